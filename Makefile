@@ -1,0 +1,22 @@
+# Thin entry points; the work happens in scripts/.
+.PHONY: run build test bench clean
+
+run:      ## bootstrap, build, and serve the storefront at http://localhost:8080 (SQLite in ./data)
+	@scripts/bootstrap
+	@scripts/build
+	@scripts/run
+
+build:    ## build the server (build/server/storefront) and the web app (web/dist)
+	@scripts/build
+
+test:     ## bootstrap, build, and run every test
+	@scripts/bootstrap
+	@scripts/test
+
+bench:    ## load benchmarks (results in bench/README.md)
+	@scripts/bootstrap
+	@scripts/build
+	@bench/run
+
+clean:
+	rm -rf build web/dist

@@ -1,0 +1,118 @@
+#include "app/config.h"
+
+#include <Poco/NumberParser.h>
+#include <Poco/String.h>
+#include <Poco/URI.h>
+#include <Poco/Util/AbstractConfiguration.h>
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace storefront::app {
+
+namespace {
+
+class Reader {
+public:
+    Reader(const Poco::Util::AbstractConfiguration& props, const EnvLookup& env) : props_(props), env_(env) {}
+
+    std::string str(const std::string& envName, const std::string& key, const std::string& fallback) const {
+        if (auto v = env_(envName); v && !v->empty()) return *v;
+        return props_.getString(key, fallback);
+    }
+
+    int integer(const std::string& envName, const std::string& key, int fallback, int min, int max) const {
+        auto text = str(envName, key, std::to_string(fallback));
+        int value = 0;
+        if (!Poco::NumberParser::tryParse(Poco::trim(text), value) || value < min || value > max)
+            throw std::invalid_argument(envName + " must be a whole number from " + std::to_string(min) + " to " +
+                                        std::to_string(max) + ", got '" + text + "'");
+        return value;
+    }
+
+    bool boolean(const std::string& envName, const std::string& key, bool fallback) const {
+        auto text = Poco::toLower(Poco::trim(str(envName, key, fallback ? "true" : "false")));
+        if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
+        if (text == "false" || text == "0" || text == "no" || text == "off") return false;
+        throw std::invalid_argument(envName + " must be true or false, got '" + text + "'");
+    }
+
+private:
+    const Poco::Util::AbstractConfiguration& props_;
+    const EnvLookup& env_;
+};
+
+std::vector<std::string> splitList(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        auto comma = text.find(',', start);
+        if (comma == std::string::npos) comma = text.size();
+        auto item = Poco::trim(text.substr(start, comma - start));
+        if (!item.empty()) out.push_back(item);
+        start = comma + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<std::string> processEnv(const std::string& name) {
+    const char* v = std::getenv(name.c_str());
+    if (!v) return std::nullopt;
+    return std::string(v);
+}
+
+Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const EnvLookup& env,
+                  const std::string& defaultWebDir) {
+    Reader r(properties, env);
+    Config c;
+    c.bindAddress = r.str("STOREFRONT_BIND", "storefront.bind", c.bindAddress);
+    c.port = r.integer("STOREFRONT_PORT", "storefront.port", c.port, 0, 65535);
+    c.publicUrl = r.str("STOREFRONT_PUBLIC_URL", "storefront.publicUrl", "http://localhost:" + std::to_string(c.port));
+    while (c.publicUrl.ends_with('/')) c.publicUrl.pop_back();
+    try {
+        Poco::URI uri(c.publicUrl);
+        if ((uri.getScheme() != "http" && uri.getScheme() != "https") || uri.getHost().empty() ||
+            !uri.getQuery().empty() || !uri.getFragment().empty())
+            throw std::invalid_argument("");
+    } catch (const std::exception&) {
+        throw std::invalid_argument("STOREFRONT_PUBLIC_URL must be an http(s) origin such as https://shop.example.nz, got '" +
+                                    c.publicUrl + "'");
+    }
+    c.dataDir = r.str("STOREFRONT_DATA_DIR", "storefront.dataDir", c.dataDir);
+    c.database = r.str("STOREFRONT_DATABASE", "storefront.database", c.dataDir + "/storefront.db");
+    c.webDir = r.str("STOREFRONT_WEB_DIR", "storefront.webDir", defaultWebDir);
+    c.seedCatalogue = r.boolean("STOREFRONT_SEED", "storefront.seed", c.seedCatalogue);
+    c.httpThreads = r.integer("STOREFRONT_HTTP_THREADS", "storefront.http.threads", c.httpThreads, 4, 16384);
+    c.httpQueue = r.integer("STOREFRONT_HTTP_QUEUE", "storefront.http.queue", c.httpQueue, 1, 65536);
+    c.keepAliveSeconds = r.integer("STOREFRONT_KEEPALIVE_SECONDS", "storefront.http.keepAliveSeconds", c.keepAliveSeconds, 1, 300);
+    c.maxBodyBytes = static_cast<std::size_t>(
+        r.integer("STOREFRONT_MAX_BODY_BYTES", "storefront.http.maxBodyBytes", static_cast<int>(c.maxBodyBytes), 1024, 64 << 20));
+    c.dbPoolSize = r.integer("STOREFRONT_DB_POOL", "storefront.db.poolSize", c.dbPoolSize, 1, 1024);
+    c.trustedProxies = splitList(r.str("STOREFRONT_TRUSTED_PROXIES", "storefront.http.trustedProxies", ""));
+    c.contactLimitPerWindow = r.integer("STOREFRONT_CONTACT_LIMIT", "storefront.contact.limit", c.contactLimitPerWindow, 1, 100000);
+    c.contactWindowSeconds = r.integer("STOREFRONT_CONTACT_WINDOW_SECONDS", "storefront.contact.windowSeconds", c.contactWindowSeconds, 1, 86400);
+    c.logLevel = r.str("STOREFRONT_LOG_LEVEL", "storefront.logLevel", c.logLevel);
+
+    auto& m = c.mail;
+    m.transport = Poco::toLower(r.str("STOREFRONT_MAIL_TRANSPORT", "storefront.mail.transport", m.transport));
+    if (m.transport != "outbox" && m.transport != "smtp")
+        throw std::invalid_argument("STOREFRONT_MAIL_TRANSPORT must be outbox or smtp, got '" + m.transport + "'");
+    m.from = r.str("STOREFRONT_MAIL_FROM", "storefront.mail.from", m.from);
+    m.salesAddress = r.str("STOREFRONT_SALES_EMAIL", "storefront.mail.salesAddress", m.salesAddress);
+    m.smtpHost = r.str("SMTP_HOST", "storefront.smtp.host", m.smtpHost);
+    m.smtpPort = r.integer("SMTP_PORT", "storefront.smtp.port", m.smtpPort, 1, 65535);
+    m.smtpUser = r.str("SMTP_USER", "storefront.smtp.user", m.smtpUser);
+    m.smtpPassword = r.str("SMTP_PASSWORD", "storefront.smtp.password", m.smtpPassword);
+    m.smtpSecurity = Poco::toLower(r.str("SMTP_SECURITY", "storefront.smtp.security", m.smtpSecurity));
+    if (m.smtpSecurity != "starttls" && m.smtpSecurity != "tls" && m.smtpSecurity != "none")
+        throw std::invalid_argument("SMTP_SECURITY must be starttls, tls or none, got '" + m.smtpSecurity + "'");
+    if (m.transport == "smtp" && m.smtpHost.empty())
+        throw std::invalid_argument("SMTP_HOST is required when STOREFRONT_MAIL_TRANSPORT is smtp");
+    m.retryIntervalSeconds = r.integer("STOREFRONT_MAIL_RETRY_SECONDS", "storefront.mail.retrySeconds", m.retryIntervalSeconds, 1, 86400);
+    m.maxAttempts = r.integer("STOREFRONT_MAIL_MAX_ATTEMPTS", "storefront.mail.maxAttempts", m.maxAttempts, 1, 1000);
+    return c;
+}
+
+} // namespace storefront::app

@@ -1,0 +1,61 @@
+#pragma once
+// Every setting of the server, read from a properties file and the environment (the environment
+// wins). docs/configuration.md lists them all; defaults sit beside each read in config.cpp.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace Poco::Util {
+class AbstractConfiguration;
+}
+
+namespace storefront::app {
+
+struct MailConfig {
+    std::string transport = "outbox"; // outbox | smtp
+    std::string from = "Signalcraft <no-reply@signalcraft.co.nz>";
+    std::string salesAddress = "sales@signalcraft.co.nz";
+    std::string smtpHost;
+    int smtpPort = 587;
+    std::string smtpUser;
+    std::string smtpPassword;
+    std::string smtpSecurity = "starttls"; // starttls | tls | none
+    int retryIntervalSeconds = 60;
+    int maxAttempts = 10;
+};
+
+struct Config {
+    std::string bindAddress = "127.0.0.1";
+    int port = 8080;
+    std::string publicUrl = "http://localhost:8080"; // no trailing slash
+    std::string dataDir = "data";
+    std::string database; // SQLite path or postgresql:// URL; default <dataDir>/storefront.db
+    std::string webDir;   // the web build (web/dist)
+    bool seedCatalogue = true;
+    int httpThreads = 1024;
+    int httpQueue = 1024;
+    int keepAliveSeconds = 5;
+    std::size_t maxBodyBytes = 1 << 20;
+    int dbPoolSize = 32;
+    std::vector<std::string> trustedProxies;
+    int contactLimitPerWindow = 5;   // contact submissions per client address
+    int contactWindowSeconds = 600;  // ... per this many seconds
+    std::string logLevel = "information";
+    MailConfig mail;
+
+    bool httpsPublicUrl() const { return publicUrl.starts_with("https://"); }
+    bool postgres() const { return database.starts_with("postgresql://") || database.starts_with("postgres://"); }
+};
+
+using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
+
+// The process environment.
+std::optional<std::string> processEnv(const std::string& name);
+
+// Builds the configuration: environment variable, else the properties key, else the default.
+// Throws std::invalid_argument with a message naming the setting when a value is unusable.
+Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const EnvLookup& env,
+                  const std::string& defaultWebDir);
+
+} // namespace storefront::app

@@ -1,0 +1,118 @@
+#include "app/storefront.h"
+
+#include "app/jobs.h"
+#include "catalog/product_repository.h"
+#include "catalog/routes.h"
+#include "contact/contact_service.h"
+#include "contact/routes.h"
+#include "db/database.h"
+#include "db/migrations.h"
+#include "db/rate_limiter.h"
+#include "http/api_error.h"
+#include "http/router.h"
+#include "http/server.h"
+#include "http/static_files.h"
+#include "mail/outbox.h"
+#include "mail/transport.h"
+#include "seo/routes.h"
+
+#include <Poco/Logger.h>
+
+#include <filesystem>
+
+namespace storefront::app {
+
+struct Storefront::Parts {
+    std::unique_ptr<db::Database> db;
+    std::unique_ptr<db::RateLimiter> limiter;
+    std::unique_ptr<mail::Transport> transport;
+    std::unique_ptr<mail::Outbox> outbox;
+    std::unique_ptr<catalog::ProductRepository> products;
+    std::unique_ptr<contact::ContactService> contact;
+    http::StaticFiles files;
+    std::unique_ptr<seo::PageRoutes> pages;
+    http::Router router;
+    std::unique_ptr<http::Server> server;
+    std::unique_ptr<Jobs> jobs;
+};
+
+Storefront::Storefront(Config config) : config_(std::move(config)) {}
+
+Storefront::~Storefront() { stop(); }
+
+void Storefront::start() {
+    auto& log = Poco::Logger::get("storefront");
+    parts_ = std::make_unique<Parts>();
+    auto& p = *parts_;
+
+    if (!config_.postgres()) {
+        auto parent = std::filesystem::path(config_.database).parent_path();
+        if (!parent.empty()) std::filesystem::create_directories(parent);
+    }
+    if (!config_.dataDir.empty()) std::filesystem::create_directories(config_.dataDir);
+
+    db::PoolOptions poolOptions;
+    poolOptions.maxSessions = config_.dbPoolSize;
+    p.db = db::Database::open(config_.database, poolOptions);
+    for (const auto& name : db::migrate(*p.db)) log.information("applied migration %s", name);
+    if (config_.seedCatalogue && db::seedIfEmpty(*p.db)) log.information("seeded the catalogue");
+
+    p.limiter = std::make_unique<db::RateLimiter>(*p.db);
+    p.transport = mail::makeTransport(config_.mail);
+    p.outbox = std::make_unique<mail::Outbox>(*p.db, *p.transport, config_.mail.from,
+                                              config_.mail.retryIntervalSeconds, config_.mail.maxAttempts);
+    p.products = std::make_unique<catalog::ProductRepository>(*p.db);
+    p.contact = std::make_unique<contact::ContactService>(*p.db, *p.outbox, config_.mail.salesAddress);
+    p.jobs = std::make_unique<Jobs>(*p.outbox, *p.limiter, std::min(config_.mail.retryIntervalSeconds, 30));
+
+    p.files.load(config_.webDir);
+    if (p.files.empty()) log.warning("no web build found at '%s'; serving the API only", config_.webDir);
+
+    seo::SiteInfo site;
+    site.publicUrl = config_.publicUrl;
+    p.pages = std::make_unique<seo::PageRoutes>(*p.products, p.files, site);
+
+    auto* database = p.db.get();
+    p.router.get("/healthz", http::Access::Anyone, [database](http::Request&, http::Response& res) {
+        try {
+            database->ping();
+        } catch (const std::exception&) {
+            throw http::ApiError(http::ErrorKind::Unavailable, "database_unavailable", "The database is not answering.");
+        }
+        res.json(200, {{"status", "ok"}, {"database", std::string(database->dialectName())}});
+        res.set("Cache-Control", "no-store");
+    });
+    catalog::registerRoutes(p.router, *p.products);
+    auto* jobs = p.jobs.get();
+    contact::registerRoutes(p.router, *p.contact, *p.limiter,
+                            {config_.contactLimitPerWindow, config_.contactWindowSeconds, [jobs] { jobs->wake(); }});
+    p.pages->registerRoutes(p.router);
+
+    http::ServerOptions options;
+    options.bindAddress = config_.bindAddress;
+    options.port = config_.port;
+    options.maxThreads = config_.httpThreads;
+    options.maxQueued = config_.httpQueue;
+    options.keepAliveSeconds = config_.keepAliveSeconds;
+    options.maxBodyBytes = config_.maxBodyBytes;
+    options.trustedProxies = config_.trustedProxies;
+    options.httpsPublicUrl = config_.httpsPublicUrl();
+    p.server = std::make_unique<http::Server>(p.router, options);
+    p.server->start();
+    p.jobs->start();
+    log.information("storefront listening on http://%s:%d (%s database, public URL %s)", config_.bindAddress,
+                    p.server->port(), std::string(p.db->dialectName()), config_.publicUrl);
+}
+
+void Storefront::stop() {
+    if (!parts_) return;
+    auto& p = *parts_;
+    if (p.server) p.server->stop();
+    if (p.jobs) p.jobs->stop();
+    if (p.db) p.db->shutdown();
+    parts_.reset();
+}
+
+int Storefront::port() const { return parts_ && parts_->server ? parts_->server->port() : 0; }
+
+} // namespace storefront::app

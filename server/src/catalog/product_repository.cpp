@@ -1,0 +1,108 @@
+#include "catalog/product_repository.h"
+
+#include "db/row.h"
+
+#include <Poco/Data/RecordSet.h>
+#include <Poco/Data/Statement.h>
+#include <nlohmann/json.hpp>
+
+using namespace Poco::Data::Keywords;
+
+namespace storefront::catalog {
+
+namespace {
+
+constexpr const char* kProductColumns =
+    "CAST(id AS TEXT) AS id, slug, name, description, description_detail, meta_keywords, type, icon_url, "
+    "picture_url, stock_quantity, track_inventory, is_active, features, action_type, action_url, show_pricing, "
+    "price_nzd, billing_interval, CAST(created_at AS TEXT) AS created_at";
+
+const std::string kListActive =
+    std::string("SELECT ") + kProductColumns + " FROM products WHERE is_active = TRUE ORDER BY created_at ASC, slug ASC";
+const std::string kFindActiveBySlug =
+    std::string("SELECT ") + kProductColumns + " FROM products WHERE slug = ? AND is_active = TRUE";
+constexpr const char* kPlansForProduct =
+    "SELECT CAST(id AS TEXT) AS id, CAST(product_id AS TEXT) AS product_id, name, price_amount, currency, "
+    "billing_frequency_value, billing_frequency_unit, sort_order FROM pricing_plans "
+    "WHERE product_id = ? ORDER BY sort_order ASC, name ASC";
+
+std::vector<std::string> parseFeatures(const std::optional<std::string>& text) {
+    std::vector<std::string> out;
+    if (!text || text->empty()) return out;
+    auto j = nlohmann::json::parse(*text, nullptr, false);
+    if (!j.is_array()) return out;
+    for (const auto& item : j)
+        if (item.is_string()) out.push_back(item.get<std::string>());
+    return out;
+}
+
+Product readProduct(const db::Row& r) {
+    Product p;
+    p.id = r.text("id");
+    p.slug = r.text("slug");
+    p.name = r.text("name");
+    p.description = r.text("description");
+    p.descriptionDetail = r.optText("description_detail");
+    p.metaKeywords = r.optText("meta_keywords");
+    p.type = r.text("type");
+    p.iconUrl = r.text("icon_url");
+    p.pictureUrl = r.optText("picture_url");
+    p.stockQuantity = r.optInt64("stock_quantity");
+    p.trackInventory = r.boolean("track_inventory");
+    p.isActive = r.boolean("is_active");
+    p.features = parseFeatures(r.optText("features"));
+    p.actionType = r.optText("action_type");
+    p.actionUrl = r.optText("action_url");
+    p.showPricing = r.boolean("show_pricing");
+    p.priceNzd = r.int64("price_nzd");
+    p.billingInterval = r.optText("billing_interval");
+    p.createdAt = r.timestamp("created_at");
+    return p;
+}
+
+} // namespace
+
+std::vector<Product> ProductRepository::listActive() {
+    auto s = db_.session();
+    Poco::Data::Statement st(s);
+    st << db_.sql(kListActive);
+    st.execute();
+    Poco::Data::RecordSet rs(st);
+    std::vector<Product> out;
+    out.reserve(rs.rowCount());
+    for (std::size_t i = 0; i < rs.rowCount(); ++i) out.push_back(readProduct(db::Row(rs, i)));
+    return out;
+}
+
+std::optional<Product> ProductRepository::findActiveBySlug(const std::string& slug) {
+    auto s = db_.session();
+    std::string key = slug;
+    Poco::Data::Statement st(s);
+    st << db_.sql(kFindActiveBySlug), use(key);
+    st.execute();
+    Poco::Data::RecordSet rs(st);
+    if (rs.rowCount() == 0) return std::nullopt;
+    Product p = readProduct(db::Row(rs, 0));
+
+    Poco::Data::Statement plans(s);
+    std::string productId = p.id;
+    plans << db_.sql(kPlansForProduct), use(productId);
+    plans.execute();
+    Poco::Data::RecordSet prs(plans);
+    for (std::size_t i = 0; i < prs.rowCount(); ++i) {
+        db::Row r(prs, i);
+        PricingPlan plan;
+        plan.id = r.text("id");
+        plan.productId = r.text("product_id");
+        plan.name = r.text("name");
+        plan.priceAmount = r.int64("price_amount");
+        plan.currency = r.text("currency");
+        plan.billingFrequencyValue = static_cast<int>(r.int64("billing_frequency_value"));
+        plan.billingFrequencyUnit = r.text("billing_frequency_unit");
+        plan.sortOrder = static_cast<int>(r.int64("sort_order"));
+        p.plans.push_back(std::move(plan));
+    }
+    return p;
+}
+
+} // namespace storefront::catalog

@@ -1,0 +1,47 @@
+#pragma once
+// Contact Sales: validate, store the submission, and queue the mail to the sales mailbox in the
+// same transaction, so a mail failure can never lose a submission.
+#include "db/database.h"
+#include "mail/outbox.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace storefront::contact {
+
+struct ContactSubmission {
+    std::string name;
+    std::string email;
+    std::optional<std::string> company;
+    std::optional<std::string> phone;
+    std::string message;
+};
+
+struct ContactLimits {
+    static constexpr std::size_t name = 200, email = 254, company = 200, phone = 50, message = 5000;
+};
+
+// Parses and validates a request body. On failure returns nullopt and fills `fieldErrors`
+// ({"email": "Enter a valid email address."}). Pure: no I/O.
+std::optional<ContactSubmission> validateContact(const nlohmann::json& body, nlohmann::json& fieldErrors);
+
+// The mail the sales team receives.
+mail::MailMessage salesMail(const ContactSubmission& submission, const std::string& salesAddress);
+
+class ContactService {
+public:
+    ContactService(db::Database& db, mail::Outbox& outbox, std::string salesAddress)
+        : db_(db), outbox_(outbox), salesAddress_(std::move(salesAddress)) {}
+
+    // Stores the submission and its mail; returns the submission id.
+    std::string submit(const ContactSubmission& submission, const std::string& clientAddress);
+
+private:
+    db::Database& db_;
+    mail::Outbox& outbox_;
+    std::string salesAddress_;
+};
+
+} // namespace storefront::contact

@@ -1,0 +1,198 @@
+#include "db/database.h"
+
+#include <Poco/Data/PostgreSQL/Connector.h>
+#include <Poco/Data/SQLite/Connector.h>
+#include <Poco/DateTime.h>
+#include <Poco/DateTimeFormat.h>
+#include <Poco/DateTimeFormatter.h>
+#include <Poco/DateTimeParser.h>
+#include <Poco/Timestamp.h>
+#include <Poco/URI.h>
+#include <Poco/UUIDGenerator.h>
+
+#include <mutex>
+#include <stdexcept>
+
+using namespace Poco::Data::Keywords;
+
+namespace storefront::db {
+
+namespace {
+
+void registerConnectors() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        Poco::Data::SQLite::Connector::registerConnector();
+        Poco::Data::PostgreSQL::Connector::registerConnector();
+    });
+}
+
+// Applies per-connection settings to every session the pool creates.
+class ConfiguredPool : public Poco::Data::SessionPool {
+public:
+    ConfiguredPool(Dialect dialect, const std::string& connector, const std::string& connection,
+                   const PoolOptions& options)
+        : SessionPool(connector, connection, options.minSessions, options.maxSessions, options.idleSeconds),
+          dialect_(dialect), busyTimeoutMs_(options.busyTimeoutMs) {}
+
+protected:
+    void customizeSession(Poco::Data::Session& session) override {
+        if (dialect_ == Dialect::SQLite) {
+            session << "PRAGMA busy_timeout = " + std::to_string(busyTimeoutMs_), now;
+            session << "PRAGMA foreign_keys = ON", now;
+            session << "PRAGMA synchronous = NORMAL", now;
+        } else {
+            session << "SET TIME ZONE 'UTC'", now;
+        }
+    }
+
+private:
+    Dialect dialect_;
+    int busyTimeoutMs_;
+};
+
+std::string quoteConnValue(const std::string& v) {
+    std::string out = "'";
+    for (char c : v) {
+        if (c == '\'' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "'";
+}
+
+} // namespace
+
+std::string postgresConnectionString(std::string_view url) {
+    if (!(url.starts_with("postgresql://") || url.starts_with("postgres://")))
+        throw std::invalid_argument("not a postgresql:// URL");
+    Poco::URI uri{std::string(url)};
+    std::string out = "host=" + quoteConnValue(uri.getHost().empty() ? "127.0.0.1" : uri.getHost());
+    out += " port=" + std::to_string(uri.getPort() ? uri.getPort() : 5432);
+    std::string userInfo = uri.getUserInfo();
+    if (!userInfo.empty()) {
+        auto colon = userInfo.find(':');
+        std::string user, password;
+        Poco::URI::decode(userInfo.substr(0, colon), user);
+        out += " user=" + quoteConnValue(user);
+        if (colon != std::string::npos) {
+            Poco::URI::decode(userInfo.substr(colon + 1), password);
+            out += " password=" + quoteConnValue(password);
+        }
+    }
+    std::string path = uri.getPath();
+    if (path.size() > 1) out += " dbname=" + quoteConnValue(path.substr(1));
+    for (const auto& [key, value] : uri.getQueryParameters()) {
+        // Pass through the libpq options people put in URLs (sslmode, connect_timeout, ...).
+        bool plain = !key.empty() && key.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string::npos;
+        if (plain) out += " " + key + "=" + quoteConnValue(value);
+    }
+    return out;
+}
+
+std::string numberPlaceholders(std::string_view sql) {
+    std::string out;
+    out.reserve(sql.size() + 16);
+    int n = 0;
+    char quote = 0;
+    for (char c : sql) {
+        if (quote) {
+            if (c == quote) quote = 0;
+            out += c;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+            out += c;
+        } else if (c == '?') {
+            out += '$' + std::to_string(++n);
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string normalizeTimestamp(std::string_view value) {
+    if (value.empty()) return {};
+    std::string s(value);
+    // PostgreSQL prints "2026-11-23 09:26:51.123+00" or "+13:00"; make it ISO-8601 first.
+    if (s.size() > 10 && s[10] == ' ') s[10] = 'T';
+    auto tz = s.find_first_of("+-", 19);
+    if (tz != std::string::npos && s.size() - tz == 3) s += ":00";
+    int tzd = 0;
+    Poco::DateTime dt;
+    if (!Poco::DateTimeParser::tryParse(Poco::DateTimeFormat::ISO8601_FRAC_FORMAT, s, dt, tzd) &&
+        !Poco::DateTimeParser::tryParse(s, dt, tzd))
+        return std::string(value);
+    dt.makeUTC(tzd);
+    return Poco::DateTimeFormatter::format(dt, "%Y-%m-%dT%H:%M:%S.%iZ");
+}
+
+std::string nowTimestamp() {
+    return Poco::DateTimeFormatter::format(Poco::Timestamp(), "%Y-%m-%dT%H:%M:%S.%iZ");
+}
+
+std::string newId() { return Poco::UUIDGenerator::defaultGenerator().createRandom().toString(); }
+
+Database::Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool)
+    : dialect_(dialect), pool_(std::move(pool)) {}
+
+Database::~Database() { shutdown(); }
+
+std::unique_ptr<Database> Database::open(const std::string& target, const PoolOptions& options) {
+    registerConnectors();
+    if (target.starts_with("postgresql://") || target.starts_with("postgres://")) {
+        auto pool = std::make_unique<ConfiguredPool>(Dialect::PostgreSQL, "postgresql",
+                                                     postgresConnectionString(target), options);
+        std::unique_ptr<Database> db(new Database(Dialect::PostgreSQL, std::move(pool)));
+        db->ping();
+        return db;
+    }
+    if (target.empty()) throw std::invalid_argument("database target is empty");
+    {
+        // WAL is a property of the file: set it once, before the pool opens more connections.
+        Poco::Data::Session setup("SQLite", target);
+        setup << "PRAGMA journal_mode = WAL", now;
+    }
+    auto pool = std::make_unique<ConfiguredPool>(Dialect::SQLite, "SQLite", target, options);
+    std::unique_ptr<Database> db(new Database(Dialect::SQLite, std::move(pool)));
+    db->ping();
+    return db;
+}
+
+std::string_view Database::dialectName() const {
+    return dialect_ == Dialect::SQLite ? "sqlite" : "postgresql";
+}
+
+Poco::Data::Session Database::session() { return pool_->get(); }
+
+std::string Database::sql(std::string_view portableSql) const {
+    return dialect_ == Dialect::PostgreSQL ? numberPlaceholders(portableSql) : std::string(portableSql);
+}
+
+void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
+    auto s = session();
+    s << (dialect_ == Dialect::SQLite ? "BEGIN IMMEDIATE" : "BEGIN"), now;
+    try {
+        work(s);
+        s << "COMMIT", now;
+    } catch (...) {
+        try {
+            s << "ROLLBACK", now;
+        } catch (const Poco::Exception&) {
+            // The connection is broken; the pool discards it. The original error matters more.
+        }
+        throw;
+    }
+}
+
+void Database::ping() {
+    auto s = session();
+    int one = 0;
+    s << "SELECT 1", into(one), now;
+    if (one != 1) throw std::runtime_error("database ping returned an unexpected value");
+}
+
+void Database::shutdown() {
+    if (pool_ && pool_->isActive()) pool_->shutdown();
+}
+
+} // namespace storefront::db

@@ -1,0 +1,73 @@
+#pragma once
+// One small interface over a POCO SessionPool for SQLite (embedded default) and PostgreSQL.
+// SQL is written once with `?` placeholders; for PostgreSQL they become $1, $2, ... here.
+#include <Poco/Data/Session.h>
+#include <Poco/Data/SessionPool.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace storefront::db {
+
+enum class Dialect { SQLite, PostgreSQL };
+
+struct PoolOptions {
+    int minSessions = 1;
+    int maxSessions = 32;
+    int idleSeconds = 60;
+    int busyTimeoutMs = 5000; // SQLite: how long a writer waits for the lock
+};
+
+class Database {
+public:
+    // `target` is a SQLite file path or a postgresql:// URL.
+    static std::unique_ptr<Database> open(const std::string& target, const PoolOptions& options = {});
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    Dialect dialect() const { return dialect_; }
+    std::string_view dialectName() const;
+
+    // A session from the pool; it goes back when the returned object is destroyed.
+    Poco::Data::Session session();
+
+    // The statement text for this database: `?` placeholders become $n on PostgreSQL.
+    std::string sql(std::string_view portableSql) const;
+
+    // Runs `work` inside one write transaction (SQLite: BEGIN IMMEDIATE, so writers queue on the
+    // lock instead of failing at commit). Commits when `work` returns, rolls back when it throws.
+    void write(const std::function<void(Poco::Data::Session&)>& work);
+
+    // A cheap query proving the database answers (used by /healthz).
+    void ping();
+
+    // Stops handing out sessions and closes idle ones (graceful shutdown).
+    void shutdown();
+
+private:
+    Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool);
+    Dialect dialect_;
+    std::unique_ptr<Poco::Data::SessionPool> pool_;
+};
+
+// Converts a postgresql:// URL to a libpq key=value connection string.
+// Throws std::invalid_argument for anything that is not such a URL.
+std::string postgresConnectionString(std::string_view url);
+
+// Rewrites `?` placeholders outside quoted literals as $1, $2, ...
+std::string numberPlaceholders(std::string_view sql);
+
+// Timestamps are stored as ISO-8601 UTC text on SQLite and timestamptz on PostgreSQL. Both come
+// back through this: "2026-11-23 22:26:51.5+13" -> "2026-11-23T09:26:51.500Z".
+std::string normalizeTimestamp(std::string_view value);
+
+// The current time as ISO-8601 UTC with milliseconds, the form every write uses.
+std::string nowTimestamp();
+
+// A new random (v4) UUID as text.
+std::string newId();
+
+} // namespace storefront::db

@@ -1,0 +1,108 @@
+#include "db/migrations.h"
+
+#include <Poco/Data/Session.h>
+
+#include <set>
+
+using namespace Poco::Data::Keywords;
+
+namespace storefront::db {
+
+namespace {
+
+// Arbitrary, fixed key for pg_advisory_lock: "storefront migrations".
+constexpr long long kMigrationLockKey = 7354101;
+
+std::string trim(std::string_view s) {
+    auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string_view::npos) return {};
+    auto e = s.find_last_not_of(" \t\r\n");
+    return std::string(s.substr(b, e - b + 1));
+}
+
+std::set<std::string> appliedVersions(Poco::Data::Session& s) {
+    std::vector<std::string> versions;
+    s << "SELECT version FROM schema_migrations", into(versions), now;
+    return {versions.begin(), versions.end()};
+}
+
+} // namespace
+
+std::vector<std::string> splitStatements(std::string_view sqlText) {
+    std::vector<std::string> out;
+    std::string current;
+    std::size_t pos = 0;
+    while (pos <= sqlText.size()) {
+        auto eol = sqlText.find('\n', pos);
+        if (eol == std::string_view::npos) eol = sqlText.size();
+        std::string line = trim(sqlText.substr(pos, eol - pos));
+        pos = eol + 1;
+        if (line.empty() || line.starts_with("--")) continue;
+        if (!current.empty()) current += '\n';
+        current += line;
+        if (line.ends_with(';')) {
+            current.pop_back();
+            if (!trim(current).empty()) out.push_back(trim(current));
+            current.clear();
+        }
+    }
+    if (!trim(current).empty()) out.push_back(trim(current));
+    return out;
+}
+
+std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& migrations) {
+    std::vector<std::string> applied;
+    auto s = db.session();
+    s << "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)", now;
+    const bool pg = db.dialect() == Dialect::PostgreSQL;
+    if (pg) s << "SELECT pg_advisory_lock(" + std::to_string(kMigrationLockKey) + ")", now;
+    try {
+        for (const auto& m : migrations) {
+            if (appliedVersions(s).contains(m.name)) continue;
+            s << (pg ? "BEGIN" : "BEGIN IMMEDIATE"), now;
+            try {
+                // Another server may have applied it while we waited for the lock.
+                if (!appliedVersions(s).contains(m.name)) {
+                    for (const auto& statement : splitStatements(m.text)) s << statement, now;
+                    std::string name = m.name, at = nowTimestamp();
+                    s << db.sql("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"), use(name),
+                        use(at), now;
+                    applied.push_back(m.name);
+                }
+                s << "COMMIT", now;
+            } catch (...) {
+                s << "ROLLBACK", now;
+                throw;
+            }
+        }
+    } catch (...) {
+        if (pg) s << "SELECT pg_advisory_unlock(" + std::to_string(kMigrationLockKey) + ")", now;
+        throw;
+    }
+    if (pg) s << "SELECT pg_advisory_unlock(" + std::to_string(kMigrationLockKey) + ")", now;
+    return applied;
+}
+
+bool seedIfEmpty(Database& db, const std::vector<EmbeddedSql>& seeds) {
+    // The seed is offered once in a database's life: it is recorded in schema_migrations, so a
+    // catalogue an admin later empties stays empty across restarts.
+    bool seeded = false;
+    db.write([&](Poco::Data::Session& s) {
+        if (db.dialect() == Dialect::PostgreSQL) s << "LOCK TABLE schema_migrations IN EXCLUSIVE MODE", now;
+        const auto applied = appliedVersions(s);
+        int products = 0;
+        s << "SELECT COUNT(*) FROM products", into(products), now;
+        for (const auto& file : seeds) {
+            std::string version = "seed/" + file.name, at = nowTimestamp();
+            if (applied.contains(version)) continue;
+            if (products == 0) {
+                for (const auto& statement : splitStatements(file.text)) s << statement, now;
+                seeded = true;
+            }
+            s << db.sql("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"), use(version), use(at), now;
+        }
+    });
+    return seeded;
+}
+
+} // namespace storefront::db

@@ -1,0 +1,22 @@
+#pragma once
+#include "db/database.h"
+#include "db/embedded_sql.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace storefront::db {
+
+// Splits a migration into statements at each `;` that ends a line; `--` comment lines are dropped.
+std::vector<std::string> splitStatements(std::string_view sqlText);
+
+// Applies every migration not yet recorded in schema_migrations, each file in one transaction.
+// Safe when several servers start at once (PostgreSQL advisory lock; SQLite's write lock).
+// Returns the names of the migrations applied.
+std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& migrations = embeddedMigrations());
+
+// Applies the seed files when the products table is empty. Returns true when it seeded.
+bool seedIfEmpty(Database& db, const std::vector<EmbeddedSql>& seeds = embeddedSeeds());
+
+} // namespace storefront::db

@@ -1,0 +1,52 @@
+#pragma once
+// A parsed view of one HTTP request: decoded path, route parameters, query, bounded body.
+#include <Poco/Net/HTTPServerRequest.h>
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace storefront::http {
+
+class Request {
+public:
+    // `trustedProxies`: peer addresses whose X-Forwarded-For is believed.
+    Request(Poco::Net::HTTPServerRequest& raw, std::size_t maxBodyBytes,
+            const std::vector<std::string>& trustedProxies);
+
+    const std::string& method() const { return method_; }
+    const std::string& path() const { return path_; } // percent-decoded, without the query
+    std::optional<std::string> query(const std::string& name) const;
+    std::string header(const std::string& name) const; // "" when absent
+    const std::string& param(const std::string& name) const; // route parameter, e.g. {slug}
+    void setParams(std::map<std::string, std::string> params) { params_ = std::move(params); }
+
+    // The body, read once and at most maxBodyBytes long (413 beyond that).
+    const std::string& body();
+    // The body as a JSON object: 415 unless Content-Type is application/json, 400 when malformed.
+    nlohmann::json json();
+
+    // The client's address: the peer, or the right-most untrusted X-Forwarded-For entry when the
+    // peer is a trusted proxy.
+    const std::string& clientAddress() const { return clientAddress_; }
+
+    // Reads and discards an unread body so the connection can carry the next request.
+    // Returns false when the body is too large to drain (the connection must then close).
+    bool drainBody();
+
+    Poco::Net::HTTPServerRequest& raw() { return raw_; }
+
+private:
+    Poco::Net::HTTPServerRequest& raw_;
+    std::size_t maxBodyBytes_;
+    std::string method_;
+    std::string path_;
+    std::vector<std::pair<std::string, std::string>> query_;
+    std::map<std::string, std::string> params_;
+    std::optional<std::string> body_;
+    std::string clientAddress_;
+};
+
+} // namespace storefront::http

@@ -1,0 +1,88 @@
+#include "http/router.h"
+
+#include "http/api_error.h"
+
+#include <map>
+#include <set>
+
+namespace storefront::http {
+
+namespace {
+
+std::vector<std::string> split(const std::string& path) {
+    std::vector<std::string> out;
+    std::size_t start = 1;
+    while (start <= path.size()) {
+        auto slash = path.find('/', start);
+        if (slash == std::string::npos) slash = path.size();
+        out.push_back(path.substr(start, slash - start));
+        start = slash + 1;
+    }
+    return out;
+}
+
+bool matches(const std::vector<std::string>& pattern, const std::vector<std::string>& path,
+             std::map<std::string, std::string>& params) {
+    if (pattern.size() != path.size()) return false;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const auto& p = pattern[i];
+        if (p.size() > 2 && p.front() == '{' && p.back() == '}') {
+            if (path[i].empty()) return false;
+            params[p.substr(1, p.size() - 2)] = path[i];
+        } else if (p != path[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+void Router::add(std::string method, std::string pattern, Access access, Handler handler) {
+    routes_.push_back({std::move(method), split(pattern), access, std::move(handler)});
+}
+
+void Router::dispatch(Request& request, Response& response) const {
+    const auto path = split(request.path());
+    std::set<std::string> allowed;
+    for (const auto& route : routes_) {
+        std::map<std::string, std::string> params;
+        if (!matches(route.segments, path, params)) continue;
+        const bool head = request.method() == "HEAD" && route.method == "GET";
+        if (route.method != request.method() && !head) {
+            allowed.insert(route.method);
+            continue;
+        }
+        request.setParams(std::move(params));
+        if (authorizer_) authorizer_(request, route.access);
+        else denyAllButPublic(request, route.access);
+        route.handler(request, response);
+        return;
+    }
+    if (!allowed.empty()) {
+        ApiError e(ErrorKind::MethodNotAllowed, "method_not_allowed", "This method is not allowed here.");
+        for (const auto& m : allowed) e.allow += (e.allow.empty() ? "" : ", ") + m;
+        if (allowed.contains("GET")) e.allow += ", HEAD";
+        throw e;
+    }
+    const bool readOnly = request.method() == "GET" || request.method() == "HEAD";
+    const bool apiPath = request.path().starts_with("/api/") || request.path().starts_with("/auth/") ||
+                         request.path().starts_with("/functions/") || request.path().starts_with("/webhooks/");
+    if (fallback_ && !apiPath) {
+        if (!readOnly) {
+            ApiError e(ErrorKind::MethodNotAllowed, "method_not_allowed", "This method is not allowed here.");
+            e.allow = "GET, HEAD";
+            throw e;
+        }
+        fallback_(request, response);
+        return;
+    }
+    throw ApiError::notFound("not_found", "No such endpoint.");
+}
+
+void denyAllButPublic(Request&, Access access) {
+    if (access != Access::Anyone)
+        throw ApiError(ErrorKind::Unauthorized, "not_authenticated", "Sign in to continue.");
+}
+
+} // namespace storefront::http

@@ -1,0 +1,52 @@
+#pragma once
+// The one router: method + path pattern ("/api/v1/products/{slug}") -> handler.
+// Every route declares who may call it; there is no default access, so nothing is open by accident.
+#include "http/request.h"
+#include "http/response.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace storefront::http {
+
+enum class Access {
+    Anyone,          // public
+    SignedIn,        // any signed-in user
+    EnterpriseAdmin, // the admin user of an enterprise account
+    StaffAdmin,      // company staff with the admin role
+};
+
+using Handler = std::function<void(Request&, Response&)>;
+// Decides whether the request may use a route with the given access; throws ApiError (401/403) if not.
+using Authorizer = std::function<void(Request&, Access)>;
+
+class Router {
+public:
+    void add(std::string method, std::string pattern, Access access, Handler handler);
+    void get(std::string pattern, Access access, Handler h) { add("GET", std::move(pattern), access, std::move(h)); }
+    void post(std::string pattern, Access access, Handler h) { add("POST", std::move(pattern), access, std::move(h)); }
+
+    // GET/HEAD requests that match no route (the SPA, static files).
+    void fallback(Handler handler) { fallback_ = std::move(handler); }
+    void authorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
+
+    // Finds the route, authorises, runs it. 404 / 405 (with Allow) when nothing fits.
+    void dispatch(Request& request, Response& response) const;
+
+private:
+    struct Route {
+        std::string method;
+        std::vector<std::string> segments;
+        Access access;
+        Handler handler;
+    };
+    std::vector<Route> routes_;
+    Handler fallback_;
+    Authorizer authorizer_;
+};
+
+// The authoriser used until sign-in exists: public routes pass, everything else is 401.
+void denyAllButPublic(Request& request, Access access);
+
+} // namespace storefront::http

@@ -1,0 +1,18 @@
+#include "http/security_headers.h"
+
+namespace storefront::http {
+
+const char* const kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+void addSecurityHeaders(Response& response, bool httpsPublicUrl) {
+    response.set("Content-Security-Policy", kContentSecurityPolicy);
+    response.set("X-Content-Type-Options", "nosniff");
+    response.set("X-Frame-Options", "DENY");
+    response.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    response.set("Cross-Origin-Opener-Policy", "same-origin");
+    if (httpsPublicUrl) response.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+} // namespace storefront::http

@@ -1,0 +1,137 @@
+#include "http/server.h"
+
+#include "http/api_error.h"
+#include "http/security_headers.h"
+
+#include <Poco/Logger.h>
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/NetException.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/Stopwatch.h>
+
+#include <cstdio>
+
+namespace storefront::http {
+
+namespace {
+
+void writeError(Response& response, const ApiError& error) {
+    response.json(error.status(), error.body());
+    if (error.retryAfterSeconds) response.set("Retry-After", std::to_string(*error.retryAfterSeconds));
+    if (!error.allow.empty()) response.set("Allow", error.allow);
+    response.set("Cache-Control", "no-store");
+}
+
+// One handler object per request: dispatch, catch everything at the top, secure, send, log.
+class RequestHandler : public Poco::Net::HTTPRequestHandler {
+public:
+    RequestHandler(const Router& router, const ServerOptions& options) : router_(router), options_(options) {}
+
+    void handleRequest(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) override {
+        Poco::Stopwatch watch;
+        watch.start();
+        Response response;
+        std::string path = "?";
+        try {
+            Request request(raw, options_.maxBodyBytes, options_.trustedProxies);
+            path = request.path();
+            try {
+                router_.dispatch(request, response);
+            } catch (const ApiError& e) {
+                response = Response{};
+                writeError(response, e);
+            }
+            // The next request on this connection starts after this body; close when it can't be read.
+            if (!request.drainBody()) response.keepAlive = false;
+        } catch (const ApiError& e) {
+            response = Response{};
+            writeError(response, e);
+            response.keepAlive = false;
+        } catch (const std::exception& e) {
+            // Unexpected: log the detail, tell the client nothing about it.
+            Poco::Logger::get("http").error("%s %s failed: %s", raw.getMethod(), path, std::string(e.what()));
+            response = Response{};
+            writeError(response, ApiError(ErrorKind::Internal, "internal_error", "Something went wrong on our side."));
+            response.keepAlive = false;
+        }
+        send(raw, out, response);
+        watch.stop();
+        Poco::Logger::get("http").information("%s %s %d %.1fms", raw.getMethod(), path, response.status,
+                                              static_cast<double>(watch.elapsed()) / 1000.0);
+    }
+
+private:
+    void send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
+        addSecurityHeaders(response, options_.httpsPublicUrl);
+        out.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
+        for (const auto& [name, value] : response.headers) out.add(name, value);
+        if (!response.keepAlive) out.setKeepAlive(false);
+        if (response.status == 204 || response.status == 304) {
+            out.setContentLength(0);
+            out.send();
+            return;
+        }
+        out.setContentType(response.contentType);
+        out.setContentLength64(static_cast<Poco::Int64>(response.body.size()));
+        try {
+            auto& stream = out.send();
+            if (raw.getMethod() != "HEAD") stream.write(response.body.data(), static_cast<std::streamsize>(response.body.size()));
+        } catch (const Poco::Net::NetException&) {
+            // The client went away; nothing left to tell it.
+        }
+    }
+
+    const Router& router_;
+    const ServerOptions& options_;
+};
+
+class HandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
+public:
+    HandlerFactory(const Router& router, const ServerOptions& options) : router_(router), options_(options) {}
+    Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
+        return new RequestHandler(router_, options_);
+    }
+
+private:
+    const Router& router_;
+    const ServerOptions& options_;
+};
+
+} // namespace
+
+Server::Server(const Router& router, ServerOptions options) : router_(router), options_(std::move(options)) {}
+
+Server::~Server() { stop(); }
+
+void Server::start() {
+    Poco::Net::SocketAddress address(options_.bindAddress, static_cast<Poco::UInt16>(options_.port));
+    Poco::Net::ServerSocket socket(address, /*backlog=*/1024);
+    auto* params = new Poco::Net::HTTPServerParams;
+    params->setMaxThreads(options_.maxThreads);
+    params->setMaxQueued(options_.maxQueued);
+    params->setKeepAlive(true);
+    params->setKeepAliveTimeout(Poco::Timespan(options_.keepAliveSeconds, 0));
+    params->setMaxKeepAliveRequests(options_.maxKeepAliveRequests);
+    params->setTimeout(Poco::Timespan(30, 0));
+    params->setServerName("storefront");
+    pool_ = std::make_unique<Poco::ThreadPool>(8, options_.maxThreads + 8, 60, 1024 * 1024);
+    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_), *pool_, socket, params);
+    server_->start();
+    running_ = true;
+}
+
+void Server::stop() {
+    if (!running_) return;
+    running_ = false;
+    // Stop accepting; requests in flight complete; idle keep-alive connections close.
+    server_->stopAll(false);
+    pool_->joinAll();
+}
+
+int Server::port() const { return server_ ? server_->port() : 0; }
+
+} // namespace storefront::http

@@ -1,0 +1,45 @@
+#pragma once
+// The HTTP server: POCO HTTPServer with a generously sized thread pool and short keep-alive, so
+// idle browser connections cannot make a new visitor wait (see docs/scaling.md).
+#include "http/router.h"
+
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/ThreadPool.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace storefront::http {
+
+struct ServerOptions {
+    std::string bindAddress = "127.0.0.1";
+    int port = 8080; // 0 picks a free port
+    int maxThreads = 1024;     // one per open connection, idle keep-alive ones included
+    int maxQueued = 1024;      // accepted connections waiting for a thread
+    int keepAliveSeconds = 5;  // idle keep-alive connections are closed after this
+    int maxKeepAliveRequests = 1000;
+    std::size_t maxBodyBytes = 1 << 20;
+    std::vector<std::string> trustedProxies;
+    bool httpsPublicUrl = false;
+};
+
+class Server {
+public:
+    Server(const Router& router, ServerOptions options);
+    ~Server();
+
+    void start();
+    // Stops accepting, lets requests in flight finish, and joins the worker threads.
+    void stop();
+    int port() const;
+
+private:
+    const Router& router_;
+    ServerOptions options_;
+    std::unique_ptr<Poco::ThreadPool> pool_;
+    std::unique_ptr<Poco::Net::HTTPServer> server_;
+    bool running_ = false;
+};
+
+} // namespace storefront::http

@@ -1,0 +1,38 @@
+#pragma once
+// The durable mail queue. Mail is written to mail_outbox in the same transaction as what caused
+// it, then delivered by a background job that retries with backoff. Nothing is lost when the
+// relay is down; several servers can run the job at once (rows are claimed with a guarded UPDATE).
+#include "db/database.h"
+#include "mail/mail_message.h"
+#include "mail/transport.h"
+
+#include <optional>
+#include <string>
+
+namespace storefront::mail {
+
+class Outbox {
+public:
+    Outbox(db::Database& db, Transport& transport, std::string from, int retryIntervalSeconds, int maxAttempts)
+        : db_(db), transport_(transport), from_(std::move(from)), retrySeconds_(retryIntervalSeconds),
+          maxAttempts_(maxAttempts) {}
+
+    // Stores `message` inside the caller's transaction; returns the outbox id.
+    std::string enqueue(Poco::Data::Session& session, const MailMessage& message,
+                        const std::optional<std::string>& contactSubmissionId = std::nullopt);
+
+    // Delivers up to `limit` due messages; returns how many were sent.
+    int deliverDue(int limit = 20);
+
+    // Seconds before attempt number `attempts + 1`: retryInterval * 2^(attempts-1), capped at 6 h.
+    static int backoffSeconds(int retryIntervalSeconds, int attempts);
+
+private:
+    db::Database& db_;
+    Transport& transport_;
+    std::string from_;
+    int retrySeconds_;
+    int maxAttempts_;
+};
+
+} // namespace storefront::mail

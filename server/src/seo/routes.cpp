@@ -1,0 +1,106 @@
+#include "seo/routes.h"
+
+#include "catalog/product_json.h"
+#include "catalog/slug.h"
+#include "http/api_error.h"
+#include "seo/sitemap.h"
+
+#include <array>
+#include <filesystem>
+
+namespace storefront::seo {
+
+namespace {
+
+// Used when the web app has not been built, so the server still answers something honest.
+constexpr const char* kFallbackTemplate =
+    "<!doctype html>\n<html lang=\"en-NZ\">\n<head>\n<meta charset=\"utf-8\">\n<!--app-head-->\n</head>\n<body>\n"
+    "<main><p>The web app has not been built. Run <code>make build</code>.</p></main>\n<!--app-data-->\n</body>\n</html>\n";
+
+struct SpaRoute {
+    const char* prefix;
+    const char* title;
+    bool index;
+};
+
+// Client-side routes of the React app (spec section 2); anything else is a 404 page.
+constexpr std::array<SpaRoute, 8> kSpaRoutes = {{
+    {"/terms", "Terms and Conditions", true},
+    {"/privacy", "Privacy Policy", true},
+    {"/checkout/", "Checkout", false},
+    {"/dashboard", "Dashboard", false},
+    {"/enterprise", "Enterprise", false},
+    {"/test-subscription", "Test Subscription", false},
+    {"/admin", "Admin", false},
+    {"/admin/", "Admin", false},
+}};
+
+} // namespace
+
+PageRoutes::PageRoutes(catalog::ProductRepository& products, const http::StaticFiles& files, SiteInfo site)
+    : products_(products), files_(files), site_(std::move(site)) {
+    if (const auto* index = files_.find("/index.html")) template_ = index->identity;
+    else template_ = kFallbackTemplate;
+}
+
+void PageRoutes::registerRoutes(http::Router& router) {
+    router.get("/", http::Access::Anyone, [this](http::Request& q, http::Response& r) { landing(q, r); });
+    router.get("/product/{slug}", http::Access::Anyone, [this](http::Request& q, http::Response& r) { product(q, r); });
+    router.get("/sitemap.xml", http::Access::Anyone, [this](http::Request&, http::Response& r) {
+        r.text(200, "application/xml; charset=utf-8", sitemapXml(site_, products_.listActive()));
+        r.set("Cache-Control", "public, max-age=3600");
+    });
+    router.get("/robots.txt", http::Access::Anyone, [this](http::Request&, http::Response& r) {
+        r.text(200, "text/plain; charset=utf-8", robotsTxt(site_));
+        r.set("Cache-Control", "public, max-age=3600");
+    });
+    router.fallback([this](http::Request& q, http::Response& r) { fallback(q, r); });
+}
+
+void PageRoutes::shell(http::Response& res, int status, const std::string& head, const nlohmann::json& data) {
+    res.text(status, "text/html; charset=utf-8", renderShell(template_, head, data));
+    res.set("Cache-Control", "no-cache");
+}
+
+void PageRoutes::landing(http::Request&, http::Response& res) {
+    auto list = products_.listActive();
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& p : list) items.push_back(catalog::toJson(p, false));
+    shell(res, 200, landingHead(site_, list), {{"page", "landing"}, {"products", std::move(items)}});
+}
+
+void PageRoutes::product(http::Request& req, http::Response& res) {
+    const auto& slug = req.param("slug");
+    std::optional<catalog::Product> found;
+    if (catalog::isValidSlug(slug)) found = products_.findActiveBySlug(slug);
+    if (!found) {
+        shell(res, 404, notFoundHead(site_), {{"page", "product"}, {"product", nullptr}});
+        return;
+    }
+    shell(res, 200, productHead(site_, *found), {{"page", "product"}, {"product", catalog::toJson(*found, true)}});
+}
+
+void PageRoutes::fallback(http::Request& req, http::Response& res) {
+    const auto& path = req.path();
+    if (const auto* asset = files_.find(path); asset && path != "/index.html") {
+        http::StaticFiles::serve(req, res, *asset);
+        return;
+    }
+    // A missing file (anything with an extension, or under /assets/) is a plain 404, not the app.
+    const auto lastSlash = path.rfind('/');
+    if (path.starts_with("/assets/") || path.find('.', lastSlash) != std::string::npos)
+        throw http::ApiError::notFound("not_found", "No such file.");
+    for (const auto& route : kSpaRoutes) {
+        const std::string prefix = route.prefix;
+        const bool exact = path == prefix || (prefix.back() != '/' && path == prefix + "/");
+        const bool nested = prefix.back() == '/' && path.starts_with(prefix) && path.size() > prefix.size();
+        if (exact || nested) {
+            shell(res, 200, defaultHead(site_, std::string(route.title) + " | " + site_.siteName, route.index),
+                  {{"page", "app"}});
+            return;
+        }
+    }
+    shell(res, 404, defaultHead(site_, "Page Not Found | " + site_.siteName, false), {{"page", "app"}});
+}
+
+} // namespace storefront::seo

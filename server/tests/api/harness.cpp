@@ -1,0 +1,242 @@
+#include "api/harness.h"
+
+#include "app/config.h"
+#include "db/migrations.h"
+
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/Net/SocketStream.h>
+#include <Poco/Net/StreamSocket.h>
+#include <Poco/Net/TCPServer.h>
+#include <Poco/Net/TCPServerConnection.h>
+#include <Poco/Net/TCPServerConnectionFactory.h>
+#include <Poco/String.h>
+#include <Poco/Util/MapConfiguration.h>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace testing_support {
+
+namespace fs = std::filesystem;
+
+HttpResult http(int port, const std::string& method, const std::string& path, const std::string& body,
+                const std::map<std::string, std::string>& headers) {
+    Poco::Net::HTTPClientSession session("127.0.0.1", static_cast<Poco::UInt16>(port));
+    session.setTimeout(Poco::Timespan(30, 0));
+    Poco::Net::HTTPRequest request(method, path, Poco::Net::HTTPMessage::HTTP_1_1);
+    for (const auto& [k, v] : headers) request.set(k, v);
+    if (!body.empty() || method == "POST" || method == "PUT") request.setContentLength64(static_cast<Poco::Int64>(body.size()));
+    auto& out = session.sendRequest(request);
+    out << body;
+    Poco::Net::HTTPResponse response;
+    auto& in = session.receiveResponse(response);
+    HttpResult result;
+    result.status = response.getStatus();
+    for (const auto& [k, v] : response) result.headers[Poco::toLower(k)] = v;
+    std::ostringstream text;
+    text << in.rdbuf();
+    result.body = text.str();
+    return result;
+}
+
+HttpResult get(const std::string& path, const std::map<std::string, std::string>& headers) {
+    return http(env().port, "GET", path, "", headers);
+}
+
+HttpResult getJson(const std::string& path, const std::map<std::string, std::string>& headers) {
+    auto h = headers;
+    h["Accept"] = "application/json";
+    return http(env().port, "GET", path, "", h);
+}
+
+HttpResult postJson(const std::string& path, const nlohmann::json& body, const std::map<std::string, std::string>& headers) {
+    auto h = headers;
+    h["Content-Type"] = "application/json";
+    return http(env().port, "POST", path, body.dump(), h);
+}
+
+// ---- fake SMTP relay ----
+
+struct FakeSmtp::Impl {
+    std::mutex mutex;
+    std::vector<std::string> messages;
+    std::atomic<bool> refusing{false};
+    std::unique_ptr<Poco::Net::TCPServer> server;
+};
+
+namespace {
+
+class SmtpConnection : public Poco::Net::TCPServerConnection {
+public:
+    SmtpConnection(const Poco::Net::StreamSocket& s, FakeSmtp::Impl& impl) : TCPServerConnection(s), impl_(impl) {}
+
+    void run() override {
+        auto& sock = socket();
+        sock.setReceiveTimeout(Poco::Timespan(10, 0));
+        auto say = [&](const std::string& line) { sock.sendBytes((line + "\r\n").data(), static_cast<int>(line.size() + 2)); };
+        if (impl_.refusing) {
+            say("421 fake relay is refusing service");
+            return;
+        }
+        say("220 fake.smtp ESMTP");
+        std::string buffer;
+        bool inData = false;
+        std::string data;
+        char chunk[4096];
+        while (true) {
+            auto eol = buffer.find("\r\n");
+            if (eol == std::string::npos) {
+                int n = sock.receiveBytes(chunk, sizeof chunk);
+                if (n <= 0) return;
+                buffer.append(chunk, static_cast<std::size_t>(n));
+                continue;
+            }
+            std::string line = buffer.substr(0, eol);
+            buffer.erase(0, eol + 2);
+            if (inData) {
+                if (line == ".") {
+                    inData = false;
+                    std::lock_guard lock(impl_.mutex);
+                    impl_.messages.push_back(data);
+                    data.clear();
+                    say("250 queued");
+                } else {
+                    data += line + "\n";
+                }
+                continue;
+            }
+            auto verb = Poco::toUpper(line.substr(0, 4));
+            if (verb == "EHLO" || verb == "HELO") say("250 fake.smtp");
+            else if (verb == "MAIL" || verb == "RCPT" || verb == "RSET" || verb == "NOOP") say("250 ok");
+            else if (verb == "DATA") {
+                inData = true;
+                say("354 go ahead");
+            } else if (verb == "QUIT") {
+                say("221 bye");
+                return;
+            } else say("502 not implemented");
+        }
+    }
+
+private:
+    FakeSmtp::Impl& impl_;
+};
+
+class SmtpFactory : public Poco::Net::TCPServerConnectionFactory {
+public:
+    explicit SmtpFactory(FakeSmtp::Impl& impl) : impl_(impl) {}
+    Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& s) override {
+        return new SmtpConnection(s, impl_);
+    }
+
+private:
+    FakeSmtp::Impl& impl_;
+};
+
+void writeFile(const fs::path& p, const std::string& content) {
+    fs::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << content;
+}
+
+// A tiny web build: index.html with the shell markers, a hashed asset with compressed siblings.
+std::string makeWebDir() {
+    auto dir = fs::path(::testing::TempDir()) / ("web-" + storefront::db::newId());
+    writeFile(dir / "index.html",
+              "<!doctype html>\n<html lang=\"en-NZ\"><head><meta charset=\"utf-8\">\n<!--app-head-->\n"
+              "<script type=\"module\" src=\"/assets/app-3f2a1b.js\"></script></head>\n"
+              "<body><div id=\"root\"></div>\n<!--app-data-->\n</body></html>\n");
+    writeFile(dir / "assets/app-3f2a1b.js", "console.log('identity');\n");
+    writeFile(dir / "assets/app-3f2a1b.js.gz", "GZIP-BYTES");
+    writeFile(dir / "assets/app-3f2a1b.js.br", "BROTLI-BYTES");
+    writeFile(dir / "products/hit/hit-interface.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+    return dir.string();
+}
+
+Env* startEnv() {
+    auto* e = new Env;
+    e->smtp = std::make_unique<FakeSmtp>();
+    e->webDir = makeWebDir();
+    std::map<std::string, std::string> vars = {
+        {"STOREFRONT_PORT", "0"},
+        {"STOREFRONT_PUBLIC_URL", "https://shop.signalcraft.test"},
+        {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/data-" + storefront::db::newId()},
+        {"STOREFRONT_WEB_DIR", e->webDir},
+        {"STOREFRONT_TRUSTED_PROXIES", "127.0.0.1"},
+        {"STOREFRONT_CONTACT_LIMIT", "3"},
+        {"STOREFRONT_CONTACT_WINDOW_SECONDS", "3600"},
+        {"STOREFRONT_MAIL_TRANSPORT", "smtp"},
+        {"SMTP_HOST", "127.0.0.1"},
+        {"SMTP_PORT", std::to_string(e->smtp->port())},
+        {"SMTP_SECURITY", "none"},
+        {"STOREFRONT_MAIL_RETRY_SECONDS", "1"},
+        {"STOREFRONT_LOG_LEVEL", "warning"},
+        {"STOREFRONT_MAX_BODY_BYTES", "65536"},
+    };
+    if (const char* pg = std::getenv("STOREFRONT_TEST_DATABASE"); pg && *pg) vars["STOREFRONT_DATABASE"] = pg;
+    else vars["STOREFRONT_DATABASE"] = vars["STOREFRONT_DATA_DIR"] + "/api-test.db";
+    Poco::AutoPtr<Poco::Util::MapConfiguration> props = new Poco::Util::MapConfiguration;
+    auto config = storefront::app::loadConfig(*props, [&](const std::string& k) -> std::optional<std::string> {
+        auto it = vars.find(k);
+        if (it == vars.end()) return std::nullopt;
+        return it->second;
+    }, "");
+    e->server = std::make_unique<storefront::app::Storefront>(config);
+    e->server->start();
+    e->port = e->server->port();
+    e->db = storefront::db::Database::open(config.database);
+    return e;
+}
+
+} // namespace
+
+FakeSmtp::FakeSmtp() : impl_(std::make_unique<Impl>()) {
+    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
+    impl_->server = std::make_unique<Poco::Net::TCPServer>(new SmtpFactory(*impl_), socket);
+    impl_->server->start();
+}
+
+FakeSmtp::~FakeSmtp() { impl_->server->stop(); }
+
+int FakeSmtp::port() const { return impl_->server->port(); }
+
+void FakeSmtp::setRefusing(bool refusing) { impl_->refusing = refusing; }
+
+std::vector<std::string> FakeSmtp::messages() {
+    std::lock_guard lock(impl_->mutex);
+    return impl_->messages;
+}
+
+Env& env() {
+    static Env* instance = [] {
+        auto* e = startEnv();
+        std::atexit([] {
+            auto& x = env();
+            x.server->stop();
+            x.db.reset();
+        });
+        return e;
+    }();
+    return *instance;
+}
+
+std::string unique(const std::string& prefix) { return prefix + "-" + storefront::db::newId().substr(0, 8); }
+
+bool eventually(const std::function<bool()>& condition, double seconds) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(static_cast<int>(seconds * 1000));
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (condition()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return condition();
+}
+
+} // namespace testing_support

@@ -1,0 +1,66 @@
+#pragma once
+// API-test harness: one real Storefront server per test binary, in-process on a free loopback
+// port, over a fresh SQLite file or the PostgreSQL database named by STOREFRONT_TEST_DATABASE;
+// a small HTTP client; a fake SMTP relay that records (or refuses) mail.
+#include "app/storefront.h"
+#include "db/database.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace testing_support {
+
+struct HttpResult {
+    int status = 0;
+    std::map<std::string, std::string> headers; // lower-case names
+    std::string body;
+    nlohmann::json json() const { return nlohmann::json::parse(body); }
+    std::string header(const std::string& lowerName) const {
+        auto it = headers.find(lowerName);
+        return it == headers.end() ? std::string() : it->second;
+    }
+};
+
+HttpResult http(int port, const std::string& method, const std::string& path, const std::string& body = "",
+                const std::map<std::string, std::string>& headers = {});
+HttpResult getJson(const std::string& path, const std::map<std::string, std::string>& headers = {});
+HttpResult get(const std::string& path, const std::map<std::string, std::string>& headers = {});
+HttpResult postJson(const std::string& path, const nlohmann::json& body, const std::map<std::string, std::string>& headers = {});
+
+// The fake relay: accepts SMTP, records each message's raw DATA; can be told to refuse.
+class FakeSmtp {
+public:
+    FakeSmtp();
+    ~FakeSmtp();
+    int port() const;
+    void setRefusing(bool refusing);
+    std::vector<std::string> messages();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+struct Env {
+    std::unique_ptr<storefront::app::Storefront> server;
+    std::unique_ptr<storefront::db::Database> db; // direct access for arranging and checking rows
+    std::unique_ptr<FakeSmtp> smtp;
+    std::string webDir;
+    int port = 0;
+};
+
+// The shared environment, started on first use and stopped at exit.
+Env& env();
+
+// A unique string for test data, so tests never depend on each other's rows.
+std::string unique(const std::string& prefix);
+
+// Polls `condition` for up to `seconds`.
+bool eventually(const std::function<bool()>& condition, double seconds = 10);
+
+} // namespace testing_support

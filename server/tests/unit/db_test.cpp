@@ -1,0 +1,81 @@
+#include "db/database.h"
+#include "db/migrations.h"
+
+#include <gtest/gtest.h>
+
+using namespace storefront::db;
+
+TEST(Database, NumbersPlaceholdersOutsideQuotedText) {
+    EXPECT_EQ(numberPlaceholders("SELECT * FROM t WHERE a = ? AND b = ?"), "SELECT * FROM t WHERE a = $1 AND b = $2");
+    EXPECT_EQ(numberPlaceholders("SELECT '?' , \"we?rd\" FROM t WHERE a = ?"), "SELECT '?' , \"we?rd\" FROM t WHERE a = $1");
+    EXPECT_EQ(numberPlaceholders("no params"), "no params");
+}
+
+TEST(Database, PostgresUrlBecomesAConnectionString) {
+    EXPECT_EQ(postgresConnectionString("postgresql://postgres@127.0.0.1:5433/storefront_test"),
+              "host='127.0.0.1' port=5433 user='postgres' dbname='storefront_test'");
+    EXPECT_EQ(postgresConnectionString("postgres://app:p%40ss'w@db.internal/shop?sslmode=require"),
+              "host='db.internal' port=5432 user='app' password='p@ss\\'w' dbname='shop' sslmode='require'");
+    EXPECT_THROW(postgresConnectionString("mysql://x"), std::invalid_argument);
+}
+
+TEST(Database, TimestampsFromBothEnginesNormaliseToIsoUtc) {
+    EXPECT_EQ(normalizeTimestamp("2026-11-23T09:26:51.123Z"), "2026-11-23T09:26:51.123Z");
+    EXPECT_EQ(normalizeTimestamp("2026-11-23 09:26:51.123+00"), "2026-11-23T09:26:51.123Z");
+    EXPECT_EQ(normalizeTimestamp("2026-11-23 22:26:51.5+13"), "2026-11-23T09:26:51.500Z");
+    EXPECT_EQ(normalizeTimestamp("2026-11-23 09:26:51+00"), "2026-11-23T09:26:51.000Z");
+    EXPECT_EQ(normalizeTimestamp(""), "");
+}
+
+TEST(Database, NowTimestampHasTheStoredShape) {
+    auto t = nowTimestamp();
+    ASSERT_EQ(t.size(), 24u);
+    EXPECT_EQ(t[10], 'T');
+    EXPECT_EQ(t.back(), 'Z');
+}
+
+TEST(Database, NewIdsAreRandomUuids) {
+    auto a = newId(), b = newId();
+    EXPECT_EQ(a.size(), 36u);
+    EXPECT_EQ(a[14], '4');
+    EXPECT_NE(a, b);
+}
+
+TEST(Migrations, SplitsStatementsAtLineEndingSemicolons) {
+    auto parts = splitStatements("-- header\nCREATE TABLE a (\n  x TEXT -- trailing; not an end\n);\n\nINSERT INTO a VALUES ('a;b');\n");
+    ASSERT_EQ(parts.size(), 2u);
+    EXPECT_EQ(parts[0], "CREATE TABLE a (\nx TEXT -- trailing; not an end\n)");
+    EXPECT_EQ(parts[1], "INSERT INTO a VALUES ('a;b')");
+}
+
+TEST(Migrations, EmbeddedMigrationsAreNumberedAndOrdered) {
+    const auto& files = embeddedMigrations();
+    ASSERT_FALSE(files.empty());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        EXPECT_TRUE(files[i].name.ends_with(".sql"));
+        if (i > 0) EXPECT_LT(files[i - 1].name, files[i].name);
+        EXPECT_FALSE(splitStatements(files[i].text).empty()) << files[i].name;
+    }
+    EXPECT_FALSE(embeddedSeeds().empty());
+}
+
+TEST(Migrations, ApplyOnceOnAFreshSqliteDatabaseAndSeedOnce) {
+    auto path = std::string(::testing::TempDir()) + "/migrations-" + newId() + ".db";
+    {
+        auto db = Database::open(path);
+        auto applied = migrate(*db);
+        EXPECT_EQ(applied.size(), embeddedMigrations().size());
+        EXPECT_TRUE(migrate(*db).empty());
+        EXPECT_TRUE(seedIfEmpty(*db));
+        EXPECT_FALSE(seedIfEmpty(*db));
+        auto s = db->session();
+        int products = 0;
+        s << "SELECT COUNT(*) FROM products", Poco::Data::Keywords::into(products), Poco::Data::Keywords::now;
+        EXPECT_GE(products, 5);
+        // Emptying the catalogue does not bring the seed back.
+        s << "DELETE FROM pricing_plans", Poco::Data::Keywords::now;
+        s << "DELETE FROM products", Poco::Data::Keywords::now;
+    }
+    auto db = Database::open(path);
+    EXPECT_FALSE(seedIfEmpty(*db));
+}

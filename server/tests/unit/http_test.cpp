@@ -1,0 +1,47 @@
+#include "http/api_error.h"
+#include "http/static_files.h"
+
+#include <gtest/gtest.h>
+
+using namespace storefront::http;
+
+TEST(ApiError, OneMapFromKindToStatus) {
+    EXPECT_EQ(statusFor(ErrorKind::BadRequest), 400);
+    EXPECT_EQ(statusFor(ErrorKind::Unauthorized), 401);
+    EXPECT_EQ(statusFor(ErrorKind::Forbidden), 403);
+    EXPECT_EQ(statusFor(ErrorKind::NotFound), 404);
+    EXPECT_EQ(statusFor(ErrorKind::MethodNotAllowed), 405);
+    EXPECT_EQ(statusFor(ErrorKind::Conflict), 409);
+    EXPECT_EQ(statusFor(ErrorKind::PayloadTooLarge), 413);
+    EXPECT_EQ(statusFor(ErrorKind::UnsupportedMediaType), 415);
+    EXPECT_EQ(statusFor(ErrorKind::Validation), 422);
+    EXPECT_EQ(statusFor(ErrorKind::RateLimited), 429);
+    EXPECT_EQ(statusFor(ErrorKind::Internal), 500);
+    EXPECT_EQ(statusFor(ErrorKind::Unavailable), 503);
+}
+
+TEST(ApiError, BodyHasCodeMessageAndFieldsOnlyWhenPresent) {
+    ApiError plain(ErrorKind::NotFound, "product_not_found", "Product Not Found");
+    EXPECT_EQ(plain.body().dump(), R"({"code":"product_not_found","message":"Product Not Found"})");
+    auto v = ApiError::validation({{"email", "Enter a valid email address."}});
+    EXPECT_EQ(v.status(), 422);
+    EXPECT_EQ(v.body()["fields"]["email"], "Enter a valid email address.");
+    EXPECT_EQ(ApiError::rateLimited(30).retryAfterSeconds.value(), 30);
+}
+
+TEST(StaticFiles, ChoosesBrotliThenGzipHonouringQZero) {
+    EXPECT_EQ(chooseEncoding("gzip, deflate, br", true, true), "br");
+    EXPECT_EQ(chooseEncoding("gzip, deflate, br", false, true), "gzip");
+    EXPECT_EQ(chooseEncoding("gzip;q=0, br;q=0", true, true), "");
+    EXPECT_EQ(chooseEncoding("br;q=0, gzip", true, true), "gzip");
+    EXPECT_EQ(chooseEncoding("", true, true), "");
+    EXPECT_EQ(chooseEncoding("*", true, true), "br");
+    EXPECT_EQ(chooseEncoding("identity", true, true), "");
+}
+
+TEST(StaticFiles, ContentTypesByExtension) {
+    EXPECT_EQ(StaticFiles::contentTypeFor("/assets/index-abc.js"), "text/javascript; charset=utf-8");
+    EXPECT_EQ(StaticFiles::contentTypeFor("/products/hit/hit-interface.svg"), "image/svg+xml");
+    EXPECT_EQ(StaticFiles::contentTypeFor("/INDEX.HTML"), "text/html; charset=utf-8");
+    EXPECT_EQ(StaticFiles::contentTypeFor("/x.unknown"), "application/octet-stream");
+}

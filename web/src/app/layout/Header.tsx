@@ -1,0 +1,66 @@
+import { Link, NavLink } from 'react-router';
+import { LogoMark } from '@/components/Logo';
+import { useAuth } from '@/features/auth';
+import { COMPANY_NAME } from '@/lib/company';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-medium ${
+    isActive ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+export function Header() {
+  const { user, isAdmin, openSignIn, signOut } = useAuth();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900">
+          <LogoMark />
+          <span>{COMPANY_NAME}</span>
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex flex-wrap items-center gap-1">
+            {user ? (
+              <>
+                <li>
+                  <NavLink to="/dashboard" className={navLinkClass}>
+                    Dashboard
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/test-subscription" className={navLinkClass}>
+                    Test Subscription
+                  </NavLink>
+                </li>
+                {isAdmin ? (
+                  <>
+                    <li>
+                      <NavLink to="/admin" end className={navLinkClass}>
+                        Admin
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/admin/mfa" className={navLinkClass}>
+                        MFA
+                      </NavLink>
+                    </li>
+                  </>
+                ) : null}
+                <li>
+                  <button type="button" className="btn-secondary ml-1" onClick={() => void signOut()}>
+                    Sign Out
+                  </button>
+                </li>
+              </>
+            ) : (
+              <li>
+                <button type="button" className="btn-primary" onClick={openSignIn}>
+                  Sign In
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@/features/auth';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** Router state that asks the shell to open the sign-in dialog (set by the checkout guard). */
+export interface OpenSignInState {
+  openSignIn: true;
+}
+
+function wantsSignIn(state: unknown): state is OpenSignInState {
+  return typeof state === 'object' && state !== null && (state as { openSignIn?: unknown }).openSignIn === true;
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { openSignIn } = useAuth();
+
+  // Every route change starts at the top of the page.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  // A signed-out visitor sent here from /checkout/{slug} gets the sign-in dialog; the flag is
+  // cleared so that reloading or going back does not open it again.
+  useEffect(() => {
+    if (!wantsSignIn(location.state)) return;
+    openSignIn();
+    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
+  }, [location, navigate, openSignIn]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMemo } from 'react';
+import { sanitizeHtml } from '@/lib/sanitize';
+
+interface RichTextProps {
+  html: string;
+  className?: string;
+}
+
+/** Renders stored rich text after DOMPurify has cleaned it. */
+export function RichText({ html, className = '' }: RichTextProps) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <div className={`rich-text ${className}`} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

@@ -1,0 +1,2 @@
+export { AuthContext, AuthProvider, useAuth } from './AuthProvider';
+export type { AuthContextValue, AuthUser } from './AuthProvider';

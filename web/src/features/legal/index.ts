@@ -1,0 +1,3 @@
+export { TermsPage } from './TermsPage';
+export { PrivacyPage } from './PrivacyPage';
+export { LEGAL_LAST_UPDATED } from './LegalPage';

@@ -1,0 +1,83 @@
+// A small fetch wrapper for the server's JSON API. Error bodies are `{code, message, fields?}`
+// (docs/architecture.md); any failure becomes an ApiError.
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Status 0: the request never got an HTTP answer (network failure or abort). */
+export const NETWORK_ERROR_STATUS = 0;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFields(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message === 'string') fields[key] = message;
+  }
+  return fields;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a request to the API and returns the parsed JSON body; throws ApiError otherwise. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_STATUS, 'network_error', 'The server could not be reached.');
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    const code = isRecord(body) && typeof body.code === 'string' ? body.code : 'http_error';
+    const message =
+      isRecord(body) && typeof body.message === 'string'
+        ? body.message
+        : `Request failed with status ${String(response.status)}`;
+    throw new ApiError(response.status, code, message, isRecord(body) ? readFields(body.fields) : {});
+  }
+  return body as T;
+}

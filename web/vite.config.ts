@@ -1,0 +1,103 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fixtureProducts } from './src/dev/fixtures.ts';
+
+// The Content-Security-Policy the C++ server sends on every response (docs/architecture.md).
+// `vite preview` sends the same header so that a CSP violation in the built app shows up locally.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+// Where `npm run dev` sends /api and /auth requests; defaults to the server's `make run` address.
+const apiTarget = process.env.STOREFRONT_API ?? 'http://127.0.0.1:8080';
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify(body));
+}
+
+// `STOREFRONT_FIXTURES=1 npm run dev` answers the catalogue and contact endpoints from
+// src/dev/fixtures.ts, for working on the web app without the C++ server.
+function fixtureApi(): Plugin {
+  return {
+    name: 'storefront-fixture-api',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/api/v1', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        if (req.method === 'GET' && url.pathname === '/products') {
+          sendJson(res, 200, { products: fixtureProducts.map(({ plans: _plans, ...rest }) => rest) });
+          return;
+        }
+        const match = /^\/products\/([^/]+)$/.exec(url.pathname);
+        if (req.method === 'GET' && match) {
+          const product = fixtureProducts.find((p) => p.slug === decodeURIComponent(match[1]));
+          if (product) sendJson(res, 200, { product });
+          else sendJson(res, 404, { code: 'product_not_found', message: 'Product not found' });
+          return;
+        }
+        if (req.method === 'POST' && url.pathname === '/contact') {
+          req.resume();
+          req.on('end', () => sendJson(res, 201, { id: '00000000-0000-4000-8000-000000000000' }));
+          return;
+        }
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), ...(process.env.STOREFRONT_FIXTURES === '1' ? [fixtureApi()] : [])],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    sourcemap: true,
+    // Keep the module-preload polyfill out of the HTML: nothing inline may run under the CSP.
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/auth': apiTarget,
+      '/functions': apiTarget,
+    },
+  },
+  preview: {
+    headers: SECURITY_HEADERS,
+    proxy: {
+      '/api': apiTarget,
+      '/auth': apiTarget,
+      '/functions': apiTarget,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
