@@ -36,35 +36,39 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-// `STOREFRONT_FIXTURES=1 npm run dev` answers the catalogue and contact endpoints from
-// src/dev/fixtures.ts, for working on the web app without the C++ server.
+// `STOREFRONT_FIXTURES=1 npm run dev` (or `npm run preview`) answers the catalogue and contact
+// endpoints from src/dev/fixtures.ts, for working on the web app without the C++ server.
 function fixtureApi(): Plugin {
   return {
     name: 'storefront-fixture-api',
-    apply: 'serve',
     configureServer(server) {
-      server.middlewares.use('/api/v1', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-        const url = new URL(req.url ?? '/', 'http://localhost');
-        if (req.method === 'GET' && url.pathname === '/products') {
-          sendJson(res, 200, { products: fixtureProducts.map(({ plans: _plans, ...rest }) => rest) });
-          return;
-        }
-        const match = /^\/products\/([^/]+)$/.exec(url.pathname);
-        if (req.method === 'GET' && match) {
-          const product = fixtureProducts.find((p) => p.slug === decodeURIComponent(match[1]));
-          if (product) sendJson(res, 200, { product });
-          else sendJson(res, 404, { code: 'product_not_found', message: 'Product not found' });
-          return;
-        }
-        if (req.method === 'POST' && url.pathname === '/contact') {
-          req.resume();
-          req.on('end', () => sendJson(res, 201, { id: '00000000-0000-4000-8000-000000000000' }));
-          return;
-        }
-        next();
-      });
+      server.middlewares.use('/api/v1', fixtureMiddleware);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use('/api/v1', fixtureMiddleware);
     },
   };
+}
+
+function fixtureMiddleware(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method === 'GET' && url.pathname === '/products') {
+    sendJson(res, 200, { products: fixtureProducts.map(({ plans: _plans, ...rest }) => rest) });
+    return;
+  }
+  const match = /^\/products\/([^/]+)$/.exec(url.pathname);
+  if (req.method === 'GET' && match) {
+    const product = fixtureProducts.find((p) => p.slug === decodeURIComponent(match[1]));
+    if (product) sendJson(res, 200, { product });
+    else sendJson(res, 404, { code: 'product_not_found', message: 'Product not found' });
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/contact') {
+    req.resume();
+    req.on('end', () => sendJson(res, 201, { id: '00000000-0000-4000-8000-000000000000' }));
+    return;
+  }
+  next();
 }
 
 export default defineConfig({

@@ -18,7 +18,8 @@ struct Response {
     void json(int statusCode, const nlohmann::json& value) {
         status = statusCode;
         contentType = "application/json; charset=utf-8";
-        body = value.dump();
+        // Invalid UTF-8 in stored text must not turn a response into a 500.
+        body = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
     void text(int statusCode, std::string type, std::string content) {
         status = statusCode;

@@ -95,7 +95,7 @@ void PageRoutes::fallback(http::Request& req, http::Response& res) {
         const bool exact = path == prefix || (prefix.back() != '/' && path == prefix + "/");
         const bool nested = prefix.back() == '/' && path.starts_with(prefix) && path.size() > prefix.size();
         if (exact || nested) {
-            shell(res, 200, defaultHead(site_, std::string(route.title) + " | " + site_.siteName, route.index),
+            shell(res, 200, defaultHead(site_, std::string(route.title) + " | " + site_.siteName, route.index, route.index ? path : ""),
                   {{"page", "app"}});
             return;
         }

@@ -42,7 +42,8 @@ TEST(Errors, WrongContentTypeIs415) {
 }
 
 TEST(Errors, HugeBodyIs413) {
-    std::string big(200 * 1024, 'x');
+    // Just over the 64 KiB limit the test server uses (fits in socket buffers, so no reset races).
+    std::string big(70 * 1024, 'x');
     auto r = http(env().port, "POST", "/api/v1/contact", big, {{"Content-Type", "application/json"}});
     expectErrorShape(r, 413, "payload_too_large");
     // The server is still fine afterwards.

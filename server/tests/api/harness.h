@@ -41,8 +41,9 @@ public:
     void setRefusing(bool refusing);
     std::vector<std::string> messages();
 
-private:
     struct Impl;
+
+private:
     std::unique_ptr<Impl> impl_;
 };
 

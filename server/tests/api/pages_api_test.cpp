@@ -89,12 +89,13 @@ TEST(Pages, ScriptInAProductNameCannotBreakOutOfThePage) {
 }
 
 TEST(Pages, AppRoutesGetTheShellAndUnknownRoutesA404Shell) {
-    for (std::string path : {"/terms", "/privacy", "/dashboard", "/checkout/hhtraff", "/admin/products"}) {
+    for (const std::string& path : std::vector<std::string>{"/terms", "/privacy", "/dashboard", "/checkout/hhtraff", "/admin/products"}) {
         auto r = get(path);
         EXPECT_EQ(r.status, 200) << path;
         EXPECT_TRUE(contains(r.body, "<div id=\"root\">")) << path;
     }
     EXPECT_TRUE(contains(get("/dashboard").body, "noindex"));
+    EXPECT_TRUE(contains(get("/terms").body, "<link rel=\"canonical\" href=\"https://shop.signalcraft.test/terms\""));
     auto missing = get("/no/such/page");
     EXPECT_EQ(missing.status, 404);
     EXPECT_TRUE(contains(missing.body, "<div id=\"root\">"));
@@ -147,7 +148,7 @@ TEST(Seo, SitemapListsActiveProductsAndRobotsPointsToIt) {
 }
 
 TEST(SecurityHeaders, OnPagesAssetsAndErrors) {
-    for (std::string path : {"/", "/assets/app-3f2a1b.js", "/api/v1/nope", "/product/none"}) {
+    for (const std::string& path : std::vector<std::string>{"/", "/assets/app-3f2a1b.js", "/api/v1/nope", "/product/none"}) {
         auto r = get(path);
         auto csp = r.header("content-security-policy");
         EXPECT_TRUE(contains(csp, "script-src 'self'")) << path;

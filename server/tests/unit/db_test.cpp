@@ -53,7 +53,9 @@ TEST(Migrations, EmbeddedMigrationsAreNumberedAndOrdered) {
     ASSERT_FALSE(files.empty());
     for (std::size_t i = 0; i < files.size(); ++i) {
         EXPECT_TRUE(files[i].name.ends_with(".sql"));
-        if (i > 0) EXPECT_LT(files[i - 1].name, files[i].name);
+        if (i > 0) {
+            EXPECT_LT(files[i - 1].name, files[i].name);
+        }
         EXPECT_FALSE(splitStatements(files[i].text).empty()) << files[i].name;
     }
     EXPECT_FALSE(embeddedSeeds().empty());

@@ -60,7 +60,7 @@ export const fixtureProducts: Product[] = [
   {
     id: '0193a000-0000-7000-8000-000000000003',
     slug: 'usb-rs232-cable',
-    name: 'USB to RS-232 Cable',
+    name: 'USB to RS-232 Serial Cable',
     description: '<p>A 1.8 m USB-A to DB9 male RS-232 cable with an FTDI chipset, tested with HHTraff.</p>',
     description_detail: null,
     meta_keywords: 'USB serial cable, DB9, RS-232',

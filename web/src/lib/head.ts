@@ -20,6 +20,8 @@ export interface HeadTags {
   type?: 'website' | 'product';
   /** Path or absolute URL of the sharing image. */
   image?: string | null;
+  /** A product's price for product:price:* tags, e.g. {amount: '129.00', currency: 'NZD'}. */
+  price?: { amount: string; currency: string } | null;
 }
 
 const BLOCK_END = /<\/(p|div|li|h[1-6]|ul|ol|blockquote|pre|tr|td|th|table|section|article)\s*>|<br\s*\/?>/gi;
@@ -106,6 +108,9 @@ export function applyHead(tags: HeadTags, doc: Document = document, location: Pi
   setMeta(doc, 'name', 'twitter:title', tags.title);
   setMeta(doc, 'name', 'twitter:description', description);
   setMeta(doc, 'name', 'twitter:image', image);
+
+  setMeta(doc, 'property', 'product:price:amount', tags.price?.amount ?? null);
+  setMeta(doc, 'property', 'product:price:currency', tags.price?.currency ?? null);
 
   // Structured data is written by the server for the first page only; after navigating away it
   // would describe the wrong page.

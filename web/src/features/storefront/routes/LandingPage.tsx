@@ -73,7 +73,7 @@ export function LandingPage({ onContactSales }: LandingPageProps) {
             alt="HHTraff running on a rugged Android handheld, showing a serial terminal session"
             width={640}
             height={480}
-            className="mx-auto w-full max-w-md drop-shadow-2xl"
+            className="mx-auto w-full max-w-md rounded-2xl shadow-2xl ring-1 ring-white/10"
           />
         </div>
       </section>

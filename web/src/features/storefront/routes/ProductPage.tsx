@@ -16,12 +16,13 @@ import { stockStatus } from '../rules';
 export function productHead(product: Product): HeadTags {
   return {
     title: `${product.name} | ${SITE_NAME}`,
-    description: metaDescription(product.description.trim() ? product.description : (product.description_detail ?? '')),
+    description: metaDescription(product.description_detail?.trim() ? product.description_detail : product.description),
     keywords: product.meta_keywords,
     robots: 'index, follow',
     canonical: `/product/${encodeURIComponent(product.slug)}`,
     type: 'product',
     image: product.picture_url ?? product.icon_url,
+    price: product.price_nzd > 0 ? { amount: (product.price_nzd / 100).toFixed(2), currency: 'NZD' } : null,
   };
 }
 

@@ -1,0 +1,98 @@
+// Starts the built server for the specs: a free loopback port, a fresh temporary data directory
+// (SQLite database, outbox mail), the catalogue seed and web/dist. Waits for GET /healthz.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const SERVER_BINARY = resolve(process.env.E2E_SERVER_BIN ?? join(here, '..', 'build', 'server', 'storefront'));
+export const WEB_DIR = resolve(here, '..', 'web', 'dist');
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      if (address === null || typeof address === 'string') {
+        reject(new Error('could not read the probe port'));
+        return;
+      }
+      probe.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, exited: () => string | null, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    const exit = exited();
+    if (exit !== null) throw new Error(`the server exited before it was healthy (${exit})`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+      lastError = `HTTP ${String(response.status)}`;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`GET ${baseURL}/healthz did not answer 200 within ${String(timeoutMs)} ms (${lastError})`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  if (!existsSync(SERVER_BINARY)) {
+    throw new Error(`No server binary at ${SERVER_BINARY}: build it first (make build), or set E2E_SERVER_BIN.`);
+  }
+  if (!existsSync(join(WEB_DIR, 'index.html'))) {
+    throw new Error(`No web build at ${WEB_DIR}: run npm run build in web/ first.`);
+  }
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${String(port)}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
+  const logPath = join(dataDir, 'server.log');
+  const log = openSync(logPath, 'a');
+
+  const server = spawn(SERVER_BINARY, [], {
+    env: {
+      ...process.env,
+      STOREFRONT_BIND: '127.0.0.1',
+      STOREFRONT_PORT: String(port),
+      STOREFRONT_DATABASE: join(dataDir, 'e2e.db'),
+      STOREFRONT_DATA_DIR: dataDir,
+      STOREFRONT_PUBLIC_URL: baseURL,
+      STOREFRONT_WEB_DIR: WEB_DIR,
+      STOREFRONT_SEED: 'true',
+      STOREFRONT_MAIL_TRANSPORT: 'outbox',
+    },
+    stdio: ['ignore', log, log],
+  });
+  let exit: string | null = null;
+  server.on('exit', (code, signal) => {
+    exit = signal ? `signal ${signal}` : `exit code ${String(code)}`;
+  });
+  server.on('error', (error) => {
+    exit = error.message;
+  });
+
+  try {
+    await waitForHealth(baseURL, () => exit, 30_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    const output = existsSync(logPath) ? readFileSync(logPath, 'utf8').slice(-4_000) : '';
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server log (${logPath}) ---\n${output}`);
+  }
+
+  server.unref();
+  // Workers start after global setup and inherit these (the config reads E2E_BASE_URL);
+  // global teardown runs in this same process and reads the other two.
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_SERVER_PID = String(server.pid);
+}

@@ -1,0 +1,39 @@
+#include "catalog/money.h"
+
+namespace storefront::catalog {
+namespace {
+
+// Magnitude as unsigned, so that INT64_MIN does not overflow when negated.
+std::uint64_t magnitude(std::int64_t v) {
+    return v < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+}
+
+std::string cents(std::uint64_t mag) {
+    const auto c = static_cast<char>(mag % 100);
+    return {static_cast<char>('0' + c / 10), static_cast<char>('0' + c % 10)};
+}
+
+} // namespace
+
+std::string formatMinorUnits(std::int64_t minor) {
+    const std::uint64_t mag = magnitude(minor);
+    std::string out = minor < 0 ? "-" : "";
+    out += std::to_string(mag / 100);
+    out += '.';
+    out += cents(mag);
+    return out;
+}
+
+std::string formatNzd(std::int64_t minor) {
+    const std::uint64_t mag = magnitude(minor);
+    const std::string whole = std::to_string(mag / 100);
+    std::string grouped;
+    grouped.reserve(whole.size() + whole.size() / 3);
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+        if (i > 0 && (whole.size() - i) % 3 == 0) grouped += ',';
+        grouped += whole[i];
+    }
+    return (minor < 0 ? "-$" : "$") + grouped + '.' + cents(mag);
+}
+
+} // namespace storefront::catalog

@@ -1,0 +1,199 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { fixtureProduct, fixtureProducts } from '@/dev/fixtures';
+import { AuthContext, type AuthContextValue } from '@/features/auth';
+import { productKeys } from '@/features/storefront';
+import { createTestQueryClient, jsonResponse, mockFetch } from '@/test/utils';
+import { ContactSalesProvider } from './contactSales';
+import { seedQueryCache } from './initialData';
+import { routes } from './routes';
+
+function renderApp(initialEntry: string, auth: Partial<AuthContextValue> = {}) {
+  const authValue: AuthContextValue = {
+    user: null,
+    isAdmin: false,
+    loading: false,
+    openSignIn: vi.fn(),
+    signOut: vi.fn(() => Promise.resolve()),
+    ...auth,
+  };
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(productKeys.list(), fixtureProducts);
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={authValue}>
+        <ContactSalesProvider>
+          <RouterProvider router={router} />
+        </ContactSalesProvider>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { router, auth: authValue };
+}
+
+const signedIn = { user: { id: '0193a000-0000-7000-8000-0000000000aa', email: 'tech@example.co.nz' } };
+const LANDING_HEADING = { level: 1, name: 'Your serial terminal, in your pocket' } as const;
+
+describe('app shell', () => {
+  it('has header, navigation, main and footer landmarks', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderApp('/');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Signalcraft' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows Sign In to visitors, wired to the auth seam', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    const { auth } = renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Sign In' }));
+    expect(auth.openSignIn).toHaveBeenCalledTimes(1);
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('shows Dashboard, Test Subscription and Sign Out to a signed-in user', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    const { auth } = renderApp('/', signedIn);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav).getByRole('link', { name: 'Test Subscription' })).toHaveAttribute('href', '/test-subscription');
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'MFA' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Sign Out' }));
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds Admin and MFA links for admins', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderApp('/', { ...signedIn, isAdmin: true });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('link', { name: 'MFA' })).toHaveAttribute('href', '/admin/mfa');
+  });
+
+  it('has the copyright line and legal buttons in the footer', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(`© ${String(new Date().getFullYear())} Signalcraft Limited. All rights reserved.`);
+
+    await user.click(within(footer).getByRole('button', { name: 'Privacy Policy' }));
+    expect(router.state.location.pathname).toBe('/privacy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Terms and Conditions' }));
+    expect(router.state.location.pathname).toBe('/terms');
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    renderApp('/');
+    vi.mocked(window.scrollTo).mockClear();
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Terms and Conditions' }));
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('shows a not-found page with a link home for unknown routes', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    const { router } = renderApp('/no/such/page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens the Contact Sales dialog from the landing page', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    renderApp('/');
+    const enterprise = screen.getByRole('region', { name: 'Enterprise Solutions' });
+    await user.click(within(enterprise).getByRole('button', { name: 'Contact Sales' }));
+    expect(screen.getByRole('dialog', { name: 'Contact Sales' })).toBeInTheDocument();
+  });
+});
+
+describe('route access', () => {
+  it.each(['/dashboard', '/enterprise', '/test-subscription', '/admin', '/admin/products', '/admin/wirewrite/certificates'])(
+    'sends a visitor from %s to the landing page',
+    (path) => {
+      mockFetch(() => jsonResponse(500, {}));
+      const { router } = renderApp(path);
+      expect(router.state.location.pathname).toBe('/');
+      expect(screen.getByRole('heading', LANDING_HEADING)).toBeInTheDocument();
+    },
+  );
+
+  it('sends a visitor from checkout to the landing page and opens the sign-in dialog once', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router, auth } = renderApp('/checkout/hhtraff');
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(auth.openSignIn).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+  });
+
+  it('lets a signed-in user into the signed-in routes', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router } = renderApp('/dashboard', signedIn);
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in non-admin away from admin routes', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router } = renderApp('/admin/orders', signedIn);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lets an admin into the admin routes', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router } = renderApp('/admin/mfa', { ...signedIn, isAdmin: true });
+    expect(router.state.location.pathname).toBe('/admin/mfa');
+    expect(screen.getByRole('heading', { level: 1, name: 'Security Settings' })).toBeInTheDocument();
+  });
+
+  it('lets a signed-in user reach checkout', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router } = renderApp('/checkout/hhtraff', signedIn);
+    expect(router.state.location.pathname).toBe('/checkout/hhtraff');
+  });
+});
+
+describe('seedQueryCache', () => {
+  it('seeds the product list for the landing page', () => {
+    const queryClient = createTestQueryClient();
+    expect(seedQueryCache(queryClient, { page: 'landing', products: fixtureProducts }, '/')).toBe(true);
+    expect(queryClient.getQueryData(productKeys.list())).toEqual(fixtureProducts);
+  });
+
+  it('seeds a product page under the slug of the URL, including a missing product', () => {
+    const queryClient = createTestQueryClient();
+    const product = fixtureProduct('hhtraff');
+    expect(seedQueryCache(queryClient, { page: 'product', product }, '/product/hhtraff')).toBe(true);
+    expect(queryClient.getQueryData(productKeys.detail('hhtraff'))).toEqual(product);
+    expect(seedQueryCache(queryClient, { page: 'product', product: null }, '/product/gone%20away')).toBe(true);
+    expect(queryClient.getQueryState(productKeys.detail('gone away'))?.status).toBe('success');
+    expect(queryClient.getQueryData(productKeys.detail('gone away'))).toBeNull();
+  });
+
+  it('seeds nothing for other pages, absent data or a mismatched path', () => {
+    const queryClient = createTestQueryClient();
+    expect(seedQueryCache(queryClient, null, '/')).toBe(false);
+    expect(seedQueryCache(queryClient, { page: 'app' }, '/terms')).toBe(false);
+    expect(seedQueryCache(queryClient, { page: 'product', product: null }, '/terms')).toBe(false);
+    expect(seedQueryCache(queryClient, { page: 'product', product: null }, '/product/%E0%A4%A')).toBe(false);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
