@@ -1,5 +1,6 @@
 #include "catalog/product_repository.h"
 
+#include "catalog/html_sanitizer.h"
 #include "db/row.h"
 
 #include <Poco/Data/RecordSet.h>
@@ -36,13 +37,19 @@ std::vector<std::string> parseFeatures(const std::optional<std::string>& text) {
     return out;
 }
 
+// Rich text leaves the server only through the allowlist, whatever reached the table (an admin
+// form, a seed, a hand-written SQL fix). Oversized text is withheld rather than parsed.
+std::string safeRichText(const std::string& html) {
+    return richTextWithinLimits(html) ? sanitizeRichText(html) : std::string();
+}
+
 Product readProduct(const db::Row& r) {
     Product p;
     p.id = r.text("id");
     p.slug = r.text("slug");
     p.name = r.text("name");
-    p.description = r.text("description");
-    p.descriptionDetail = r.optText("description_detail");
+    p.description = safeRichText(r.text("description"));
+    if (auto detail = r.optText("description_detail")) p.descriptionDetail = safeRichText(*detail);
     p.metaKeywords = r.optText("meta_keywords");
     p.type = r.text("type");
     p.iconUrl = r.text("icon_url");

@@ -83,6 +83,8 @@ TEST(Pages, ScriptInAProductNameCannotBreakOutOfThePage) {
     EXPECT_FALSE(contains(r.body, "</script><script>"));
     auto data = initialData(r.body);
     EXPECT_EQ(data["product"]["name"], name); // the data survives intact
+    auto api = getJson("/api/v1/products/" + slug).json()["product"];
+    EXPECT_EQ(api["description"], "<p>Fine</p>"); // sanitised on the way out
     auto landing = get("/");
     EXPECT_FALSE(contains(landing.body, "<script>alert(1)"));
     s << e.db->sql("UPDATE products SET is_active = FALSE WHERE id = ?"), use(id), now;
