@@ -38,6 +38,7 @@ struct Config {
     int keepAliveSeconds = 5;
     std::size_t maxBodyBytes = 1 << 20;
     int dbPoolSize = 32;
+    int catalogCacheMs = 2000; // public catalogue responses are reused this long (0: never)
     std::vector<std::string> trustedProxies;
     int contactLimitPerWindow = 5;   // contact submissions per client address
     int contactWindowSeconds = 600;  // ... per this many seconds

@@ -9,6 +9,7 @@
 #include "db/migrations.h"
 #include "db/rate_limiter.h"
 #include "http/api_error.h"
+#include "http/response_cache.h"
 #include "http/router.h"
 #include "http/server.h"
 #include "http/static_files.h"
@@ -30,6 +31,7 @@ struct Storefront::Parts {
     std::unique_ptr<catalog::ProductRepository> products;
     std::unique_ptr<contact::ContactService> contact;
     http::StaticFiles files;
+    std::unique_ptr<http::ResponseCache> cache;
     std::unique_ptr<seo::PageRoutes> pages;
     http::Router router;
     std::unique_ptr<http::Server> server;
@@ -70,7 +72,8 @@ void Storefront::start() {
 
     seo::SiteInfo site;
     site.publicUrl = config_.publicUrl;
-    p.pages = std::make_unique<seo::PageRoutes>(*p.products, p.files, site);
+    p.cache = std::make_unique<http::ResponseCache>(std::chrono::milliseconds(config_.catalogCacheMs));
+    p.pages = std::make_unique<seo::PageRoutes>(*p.products, p.files, *p.cache, site);
 
     auto* database = p.db.get();
     p.router.get("/healthz", http::Access::Anyone, [database](http::Request&, http::Response& res) {
@@ -82,7 +85,7 @@ void Storefront::start() {
         res.json(200, {{"status", "ok"}, {"database", std::string(database->dialectName())}});
         res.set("Cache-Control", "no-store");
     });
-    catalog::registerRoutes(p.router, *p.products);
+    catalog::registerRoutes(p.router, *p.products, *p.cache);
     auto* jobs = p.jobs.get();
     contact::registerRoutes(p.router, *p.contact, *p.limiter,
                             {config_.contactLimitPerWindow, config_.contactWindowSeconds, [jobs] { jobs->wake(); }});

@@ -10,7 +10,11 @@
 #include <Poco/URI.h>
 #include <Poco/UUIDGenerator.h>
 
+#include <Poco/Data/SessionPool.h>
+
+#include <chrono>
 #include <mutex>
+#include <thread>
 #include <stdexcept>
 
 using namespace Poco::Data::Keywords;
@@ -162,7 +166,22 @@ std::string_view Database::dialectName() const {
     return dialect_ == Dialect::SQLite ? "sqlite" : "postgresql";
 }
 
-Poco::Data::Session Database::session() { return pool_->get(); }
+Poco::Data::Session Database::session() {
+    // Under a burst every session may be busy for a moment: wait for one (bounded) rather than
+    // failing the request. Past the bound the exhaustion propagates and the client gets 503.
+    constexpr auto kMaxWait = std::chrono::seconds(5);
+    const auto deadline = std::chrono::steady_clock::now() + kMaxWait;
+    auto pause = std::chrono::microseconds(200);
+    while (true) {
+        try {
+            return pool_->get();
+        } catch (const Poco::Data::SessionPoolExhaustedException&) {
+            if (std::chrono::steady_clock::now() >= deadline) throw;
+            std::this_thread::sleep_for(pause);
+            pause = std::min(pause * 2, std::chrono::microseconds(10000));
+        }
+    }
+}
 
 std::string Database::sql(std::string_view portableSql) const {
     return dialect_ == Dialect::PostgreSQL ? numberPlaceholders(portableSql) : std::string(portableSql);

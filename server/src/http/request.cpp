@@ -99,12 +99,22 @@ nlohmann::json Request::json() {
 
 bool Request::drainBody() {
     if (body_) return true;
+    // Read and discard what is left (also after a 413), up to a bound, so the client sees our
+    // answer instead of a connection reset and a well-behaved connection can be reused.
+    const std::size_t cap = std::max<std::size_t>(maxBodyBytes_ * 4, 1 << 20);
+    if (raw_.hasContentLength() && raw_.getContentLength64() > static_cast<Poco::Int64>(cap)) return false;
+    auto& in = raw_.stream();
+    char buffer[8192];
+    std::size_t discarded = 0;
     try {
-        body();
-        return true;
-    } catch (const ApiError&) {
+        while (in.good() && discarded <= cap) {
+            in.read(buffer, sizeof buffer);
+            discarded += static_cast<std::size_t>(in.gcount());
+        }
+    } catch (const std::exception&) {
         return false;
     }
+    return discarded <= cap && !in.bad();
 }
 
 } // namespace storefront::http

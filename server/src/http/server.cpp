@@ -3,6 +3,7 @@
 #include "http/api_error.h"
 #include "http/security_headers.h"
 
+#include <Poco/Data/SessionPool.h>
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
@@ -51,6 +52,13 @@ public:
             response = Response{};
             writeError(response, e);
             response.keepAlive = false;
+        } catch (const Poco::Data::SessionPoolExhaustedException&) {
+            // Every database session stayed busy past the wait: shed load, the client may retry.
+            Poco::Logger::get("http").warning("%s %s: database sessions exhausted", raw.getMethod(), path);
+            response = Response{};
+            auto busy = ApiError(ErrorKind::Unavailable, "server_busy", "The server is busy. Please try again.");
+            busy.retryAfterSeconds = 1;
+            writeError(response, busy);
         } catch (const std::exception& e) {
             // Unexpected: log the detail, tell the client nothing about it.
             Poco::Logger::get("http").error("%s %s failed: %s", raw.getMethod(), path, std::string(e.what()));

@@ -37,15 +37,20 @@ constexpr std::array<SpaRoute, 8> kSpaRoutes = {{
 
 } // namespace
 
-PageRoutes::PageRoutes(catalog::ProductRepository& products, const http::StaticFiles& files, SiteInfo site)
-    : products_(products), files_(files), site_(std::move(site)) {
+PageRoutes::PageRoutes(catalog::ProductRepository& products, const http::StaticFiles& files, http::ResponseCache& cache,
+                       SiteInfo site)
+    : products_(products), files_(files), cache_(cache), site_(std::move(site)) {
     if (const auto* index = files_.find("/index.html")) template_ = index->identity;
     else template_ = kFallbackTemplate;
 }
 
 void PageRoutes::registerRoutes(http::Router& router) {
-    router.get("/", http::Access::Anyone, [this](http::Request& q, http::Response& r) { landing(q, r); });
-    router.get("/product/{slug}", http::Access::Anyone, [this](http::Request& q, http::Response& r) { product(q, r); });
+    router.get("/", http::Access::Anyone, [this](http::Request& q, http::Response& r) {
+        cache_.serve("page:landing", r, [this, &q](http::Response& out) { landing(q, out); });
+    });
+    router.get("/product/{slug}", http::Access::Anyone, [this](http::Request& q, http::Response& r) {
+        cache_.serve("page:product:" + q.param("slug"), r, [this, &q](http::Response& out) { product(q, out); });
+    });
     router.get("/sitemap.xml", http::Access::Anyone, [this](http::Request&, http::Response& r) {
         r.text(200, "application/xml; charset=utf-8", sitemapXml(site_, products_.listActive()));
         r.set("Cache-Control", "public, max-age=3600");

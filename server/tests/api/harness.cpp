@@ -180,6 +180,8 @@ Env* startEnv() {
         {"STOREFRONT_MAIL_RETRY_SECONDS", "1"},
         {"STOREFRONT_LOG_LEVEL", "warning"},
         {"STOREFRONT_MAX_BODY_BYTES", "65536"},
+        // Tests change rows directly and expect to see them at once.
+        {"STOREFRONT_CATALOG_CACHE_MS", "0"},
     };
     if (const char* pg = std::getenv("STOREFRONT_TEST_DATABASE"); pg && *pg) vars["STOREFRONT_DATABASE"] = pg;
     else vars["STOREFRONT_DATABASE"] = vars["STOREFRONT_DATA_DIR"] + "/api-test.db";
