@@ -1,25 +1,11 @@
 #include "seo/sitemap.h"
 
+#include "seo/text.h"
+
 #include <string_view>
 
 namespace storefront::seo {
 namespace {
-
-std::string escapeXml(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    for (const char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
 
 // "2026-11-23" from "2026-11-23T09:26:51.000Z", or empty when it does not start with a date.
 std::string datePart(std::string_view timestamp) {
@@ -34,7 +20,7 @@ std::string datePart(std::string_view timestamp) {
 }
 
 void appendUrl(std::string& out, const std::string& loc, const std::string& lastmod) {
-    out += "  <url>\n    <loc>" + escapeXml(loc) + "</loc>\n";
+    out += "  <url>\n    <loc>" + escapeHtml(loc) /* the five XML entities; &#39; is valid XML */ + "</loc>\n";
     if (!lastmod.empty()) out += "    <lastmod>" + lastmod + "</lastmod>\n";
     out += "  </url>\n";
 }
