@@ -2,6 +2,7 @@
 
 #include <Poco/NumberParser.h>
 #include <Poco/String.h>
+#include <Poco/StringTokenizer.h>
 #include <Poco/URI.h>
 #include <Poco/Util/AbstractConfiguration.h>
 
@@ -43,16 +44,8 @@ private:
 };
 
 std::vector<std::string> splitList(const std::string& text) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        auto comma = text.find(',', start);
-        if (comma == std::string::npos) comma = text.size();
-        auto item = Poco::trim(text.substr(start, comma - start));
-        if (!item.empty()) out.push_back(item);
-        start = comma + 1;
-    }
-    return out;
+    Poco::StringTokenizer items(text, ",", Poco::StringTokenizer::TOK_TRIM | Poco::StringTokenizer::TOK_IGNORE_EMPTY);
+    return {items.begin(), items.end()};
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "mail/mail_message.h"
 
 #include <Poco/Nullable.h>
+#include <Poco/String.h>
 
 using namespace Poco::Data::Keywords;
 
@@ -17,12 +18,6 @@ std::size_t codePoints(const std::string& s) {
     return n;
 }
 
-std::string trim(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return {};
-    auto e = s.find_last_not_of(" \t\r\n");
-    return s.substr(b, e - b + 1);
-}
 
 // Reads an optional string field; records an error for a wrong type.
 std::optional<std::string> field(const nlohmann::json& body, const char* name, nlohmann::json& errors) {
@@ -32,7 +27,7 @@ std::optional<std::string> field(const nlohmann::json& body, const char* name, n
         errors[name] = "Must be text.";
         return std::nullopt;
     }
-    return trim(it->get<std::string>());
+    return Poco::trim(it->get<std::string>());
 }
 
 bool hasControl(const std::string& s, bool allowNewlines) {

@@ -130,9 +130,13 @@ std::string normalizeTimestamp(std::string_view value) {
     return Poco::DateTimeFormatter::format(dt, "%Y-%m-%dT%H:%M:%S.%iZ");
 }
 
-std::string nowTimestamp() {
-    return Poco::DateTimeFormatter::format(Poco::Timestamp(), "%Y-%m-%dT%H:%M:%S.%iZ");
+std::string timestampAfter(int seconds) {
+    Poco::Timestamp t;
+    t += Poco::Timespan(seconds, 0).totalMicroseconds();
+    return Poco::DateTimeFormatter::format(t, "%Y-%m-%dT%H:%M:%S.%iZ");
 }
+
+std::string nowTimestamp() { return timestampAfter(0); }
 
 std::string newId() { return Poco::UUIDGenerator::defaultGenerator().createRandom().toString(); }
 

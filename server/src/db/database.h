@@ -67,6 +67,9 @@ std::string normalizeTimestamp(std::string_view value);
 // The current time as ISO-8601 UTC with milliseconds, the form every write uses.
 std::string nowTimestamp();
 
+// The time `seconds` from now in the same form (negative for the past).
+std::string timestampAfter(int seconds);
+
 // A new random (v4) UUID as text.
 std::string newId();
 

@@ -1,6 +1,7 @@
 #include "db/migrations.h"
 
 #include <Poco/Data/Session.h>
+#include <Poco/String.h>
 
 #include <set>
 
@@ -12,13 +13,6 @@ namespace {
 
 // Arbitrary, fixed key for pg_advisory_lock: "storefront migrations".
 constexpr long long kMigrationLockKey = 7354101;
-
-std::string trim(std::string_view s) {
-    auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string_view::npos) return {};
-    auto e = s.find_last_not_of(" \t\r\n");
-    return std::string(s.substr(b, e - b + 1));
-}
 
 std::set<std::string> appliedVersions(Poco::Data::Session& s) {
     std::vector<std::string> versions;
@@ -35,18 +29,18 @@ std::vector<std::string> splitStatements(std::string_view sqlText) {
     while (pos <= sqlText.size()) {
         auto eol = sqlText.find('\n', pos);
         if (eol == std::string_view::npos) eol = sqlText.size();
-        std::string line = trim(sqlText.substr(pos, eol - pos));
+        std::string line = Poco::trim(std::string(sqlText.substr(pos, eol - pos)));
         pos = eol + 1;
         if (line.empty() || line.starts_with("--")) continue;
         if (!current.empty()) current += '\n';
         current += line;
         if (line.ends_with(';')) {
             current.pop_back();
-            if (!trim(current).empty()) out.push_back(trim(current));
+            if (!Poco::trim(current).empty()) out.push_back(Poco::trim(current));
             current.clear();
         }
     }
-    if (!trim(current).empty()) out.push_back(trim(current));
+    if (!Poco::trim(current).empty()) out.push_back(Poco::trim(current));
     return out;
 }
 

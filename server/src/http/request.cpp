@@ -4,6 +4,7 @@
 
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/String.h>
+#include <Poco/StringTokenizer.h>
 #include <Poco/URI.h>
 
 #include <algorithm>
@@ -11,28 +12,20 @@
 
 namespace storefront::http {
 
-namespace {
-
-std::string trim(const std::string& s) { return Poco::trim(s); }
-
-// Right-most X-Forwarded-For entry that is not one of our own proxies.
-std::string forwardedClient(const std::string& header, const std::vector<std::string>& trusted,
-                            const std::string& fallback) {
-    std::vector<std::string> hops;
-    std::size_t start = 0;
-    while (start <= header.size()) {
-        auto comma = header.find(',', start);
-        if (comma == std::string::npos) comma = header.size();
-        auto hop = trim(header.substr(start, comma - start));
-        if (!hop.empty()) hops.push_back(hop);
-        start = comma + 1;
+std::string clientAddressFrom(const std::string& peer, const std::string& forwardedFor,
+                              const std::vector<std::string>& trustedProxies) {
+    auto trusted = [&](const std::string& a) {
+        return std::find(trustedProxies.begin(), trustedProxies.end(), a) != trustedProxies.end();
+    };
+    if (!trusted(peer) || forwardedFor.empty()) return peer;
+    // Right-most hop that is not one of our own proxies: everything left of it is client-written.
+    Poco::StringTokenizer hops(forwardedFor, ",", Poco::StringTokenizer::TOK_TRIM | Poco::StringTokenizer::TOK_IGNORE_EMPTY);
+    for (auto it = hops.end(); it != hops.begin();) {
+        --it;
+        if (!trusted(*it)) return *it;
     }
-    for (auto it = hops.rbegin(); it != hops.rend(); ++it)
-        if (std::find(trusted.begin(), trusted.end(), *it) == trusted.end()) return *it;
-    return fallback;
+    return peer;
 }
-
-} // namespace
 
 Request::Request(Poco::Net::HTTPServerRequest& raw, std::size_t maxBodyBytes,
                  const std::vector<std::string>& trustedProxies)
@@ -46,11 +39,8 @@ Request::Request(Poco::Net::HTTPServerRequest& raw, std::size_t maxBodyBytes,
         throw ApiError(ErrorKind::BadRequest, "bad_request", "The request URL is malformed.");
     }
     if (path_.empty()) path_ = "/";
-    const std::string peer = raw.clientAddress().host().toString();
-    clientAddress_ = peer;
-    if (std::find(trustedProxies.begin(), trustedProxies.end(), peer) != trustedProxies.end() &&
-        raw.has("X-Forwarded-For"))
-        clientAddress_ = forwardedClient(raw.get("X-Forwarded-For"), trustedProxies, peer);
+    clientAddress_ = clientAddressFrom(raw.clientAddress().host().toString(), raw.get("X-Forwarded-For", ""),
+                                       trustedProxies);
 }
 
 std::optional<std::string> Request::query(const std::string& name) const {
@@ -72,22 +62,15 @@ const std::string& Request::body() {
     if (raw_.hasContentLength() && raw_.getContentLength64() > static_cast<Poco::Int64>(maxBodyBytes_))
         throw ApiError(ErrorKind::PayloadTooLarge, "payload_too_large", "The request body is too large.");
     std::string data;
-    auto& in = raw_.stream();
-    char buffer[8192];
-    while (in.good()) {
-        in.read(buffer, sizeof buffer);
-        data.append(buffer, static_cast<std::size_t>(in.gcount()));
-        if (data.size() > maxBodyBytes_)
-            throw ApiError(ErrorKind::PayloadTooLarge, "payload_too_large", "The request body is too large.");
-    }
+    if (!readStream(maxBodyBytes_, &data))
+        throw ApiError(ErrorKind::PayloadTooLarge, "payload_too_large", "The request body is too large.");
     body_ = std::move(data);
     return *body_;
 }
 
 nlohmann::json Request::json() {
     std::string type = Poco::toLower(header("Content-Type"));
-    auto semi = type.find(';');
-    if (semi != std::string::npos) type = trim(type.substr(0, semi));
+    type = Poco::trim(type.substr(0, type.find(';')));
     if (type != "application/json")
         throw ApiError(ErrorKind::UnsupportedMediaType, "unsupported_media_type",
                        "Send the request body as application/json.");
@@ -97,24 +80,31 @@ nlohmann::json Request::json() {
     return parsed;
 }
 
+bool Request::readStream(std::size_t limit, std::string* keep) {
+    auto& in = raw_.stream();
+    char buffer[8192];
+    std::size_t total = 0;
+    try {
+        while (in.good()) {
+            in.read(buffer, sizeof buffer);
+            const auto n = static_cast<std::size_t>(in.gcount());
+            total += n;
+            if (keep) keep->append(buffer, n);
+            if (total > limit) return false;
+        }
+    } catch (const std::exception&) {
+        return false;
+    }
+    return !in.bad();
+}
+
 bool Request::drainBody() {
     if (body_) return true;
     // Read and discard what is left (also after a 413), up to a bound, so the client sees our
     // answer instead of a connection reset and a well-behaved connection can be reused.
     const std::size_t cap = std::max<std::size_t>(maxBodyBytes_ * 4, 1 << 20);
     if (raw_.hasContentLength() && raw_.getContentLength64() > static_cast<Poco::Int64>(cap)) return false;
-    auto& in = raw_.stream();
-    char buffer[8192];
-    std::size_t discarded = 0;
-    try {
-        while (in.good() && discarded <= cap) {
-            in.read(buffer, sizeof buffer);
-            discarded += static_cast<std::size_t>(in.gcount());
-        }
-    } catch (const std::exception&) {
-        return false;
-    }
-    return discarded <= cap && !in.bad();
+    return readStream(cap, nullptr);
 }
 
 } // namespace storefront::http

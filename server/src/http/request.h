@@ -39,6 +39,9 @@ public:
     Poco::Net::HTTPServerRequest& raw() { return raw_; }
 
 private:
+    // Reads the rest of the body, keeping it in `keep` when given; false past `limit` bytes or on error.
+    bool readStream(std::size_t limit, std::string* keep);
+
     Poco::Net::HTTPServerRequest& raw_;
     std::size_t maxBodyBytes_;
     std::string method_;
@@ -48,5 +51,10 @@ private:
     std::optional<std::string> body_;
     std::string clientAddress_;
 };
+
+// The address rate limits and logs use: the peer, unless the peer is one of our proxies; then the
+// right-most X-Forwarded-For hop that is not (hops further left are written by the client).
+std::string clientAddressFrom(const std::string& peer, const std::string& forwardedFor,
+                              const std::vector<std::string>& trustedProxies);
 
 } // namespace storefront::http

@@ -1,6 +1,7 @@
 #include "http/static_files.h"
 
 #include <Poco/String.h>
+#include <Poco/StringTokenizer.h>
 
 #include <filesystem>
 #include <fstream>
@@ -33,23 +34,12 @@ std::string etagFor(const std::string& content) {
 }
 
 bool acceptsCoding(const std::string& header, const std::string& coding) {
-    std::string lower = Poco::toLower(header);
-    std::size_t start = 0;
-    while (start < lower.size()) {
-        auto comma = lower.find(',', start);
-        if (comma == std::string::npos) comma = lower.size();
-        std::string item = Poco::trim(lower.substr(start, comma - start));
-        start = comma + 1;
-        auto semi = item.find(';');
-        std::string name = Poco::trim(item.substr(0, semi));
-        if (name != coding && name != "*") continue;
-        if (semi != std::string::npos) {
-            std::string params = Poco::trim(item.substr(semi + 1));
-            if (params.starts_with("q=")) {
-                double q = std::atof(params.c_str() + 2);
-                if (q <= 0.0) return false;
-            }
-        }
+    constexpr int kTrim = Poco::StringTokenizer::TOK_TRIM | Poco::StringTokenizer::TOK_IGNORE_EMPTY;
+    for (const auto& item : Poco::StringTokenizer(Poco::toLower(header), ",", kTrim)) {
+        Poco::StringTokenizer parts(item, ";", kTrim);
+        if (parts.count() == 0 || (parts[0] != coding && parts[0] != "*")) continue;
+        for (std::size_t i = 1; i < parts.count(); ++i)
+            if (parts[i].starts_with("q=") && std::atof(parts[i].c_str() + 2) <= 0.0) return false;
         return true;
     }
     return false;

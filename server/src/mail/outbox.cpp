@@ -32,12 +32,6 @@ constexpr const char* kSent =
 constexpr const char* kRetry =
     "UPDATE mail_outbox SET status = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?";
 
-std::string isoAfter(int seconds) {
-    Poco::Timestamp t;
-    t += Poco::Timespan(seconds, 0).totalMicroseconds();
-    return Poco::DateTimeFormatter::format(t, "%Y-%m-%dT%H:%M:%S.%iZ");
-}
-
 } // namespace
 
 int Outbox::backoffSeconds(int retryIntervalSeconds, int attempts) {
@@ -69,7 +63,7 @@ int Outbox::deliverDue(int limit) {
     }
     for (const auto& rowId : due) {
         std::string id = rowId;
-        std::string nowAt = db::nowTimestamp(), lockUntil = isoAfter(120);
+        std::string nowAt = db::nowTimestamp(), lockUntil = db::timestampAfter(120);
         std::size_t claimed = 0;
         db_.write([&](Poco::Data::Session& s) {
             Poco::Data::Statement st(s);
@@ -94,7 +88,7 @@ int Outbox::deliverDue(int limit) {
             ++sent;
         } catch (const std::exception& e) {
             std::string status = attempts >= maxAttempts_ ? "failed" : "pending";
-            std::string next = isoAfter(backoffSeconds(retrySeconds_, attempts));
+            std::string next = db::timestampAfter(backoffSeconds(retrySeconds_, attempts));
             std::string error = std::string(e.what()).substr(0, 500);
             db_.write([&](Poco::Data::Session& s) { s << db_.sql(kRetry), use(status), use(next), use(error), use(id), now; });
             Poco::Logger::get("mail").warning("mail %s attempt %d failed (%s): %s", id, attempts, status, error);

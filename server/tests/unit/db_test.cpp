@@ -81,3 +81,10 @@ TEST(Migrations, ApplyOnceOnAFreshSqliteDatabaseAndSeedOnce) {
     auto db = Database::open(path);
     EXPECT_FALSE(seedIfEmpty(*db));
 }
+
+TEST(Database, TimestampAfterKeepsTheStoredShapeAndOrders) {
+    auto past = timestampAfter(-60), now = nowTimestamp(), later = timestampAfter(120);
+    EXPECT_EQ(later.size(), 24u);
+    EXPECT_LT(past, now); // the stored text sorts in time order on SQLite
+    EXPECT_LT(now, later);
+}

@@ -1,4 +1,5 @@
 #include "http/api_error.h"
+#include "http/request.h"
 #include "http/static_files.h"
 
 #include <gtest/gtest.h>
@@ -44,4 +45,20 @@ TEST(StaticFiles, ContentTypesByExtension) {
     EXPECT_EQ(StaticFiles::contentTypeFor("/products/hit/hit-interface.svg"), "image/svg+xml");
     EXPECT_EQ(StaticFiles::contentTypeFor("/INDEX.HTML"), "text/html; charset=utf-8");
     EXPECT_EQ(StaticFiles::contentTypeFor("/x.unknown"), "application/octet-stream");
+}
+
+TEST(ClientAddress, ForwardedForIsBelievedOnlyFromTrustedProxies) {
+    const std::vector<std::string> proxies = {"127.0.0.1", "10.0.0.5"};
+    // A stranger cannot pick its own address by sending the header.
+    EXPECT_EQ(clientAddressFrom("203.0.113.9", "198.51.100.1", proxies), "203.0.113.9");
+    // Through our proxy: the hop it added.
+    EXPECT_EQ(clientAddressFrom("127.0.0.1", "198.51.100.1", proxies), "198.51.100.1");
+    // A client-written prefix is ignored: the right-most untrusted hop counts.
+    EXPECT_EQ(clientAddressFrom("127.0.0.1", "1.2.3.4, 198.51.100.1", proxies), "198.51.100.1");
+    // Our own proxies are skipped from the right.
+    EXPECT_EQ(clientAddressFrom("127.0.0.1", " 198.51.100.1 ,10.0.0.5,", proxies), "198.51.100.1");
+    // Only proxies, or nothing: the peer.
+    EXPECT_EQ(clientAddressFrom("127.0.0.1", "10.0.0.5", proxies), "127.0.0.1");
+    EXPECT_EQ(clientAddressFrom("127.0.0.1", "", proxies), "127.0.0.1");
+    EXPECT_EQ(clientAddressFrom("127.0.0.1", "9.9.9.9", {}), "127.0.0.1");
 }
