@@ -368,17 +368,38 @@ std::string defaultHead(const SiteInfo& site, std::string_view title, bool index
     return w.take();
 }
 
-std::string appRouteHead(const SiteInfo& site, std::string_view path) {
+namespace {
+
+struct AppRoute {
+    std::string_view title;
+    bool index;
+};
+
+// The React app's client-side routes (spec section 2); nullopt for anything else.
+std::optional<AppRoute> findAppRoute(std::string_view path) {
     path = path.substr(0, path.find_first_of("?#"));
     while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
-    if (path == "/terms") return defaultHead(site, "Terms and Conditions", true, path);
-    if (path == "/privacy") return defaultHead(site, "Privacy Policy", true, path);
-    if (path == "/dashboard") return defaultHead(site, "Dashboard", false);
-    if (path == "/enterprise") return defaultHead(site, "Enterprise Management", false);
-    if (path == "/test-subscription") return defaultHead(site, "Test Subscription", false);
-    if (path.starts_with("/checkout/")) return defaultHead(site, "Checkout", false);
-    if (path == "/admin" || path.starts_with("/admin/")) return defaultHead(site, "Admin", false);
-    return defaultHead(site, {}, false);
+    if (path == "/terms") return AppRoute{"Terms and Conditions", true};
+    if (path == "/privacy") return AppRoute{"Privacy Policy", true};
+    if (path == "/dashboard") return AppRoute{"Dashboard", false};
+    if (path == "/enterprise") return AppRoute{"Enterprise Management", false};
+    if (path == "/test-subscription") return AppRoute{"Test Subscription", false};
+    if (path.starts_with("/checkout/") && path.size() > 10) return AppRoute{"Checkout", false};
+    if (path == "/admin" || path.starts_with("/admin/")) return AppRoute{"Admin", false};
+    return std::nullopt;
+}
+
+} // namespace
+
+bool isAppRoute(std::string_view path) { return findAppRoute(path).has_value(); }
+
+std::string appRouteHead(const SiteInfo& site, std::string_view path) {
+    const auto route = findAppRoute(path);
+    if (!route) return defaultHead(site, {}, false);
+    if (!route->index) return defaultHead(site, route->title, false);
+    path = path.substr(0, path.find_first_of("?#"));
+    while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
+    return defaultHead(site, route->title, true, path);
 }
 
 std::string renderShell(std::string_view templateHtml, std::string_view head, const nlohmann::json& initialData) {

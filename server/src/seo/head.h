@@ -57,6 +57,9 @@ std::string defaultHead(const SiteInfo& site, std::string_view title, bool index
 // /test-subscription, /checkout/..., /admin... and unknown paths are noindex.
 std::string appRouteHead(const SiteInfo& site, std::string_view path);
 
+// True for the React app's own client-side routes (the server answers them 200 with the shell).
+bool isAppRoute(std::string_view path);
+
 // Fills the Vite template: "<!--app-head-->" becomes `head` and "<!--app-data-->" becomes
 // <script id="initial-data" type="application/json">jsonForScript(initialData)</script>. A missing
 // marker is inserted before </head> (resp. the last </body>), or at the end when that is missing too.

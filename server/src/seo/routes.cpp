@@ -5,7 +5,6 @@
 #include "http/api_error.h"
 #include "seo/sitemap.h"
 
-#include <array>
 #include <filesystem>
 
 namespace storefront::seo {
@@ -16,24 +15,6 @@ namespace {
 constexpr const char* kFallbackTemplate =
     "<!doctype html>\n<html lang=\"en-NZ\">\n<head>\n<meta charset=\"utf-8\">\n<!--app-head-->\n</head>\n<body>\n"
     "<main><p>The web app has not been built. Run <code>make build</code>.</p></main>\n<!--app-data-->\n</body>\n</html>\n";
-
-struct SpaRoute {
-    const char* prefix;
-    const char* title;
-    bool index;
-};
-
-// Client-side routes of the React app (spec section 2); anything else is a 404 page.
-constexpr std::array<SpaRoute, 8> kSpaRoutes = {{
-    {"/terms", "Terms and Conditions", true},
-    {"/privacy", "Privacy Policy", true},
-    {"/checkout/", "Checkout", false},
-    {"/dashboard", "Dashboard", false},
-    {"/enterprise", "Enterprise", false},
-    {"/test-subscription", "Test Subscription", false},
-    {"/admin", "Admin", false},
-    {"/admin/", "Admin", false},
-}};
 
 } // namespace
 
@@ -95,15 +76,9 @@ void PageRoutes::fallback(http::Request& req, http::Response& res) {
     const auto lastSlash = path.rfind('/');
     if (path.starts_with("/assets/") || path.find('.', lastSlash) != std::string::npos)
         throw http::ApiError::notFound("not_found", "No such file.");
-    for (const auto& route : kSpaRoutes) {
-        const std::string prefix = route.prefix;
-        const bool exact = path == prefix || (prefix.back() != '/' && path == prefix + "/");
-        const bool nested = prefix.back() == '/' && path.starts_with(prefix) && path.size() > prefix.size();
-        if (exact || nested) {
-            shell(res, 200, defaultHead(site_, std::string(route.title) + " | " + site_.siteName, route.index, route.index ? path : ""),
-                  {{"page", "app"}});
-            return;
-        }
+    if (isAppRoute(path)) {
+        shell(res, 200, appRouteHead(site_, path), {{"page", "app"}});
+        return;
     }
     shell(res, 404, defaultHead(site_, "Page Not Found | " + site_.siteName, false), {{"page", "app"}});
 }

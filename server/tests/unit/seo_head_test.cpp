@@ -554,3 +554,12 @@ TEST(RenderShell, FullPageForAProduct) {
 }
 
 } // namespace
+
+TEST(AppRoutes, TheSpecsRouteTableAndNothingElse) {
+    using storefront::seo::isAppRoute;
+    for (const char* path : {"/terms", "/privacy/", "/dashboard", "/enterprise", "/test-subscription", "/checkout/hhtraff",
+                             "/admin", "/admin/products", "/admin/wirewrite/promo-codes", "/admin/mfa"})
+        EXPECT_TRUE(isAppRoute(path)) << path;
+    for (const char* path : {"/", "/checkout/", "/checkout", "/termsx", "/dashboard/extra", "/administrator", "/no/such/page"})
+        EXPECT_FALSE(isAppRoute(path)) << path;
+}
