@@ -106,6 +106,28 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
         throw std::invalid_argument("SMTP_HOST is required when STOREFRONT_MAIL_TRANSPORT is smtp");
     m.retryIntervalSeconds = r.integer("STOREFRONT_MAIL_RETRY_SECONDS", "storefront.mail.retrySeconds", m.retryIntervalSeconds, 1, 86400);
     m.maxAttempts = r.integer("STOREFRONT_MAIL_MAX_ATTEMPTS", "storefront.mail.maxAttempts", m.maxAttempts, 1, 1000);
+
+    auto& a = c.auth;
+    a.siteName = r.str("STOREFRONT_SITE_NAME", "storefront.siteName", a.siteName);
+    a.jwtExpirySeconds = r.integer("STOREFRONT_AUTH_JWT_EXPIRY_SECONDS", "storefront.auth.jwtExpirySeconds", a.jwtExpirySeconds, 30, 86400 * 7);
+    a.sessionTimeboxSeconds = r.integer("STOREFRONT_AUTH_SESSION_TIMEBOX_SECONDS", "storefront.auth.sessionTimeboxSeconds", a.sessionTimeboxSeconds, 0, 366 * 86400);
+    a.sessionInactivitySeconds = r.integer("STOREFRONT_AUTH_SESSION_INACTIVITY_SECONDS", "storefront.auth.sessionInactivitySeconds", a.sessionInactivitySeconds, 0, 366 * 86400);
+    a.confirmEmail = r.boolean("STOREFRONT_AUTH_CONFIRM_EMAIL", "storefront.auth.confirmEmail", a.confirmEmail);
+    a.adminMfaRequired = r.boolean("STOREFRONT_AUTH_ADMIN_MFA_REQUIRED", "storefront.auth.adminMfaRequired", a.adminMfaRequired);
+    a.signupEnabled = r.boolean("STOREFRONT_AUTH_SIGNUP_ENABLED", "storefront.auth.signupEnabled", a.signupEnabled);
+    a.passwordMinLength = r.integer("STOREFRONT_AUTH_PASSWORD_MIN_LENGTH", "storefront.auth.passwordMinLength", a.passwordMinLength, 6, 72);
+    a.argon2Ops = r.integer("STOREFRONT_AUTH_ARGON2_OPS", "storefront.auth.argon2Ops", a.argon2Ops, 1, 10);
+    a.argon2MemoryKib = r.integer("STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "storefront.auth.argon2MemoryKib", a.argon2MemoryKib, 8, 1024 * 1024);
+    a.hashConcurrency = r.integer("STOREFRONT_AUTH_HASH_CONCURRENCY", "storefront.auth.hashConcurrency", a.hashConcurrency, 0, 256);
+    a.hashQueue = r.integer("STOREFRONT_AUTH_HASH_QUEUE", "storefront.auth.hashQueue", a.hashQueue, 0, 4096);
+    a.signinLimitPerAccount = r.integer("STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT", "storefront.auth.signinLimitPerAccount", a.signinLimitPerAccount, 1, 1000000);
+    a.signinLimitPerAddress = r.integer("STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS", "storefront.auth.signinLimitPerAddress", a.signinLimitPerAddress, 1, 1000000);
+    a.signinWindowSeconds = r.integer("STOREFRONT_AUTH_SIGNIN_WINDOW_SECONDS", "storefront.auth.signinWindowSeconds", a.signinWindowSeconds, 1, 86400);
+    a.signupLimitPerAddress = r.integer("STOREFRONT_AUTH_SIGNUP_LIMIT_PER_ADDRESS", "storefront.auth.signupLimitPerAddress", a.signupLimitPerAddress, 1, 1000000);
+    a.emailLimitPerAddress = r.integer("STOREFRONT_AUTH_EMAIL_LIMIT", "storefront.auth.emailLimit", a.emailLimitPerAddress, 1, 1000000);
+    a.emailWindowSeconds = r.integer("STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "storefront.auth.emailWindowSeconds", a.emailWindowSeconds, 1, 86400);
+    a.linkExpirySeconds = r.integer("STOREFRONT_AUTH_LINK_EXPIRY_SECONDS", "storefront.auth.linkExpirySeconds", a.linkExpirySeconds, 60, 30 * 86400);
+    a.mfaMaxAttempts = r.integer("STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "storefront.auth.mfaMaxAttempts", a.mfaMaxAttempts, 1, 100);
     return c;
 }
 

@@ -2,8 +2,19 @@
 //
 //   storefront [--config=FILE]            serve (settings: docs/configuration.md)
 //   storefront migrate [--config=FILE]    apply pending migrations and exit
+//   storefront users create --email E [--admin] [--config=FILE]
+//                                         create a confirmed user; the password is read from
+//                                         standard input when it is piped, otherwise a one-time
+//                                         link to set it is printed
 #include "app/config.h"
 #include "app/storefront.h"
+#include "auth/auth_service.h"
+#include "auth/password.h"
+#include "auth/signing_keys.h"
+#include "db/rate_limiter.h"
+#include "http/api_error.h"
+#include "mail/outbox.h"
+#include "mail/transport.h"
 #include "db/database.h"
 #include "db/migrations.h"
 
@@ -19,8 +30,11 @@
 #include <Poco/Util/PropertyFileConfiguration.h>
 #include <Poco/Util/ServerApplication.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 
 namespace {
 
@@ -115,6 +129,79 @@ private:
     bool helpShown_ = false;
 };
 
+// `storefront users create --email E [--admin] [--config=FILE]`, outside POCO's option parser
+// (which only knows --name=value).
+int usersCommand(const std::vector<std::string>& args) {
+    const char* usage = "usage: storefront users create --email E [--admin] [--config=FILE]\n";
+    std::string email, configFile;
+    bool admin = false;
+    if (args.size() < 2 || args[1] != "create") {
+        std::cerr << usage;
+        return Application::EXIT_USAGE;
+    }
+    for (std::size_t i = 2; i < args.size(); ++i) {
+        const auto& a = args[i];
+        if (a == "--admin") admin = true;
+        else if (a == "--email" && i + 1 < args.size()) email = args[++i];
+        else if (a.starts_with("--email=")) email = a.substr(8);
+        else if (a == "--config" && i + 1 < args.size()) configFile = args[++i];
+        else if (a.starts_with("--config=")) configFile = a.substr(9);
+        else {
+            std::cerr << "storefront: unexpected argument '" << a << "'\n" << usage;
+            return Application::EXIT_USAGE;
+        }
+    }
+    if (email.empty()) {
+        std::cerr << usage;
+        return Application::EXIT_USAGE;
+    }
+    try {
+        Poco::AutoPtr<Poco::Util::AbstractConfiguration> props;
+        if (!configFile.empty()) props = new Poco::Util::PropertyFileConfiguration(configFile);
+        else props = new Poco::Util::MapConfiguration;
+        auto config = storefront::app::loadConfig(*props, storefront::app::processEnv, "web/dist");
+        if (!config.postgres()) {
+            auto parent = std::filesystem::path(config.database).parent_path();
+            if (!parent.empty()) std::filesystem::create_directories(parent);
+        }
+        std::optional<std::string> password;
+        if (!isatty(STDIN_FILENO)) {
+            std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+            while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+            if (!text.empty()) password = text;
+        }
+        auto db = storefront::db::Database::open(config.database);
+        storefront::db::migrate(*db);
+        storefront::auth::SigningKeys keys(*db);
+        storefront::auth::PasswordHasher hasher({config.auth.argon2Ops, config.auth.argon2MemoryKib}, 1, 1);
+        storefront::db::RateLimiter limiter(*db);
+        auto transport = storefront::mail::makeTransport(config.mail);
+        storefront::mail::Outbox outbox(*db, *transport, config.mail.from, config.mail.retryIntervalSeconds, config.mail.maxAttempts);
+        storefront::auth::AuthService service(*db, config.auth, config.publicUrl, keys, hasher, limiter, outbox, {});
+        auto created = service.createUserFromShell(email, password, admin);
+        std::cout << "created " << (admin ? "admin " : "user ") << storefront::auth::normalizeEmail(email) << " (" << created.id << ")\n";
+        if (created.setPasswordLink)
+            std::cout << "send them this one-time link to set a password (valid " << config.auth.linkExpirySeconds / 3600
+                      << " hours):\n" << *created.setPasswordLink << "\n";
+        return Application::EXIT_OK;
+    } catch (const storefront::http::ApiError& e) {
+        std::cerr << "storefront: " << e.what() << "\n";
+        return Application::EXIT_DATAERR;
+    } catch (const std::exception& e) {
+        std::cerr << "storefront: " << e.what() << "\n";
+        return Application::EXIT_SOFTWARE;
+    }
+}
+
 } // namespace
 
-POCO_SERVER_MAIN(StorefrontApplication)
+int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "users") return usersCommand(std::vector<std::string>(argv + 1, argv + argc));
+    try {
+        StorefrontApplication app;
+        return app.run(argc, argv);
+    } catch (const Poco::Exception& e) {
+        std::cerr << e.displayText() << std::endl;
+        return Application::EXIT_SOFTWARE;
+    }
+}

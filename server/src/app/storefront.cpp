@@ -1,6 +1,10 @@
 #include "app/storefront.h"
 
 #include "app/jobs.h"
+#include "auth/auth_service.h"
+#include "auth/password.h"
+#include "auth/routes.h"
+#include "auth/signing_keys.h"
 #include "catalog/product_repository.h"
 #include "catalog/routes.h"
 #include "contact/contact_service.h"
@@ -30,6 +34,9 @@ struct Storefront::Parts {
     std::unique_ptr<mail::Outbox> outbox;
     std::unique_ptr<catalog::ProductRepository> products;
     std::unique_ptr<contact::ContactService> contact;
+    std::unique_ptr<auth::SigningKeys> keys;
+    std::unique_ptr<auth::PasswordHasher> hasher;
+    std::unique_ptr<auth::AuthService> auth;
     http::StaticFiles files;
     std::unique_ptr<http::ResponseCache> cache;
     std::unique_ptr<seo::PageRoutes> pages;
@@ -67,6 +74,13 @@ void Storefront::start() {
     p.contact = std::make_unique<contact::ContactService>(*p.db, *p.outbox, config_.mail.salesAddress);
     p.jobs = std::make_unique<Jobs>(*p.outbox, *p.limiter, std::min(config_.mail.retryIntervalSeconds, 30));
 
+    auto* jobsForMail = p.jobs.get();
+    p.keys = std::make_unique<auth::SigningKeys>(*p.db);
+    p.hasher = std::make_unique<auth::PasswordHasher>(auth::HashCost{config_.auth.argon2Ops, config_.auth.argon2MemoryKib},
+                                                      config_.auth.hashConcurrency, config_.auth.hashQueue);
+    p.auth = std::make_unique<auth::AuthService>(*p.db, config_.auth, config_.publicUrl, *p.keys, *p.hasher, *p.limiter, *p.outbox,
+                                                 [jobsForMail] { jobsForMail->wake(); });
+
     p.files.load(config_.webDir);
     if (p.files.empty()) log.warning("no web build found at '%s'; serving the API only", config_.webDir);
 
@@ -85,6 +99,9 @@ void Storefront::start() {
         res.json(200, {{"status", "ok"}, {"database", std::string(database->dialectName())}});
         res.set("Cache-Control", "no-store");
     });
+    auto* authService = p.auth.get();
+    p.router.authorizer([authService](http::Request& req, http::Access access) { authService->authorize(req, access); });
+    auth::registerRoutes(p.router, *p.auth, config_.auth);
     catalog::registerRoutes(p.router, *p.products, *p.cache);
     auto* jobs = p.jobs.get();
     contact::registerRoutes(p.router, *p.contact, *p.limiter,

@@ -26,6 +26,7 @@ ApiError::ApiError(ErrorKind kind, std::string code, std::string message)
 nlohmann::json ApiError::body() const {
     nlohmann::json j = {{"code", code_}, {"message", what()}};
     if (!fields.empty()) j["fields"] = fields;
+    for (const auto& [key, value] : extra.items()) j[key] = value;
     return j;
 }
 

@@ -37,6 +37,8 @@ public:
 
     // Field errors for 422 responses: {"email": "Enter a valid email address"}.
     nlohmann::json fields = nlohmann::json::object();
+    // Further members of the body, e.g. {"weak_password": {"reasons": [...]}} for the auth API.
+    nlohmann::json extra = nlohmann::json::object();
     // Seconds for the Retry-After header (429, 503).
     std::optional<int> retryAfterSeconds;
     // Allowed methods for the Allow header (405).

@@ -10,6 +10,17 @@
 
 namespace storefront::http {
 
+// Who is calling, set by the authoriser once a bearer token checked out against its live session.
+struct Caller {
+    std::string userId;
+    std::string sessionId;
+    std::string email;
+    std::string aal;                // "aal1" or "aal2", from the token
+    bool staffAdmin = false;        // holds the admin role (from the database, not the token)
+    bool hasVerifiedFactor = false; // has a verified TOTP factor
+    nlohmann::json claims;          // the verified JWT claims
+};
+
 class Request {
 public:
     // `trustedProxies`: peer addresses whose X-Forwarded-For is believed.
@@ -38,6 +49,10 @@ public:
 
     Poco::Net::HTTPServerRequest& raw() { return raw_; }
 
+    // The signed-in caller, or nullptr for anonymous requests.
+    const Caller* caller() const { return caller_ ? &*caller_ : nullptr; }
+    void setCaller(Caller caller) { caller_ = std::move(caller); }
+
 private:
     // Reads the rest of the body, keeping it in `keep` when given; false past `limit` bytes or on error.
     bool readStream(std::size_t limit, std::string* keep);
@@ -50,6 +65,7 @@ private:
     std::map<std::string, std::string> params_;
     std::optional<std::string> body_;
     std::string clientAddress_;
+    std::optional<Caller> caller_;
 };
 
 // The address rate limits and logs use: the peer, unless the peer is one of our proxies; then the

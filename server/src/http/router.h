@@ -12,7 +12,8 @@ namespace storefront::http {
 
 enum class Access {
     Anyone,          // public
-    SignedIn,        // any signed-in user
+    SignedInAnyAal,  // signed in, even before the two-factor step (the /auth/v1 session routes)
+    SignedIn,        // signed in, and past the two-factor step when the user has a factor
     EnterpriseAdmin, // the admin user of an enterprise account
     StaffAdmin,      // company staff with the admin role
 };
@@ -26,6 +27,8 @@ public:
     void add(std::string method, std::string pattern, Access access, Handler handler);
     void get(std::string pattern, Access access, Handler h) { add("GET", std::move(pattern), access, std::move(h)); }
     void post(std::string pattern, Access access, Handler h) { add("POST", std::move(pattern), access, std::move(h)); }
+    void put(std::string pattern, Access access, Handler h) { add("PUT", std::move(pattern), access, std::move(h)); }
+    void del(std::string pattern, Access access, Handler h) { add("DELETE", std::move(pattern), access, std::move(h)); }
 
     // GET/HEAD requests that match no route (the SPA, static files).
     void fallback(Handler handler) { fallback_ = std::move(handler); }

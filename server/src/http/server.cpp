@@ -27,6 +27,17 @@ void writeError(Response& response, const ApiError& error) {
     response.set("Cache-Control", "no-store");
 }
 
+// GoTrue's API version 2024-01-01: clients read error codes from the body's "code" only when the
+// response names that version, and also from the x-sb-error-code header.
+void addAuthApiHeaders(Response& response) {
+    response.set("X-Supabase-Api-Version", "2024-01-01");
+    if (response.status >= 400 && response.contentType.starts_with("application/json")) {
+        auto body = nlohmann::json::parse(response.body, nullptr, false);
+        if (body.is_object() && body.contains("code") && body["code"].is_string())
+            response.set("x-sb-error-code", body["code"].get<std::string>());
+    }
+}
+
 // One handler object per request: dispatch, catch everything at the top, secure, send, log.
 class RequestHandler : public Poco::Net::HTTPRequestHandler {
 public:
@@ -75,7 +86,8 @@ public:
 private:
     void send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
         addSecurityHeaders(response, options_.httpsPublicUrl);
-        out.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
+        if (raw.getURI().starts_with("/auth/v1/")) addAuthApiHeaders(response);
+        out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
         for (const auto& [name, value] : response.headers) out.add(name, value);
         if (!response.keepAlive) out.setKeepAlive(false);
         if (response.status == 204 || response.status == 304) {

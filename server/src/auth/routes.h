@@ -1,0 +1,10 @@
+#pragma once
+// /auth/v1: the GoTrue-compatible HTTP API (docs/auth.md).
+#include "auth/auth_service.h"
+#include "http/router.h"
+
+namespace storefront::auth {
+
+void registerRoutes(http::Router& router, AuthService& service, const app::AuthConfig& config);
+
+} // namespace storefront::auth

@@ -1,0 +1,153 @@
+#include "auth/signing_keys.h"
+
+#include "auth/secrets.h"
+#include "db/row.h"
+
+#include <Poco/Crypto/ECKey.h>
+#include <Poco/Crypto/ECKeyImpl.h>
+#include <Poco/Data/RecordSet.h>
+#include <Poco/JSON/Parser.h>
+#include <Poco/JWT/Signer.h>
+#include <Poco/JWT/Token.h>
+#include <Poco/StringTokenizer.h>
+
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+
+#include <sstream>
+
+using namespace Poco::Data::Keywords;
+
+namespace storefront::auth {
+
+namespace {
+
+std::string coordinate(const BIGNUM* n) {
+    std::string bytes(32, '\0');
+    BN_bn2binpad(n, reinterpret_cast<unsigned char*>(bytes.data()), 32);
+    return base64Url(bytes);
+}
+
+nlohmann::json publicJwk(const Poco::Crypto::ECKey& key, const std::string& kid) {
+    const EC_KEY* ec = key.impl()->getECKey();
+    const EC_POINT* point = EC_KEY_get0_public_key(ec);
+    BIGNUM* x = BN_new();
+    BIGNUM* y = BN_new();
+    EC_POINT_get_affine_coordinates(EC_KEY_get0_group(ec), point, x, y, nullptr);
+    nlohmann::json jwk = {{"kty", "EC"},  {"crv", "P-256"}, {"x", coordinate(x)},         {"y", coordinate(y)},
+                          {"kid", kid},   {"alg", "ES256"}, {"use", "sig"},               {"key_ops", {"verify"}}};
+    BN_free(x);
+    BN_free(y);
+    return jwk;
+}
+
+std::optional<nlohmann::json> segmentJson(const std::string& segment) {
+    auto raw = fromBase64Url(segment);
+    if (!raw) return std::nullopt;
+    auto value = nlohmann::json::parse(*raw, nullptr, false);
+    if (value.is_discarded() || !value.is_object()) return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+SigningKeys::SigningKeys(db::Database& db) : db_(db) {
+    load();
+    if (current_) return;
+    Poco::Crypto::ECKey key("prime256v1");
+    std::ostringstream pub, priv;
+    key.save(&pub, &priv);
+    std::string kid = randomToken(12), privatePem = priv.str(), publicPem = pub.str(), at = db::nowTimestamp();
+    db_.write([&](Poco::Data::Session& s) {
+        s << db_.sql("INSERT INTO auth_signing_keys (kid, private_pem, public_pem, active, created_at) VALUES (?, ?, ?, TRUE, ?)"),
+            use(kid), use(privatePem), use(publicPem), use(at), now;
+    });
+    load();
+}
+
+SigningKeys::~SigningKeys() = default;
+
+void SigningKeys::load() {
+    auto session = db_.session();
+    Poco::Data::Statement select(session);
+    select << "SELECT kid, private_pem, public_pem, CAST(created_at AS TEXT) AS created_at FROM auth_signing_keys "
+              "WHERE active = TRUE ORDER BY created_at";
+    select.execute();
+    Poco::Data::RecordSet rs(select);
+    std::map<std::string, std::shared_ptr<const Key>> keys;
+    std::shared_ptr<const Key> newest;
+    for (std::size_t i = 0; i < rs.rowCount(); ++i) {
+        db::Row row(rs, i);
+        std::istringstream pub(row.text("public_pem")), priv(row.text("private_pem"));
+        Poco::SharedPtr<Poco::Crypto::ECKey> ec(new Poco::Crypto::ECKey(&pub, &priv));
+        auto key = std::make_shared<Key>();
+        key->kid = row.text("kid");
+        key->createdAt = row.timestamp("created_at");
+        key->signer = std::make_shared<Poco::JWT::Signer>(ec);
+        key->signer->setAlgorithms({"ES256"});
+        key->jwk = publicJwk(*ec, key->kid);
+        keys[key->kid] = key;
+        newest = key; // ordered by created_at
+    }
+    std::lock_guard lock(mutex_);
+    keys_ = std::move(keys);
+    current_ = newest;
+    lastReload_ = std::chrono::steady_clock::now();
+}
+
+std::shared_ptr<const SigningKeys::Key> SigningKeys::find(const std::string& kid) const {
+    std::lock_guard lock(mutex_);
+    auto it = keys_.find(kid);
+    return it == keys_.end() ? nullptr : it->second;
+}
+
+std::string SigningKeys::sign(const nlohmann::json& claims) const {
+    std::shared_ptr<const Key> key;
+    {
+        std::lock_guard lock(mutex_);
+        key = current_;
+    }
+    Poco::JWT::Token token;
+    token.setType("JWT");
+    token.header().set("kid", key->kid);
+    Poco::JSON::Parser parser;
+    auto payload = parser.parse(claims.dump()).extract<Poco::JSON::Object::Ptr>();
+    token.payload() = *payload;
+    return key->signer->sign(token, "ES256");
+}
+
+std::optional<nlohmann::json> SigningKeys::verify(const std::string& jwt) {
+    Poco::StringTokenizer parts(jwt, ".");
+    if (parts.count() != 3 || jwt.size() > 16384) return std::nullopt;
+    auto header = segmentJson(parts[0]);
+    if (!header || header->value("alg", "") != "ES256" || !header->contains("kid") || !(*header)["kid"].is_string())
+        return std::nullopt;
+    const std::string kid = (*header)["kid"];
+    auto key = find(kid);
+    if (!key) {
+        bool reload = false;
+        {
+            std::lock_guard lock(mutex_);
+            reload = std::chrono::steady_clock::now() - lastReload_ > std::chrono::seconds(1);
+        }
+        if (reload) load();
+        key = find(kid);
+        if (!key) return std::nullopt;
+    }
+    try {
+        Poco::JWT::Token token;
+        if (!key->signer->tryVerify(jwt, token)) return std::nullopt;
+    } catch (const Poco::Exception&) {
+        return std::nullopt;
+    }
+    return segmentJson(parts[1]);
+}
+
+nlohmann::json SigningKeys::jwks() const {
+    std::lock_guard lock(mutex_);
+    auto keys = nlohmann::json::array();
+    for (const auto& [kid, key] : keys_) keys.push_back(key->jwk);
+    return {{"keys", keys}};
+}
+
+} // namespace storefront::auth
