@@ -17,6 +17,7 @@ bench:    ## load benchmarks (results in bench/README.md)
 	@scripts/bootstrap
 	@scripts/build
 	@bench/run
+	@bench/signin.py
 
 clean:
 	rm -rf build web/dist

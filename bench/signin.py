@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Sign-in benchmark (see bench/README.md, "Sign-in"). On 127.0.0.1 only, in one run:
+
+  1. times argon2id hashes at the server's cost (libsodium through ctypes, the same library the
+     server links) and works out the ceiling: cores / hash time sign-ins per second;
+  2. starts build/server/storefront on a free port with a fresh SQLite database in a temp dir,
+     email confirmation off and the sign-in throttles lifted, and signs up BENCH_USERS accounts;
+  3. interleaved rounds of: the catalogue alone (wrk, its p99), a sign-in flood alone (wrk,
+     sign-ins per second), and both at once (the catalogue's p99 during the flood);
+  4. prints the medians against the targets and writes bench/results/signin.md.
+
+Targets: sign-ins/s >= 80 % of the ceiling; catalogue p99 during the flood <= 2 x its idle p99.
+Knobs: BENCH_DURATION (8 s per run), BENCH_ROUNDS (3), BENCH_USERS (16), BENCH_SIGNIN_CONNECTIONS
+(8: enough to keep every hashing worker busy without reaching the 429 queue limit),
+BENCH_CATALOG_CONNECTIONS (4), STOREFRONT_BIN. Exit 0 when measured, 2 on an infrastructure failure.
+"""
+import ctypes
+import ctypes.util
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(__file__))
+from tools import free_port, wait_http  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.environ.get("STOREFRONT_BIN", os.path.join(ROOT, "build/server/storefront"))
+DURATION = int(os.environ.get("BENCH_DURATION", "8"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+USERS = int(os.environ.get("BENCH_USERS", "16"))
+SIGNIN_CONNS = int(os.environ.get("BENCH_SIGNIN_CONNECTIONS", "8"))
+CATALOG_CONNS = int(os.environ.get("BENCH_CATALOG_CONNECTIONS", "4"))
+OUT = os.environ.get("BENCH_OUT", os.path.join(ROOT, "bench/results/signin.md"))
+OPS, MEM_KIB = 2, 64 * 1024  # the server's defaults (libsodium INTERACTIVE)
+
+
+def die(message):
+    print(f"bench: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def hash_seconds(samples=12):
+    lib = ctypes.CDLL(ctypes.util.find_library("sodium") or "libsodium.so.23")
+    if lib.sodium_init() < 0:
+        die("libsodium failed to initialise")
+    out = ctypes.create_string_buffer(128)
+    password = b"bench password"
+    times = []
+    for _ in range(samples):
+        start = time.perf_counter()
+        rc = lib.crypto_pwhash_str_alg(out, password, ctypes.c_ulonglong(len(password)), ctypes.c_ulonglong(OPS),
+                                       ctypes.c_size_t(MEM_KIB * 1024), ctypes.c_int(2))
+        times.append(time.perf_counter() - start)
+        if rc != 0:
+            die("argon2id hashing failed")
+    return statistics.median(times)
+
+
+def wrk(url, connections, script, extra_env=None):
+    env = dict(os.environ, **(extra_env or {}))
+    run = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{DURATION}s", "--timeout", "10s", "-s", script, url],
+                         cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    line = next((l for l in run.stdout.splitlines() if l.startswith("BENCH ")), None)
+    if not line:
+        die(f"wrk printed no result:\n{run.stdout}\n{run.stderr}")
+    return {k: float(v) for k, v in re.findall(r"(\w+)=([\d.]+)", line)}
+
+
+def post(url, body):
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return res.status
+
+
+def main():
+    for tool in ("wrk",):
+        if not shutil.which(tool):
+            die(f"'{tool}' is not installed (scripts/bootstrap installs it)")
+    if not os.access(BIN, os.X_OK):
+        die(f"no server binary at {BIN} (run: scripts/build server)")
+    cores = os.cpu_count() or 1
+    hash_time = hash_seconds()
+    ceiling = cores / hash_time
+
+    tmp = tempfile.mkdtemp(prefix="storefront-signin-bench.")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("STOREFRONT_", "SMTP_"))}
+    env.update({
+        "STOREFRONT_PORT": str(port), "STOREFRONT_DATA_DIR": tmp, "STOREFRONT_WEB_DIR": os.path.join(tmp, "none"),
+        "STOREFRONT_LOG_LEVEL": "warning", "STOREFRONT_AUTH_CONFIRM_EMAIL": "false",
+        "STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT": "1000000", "STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS": "1000000",
+        "STOREFRONT_AUTH_SIGNUP_LIMIT_PER_ADDRESS": "1000000",
+    })
+    server = subprocess.Popen([BIN], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        if wait_http(port, "/healthz", 20) != 0:
+            die("the storefront did not start")
+        base = f"http://127.0.0.1:{port}"
+        for n in range(USERS):
+            post(f"{base}/auth/v1/signup", {"email": f"bench-{n}@example.test", "password": f"bench password {n}"})
+        catalog_url, signin_url = f"{base}/api/v1/products", f"{base}/auth/v1/token"
+        users_env = {"BENCH_USERS": str(USERS)}
+        idle, flood, during = [], [], []
+        for _ in range(ROUNDS):
+            idle.append(wrk(catalog_url, CATALOG_CONNS, "bench/wrk_report.lua"))
+            flood.append(wrk(signin_url, SIGNIN_CONNS, "bench/signin_wrk.lua", users_env))
+            background = subprocess.Popen(
+                ["wrk", "-t1", f"-c{SIGNIN_CONNS}", f"-d{DURATION + 2}s", "--timeout", "10s", "-s", "bench/signin_wrk.lua", signin_url],
+                cwd=ROOT, env=dict(os.environ, **users_env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(1)
+            during.append(wrk(catalog_url, CATALOG_CONNS, "bench/wrk_report.lua"))
+            background.wait()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    signins = statistics.median(r["ok_rps"] for r in flood)
+    rejected = sum(r["err_status"] for r in flood)
+    idle_p99 = statistics.median(r["p99_us"] for r in idle) / 1000
+    during_p99 = statistics.median(r["p99_us"] for r in during) / 1000
+    share = signins / ceiling
+    ratio = during_p99 / idle_p99 if idle_p99 else float("inf")
+    rows = [
+        ("argon2id hash (ops 2, 64 MiB), median", f"{hash_time * 1000:.1f} ms", ""),
+        (f"ceiling: {cores} cores / hash time", f"{ceiling:.1f} sign-ins/s", ""),
+        (f"sign-ins/s (wrk -c{SIGNIN_CONNS}), median of {ROUNDS}", f"{signins:.1f} ({share:.0%} of ceiling; {int(rejected)} non-2xx)",
+         "PASS" if share >= 0.8 else "MISS"),
+        (f"catalogue p99 idle (wrk -c{CATALOG_CONNS})", f"{idle_p99:.2f} ms", ""),
+        ("catalogue p99 during the sign-in flood", f"{during_p99:.2f} ms ({ratio:.2f} x idle)", "PASS" if ratio <= 2 else "MISS"),
+        ("catalogue req/s idle / during flood",
+         f"{statistics.median(r['ok_rps'] for r in idle):.0f} / {statistics.median(r['ok_rps'] for r in during):.0f}", ""),
+    ]
+    lines = ["| measure | result | target |", "|---|---|---|"]
+    lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    table = "\n".join(lines)
+    print(table)
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    with open(OUT, "w") as f:
+        f.write(f"# Sign-in benchmark ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit}, {cores} cores)\n\n{table}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
