@@ -1,6 +1,9 @@
 // Starts the built server for the specs: a free loopback port, a fresh temporary data directory
-// (SQLite database, outbox mail), the catalogue seed and web/dist. Waits for GET /healthz.
-import { spawn } from 'node:child_process';
+// (SQLite database, outbox mail), the catalogue seed and web/dist, sign-up without email
+// confirmation. Waits for GET /healthz, then creates the admin account the specs sign in with
+// (`storefront users create --admin`, password on stdin, the server's own environment).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,6 +48,26 @@ async function waitForHealth(baseURL: string, exited: () => string | null, timeo
   throw new Error(`GET ${baseURL}/healthz did not answer 200 within ${String(timeoutMs)} ms (${lastError})`);
 }
 
+/**
+ * Creates the admin account with the server's own tool, after the server has prepared the database
+ * (same environment, so the same database file). The password goes on stdin, never on the command line.
+ */
+function createAdmin(env: NodeJS.ProcessEnv): { email: string; password: string } {
+  const email = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test';
+  const password = process.env.E2E_ADMIN_PASSWORD ?? `e2e-${randomBytes(12).toString('base64url')}`;
+  const result = spawnSync(SERVER_BINARY, ['users', 'create', '--email', email, '--admin'], {
+    env,
+    input: `${password}\n`,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (result.error || result.status !== 0) {
+    const reason = result.error ? result.error.message : `exit code ${String(result.status)}`;
+    throw new Error(`storefront users create --email ${email} --admin failed (${reason})\n${result.stdout}${result.stderr}`);
+  }
+  return { email, password };
+}
+
 export default async function globalSetup(): Promise<void> {
   if (!existsSync(SERVER_BINARY)) {
     throw new Error(`No server binary at ${SERVER_BINARY}: build it first (make build), or set E2E_SERVER_BIN.`);
@@ -59,18 +82,23 @@ export default async function globalSetup(): Promise<void> {
   const logPath = join(dataDir, 'server.log');
   const log = openSync(logPath, 'a');
 
+  // One environment for the server and for its command-line tools, so both use the same database.
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    STOREFRONT_BIND: '127.0.0.1',
+    STOREFRONT_PORT: String(port),
+    STOREFRONT_DATABASE: join(dataDir, 'e2e.db'),
+    STOREFRONT_DATA_DIR: dataDir,
+    STOREFRONT_PUBLIC_URL: baseURL,
+    STOREFRONT_WEB_DIR: WEB_DIR,
+    STOREFRONT_SEED: 'true',
+    STOREFRONT_MAIL_TRANSPORT: 'outbox',
+    // Sign-up signs straight in (no confirmation email), as the specs expect.
+    STOREFRONT_AUTH_CONFIRM_EMAIL: 'false',
+  };
+
   const server = spawn(SERVER_BINARY, [], {
-    env: {
-      ...process.env,
-      STOREFRONT_BIND: '127.0.0.1',
-      STOREFRONT_PORT: String(port),
-      STOREFRONT_DATABASE: join(dataDir, 'e2e.db'),
-      STOREFRONT_DATA_DIR: dataDir,
-      STOREFRONT_PUBLIC_URL: baseURL,
-      STOREFRONT_WEB_DIR: WEB_DIR,
-      STOREFRONT_SEED: 'true',
-      STOREFRONT_MAIL_TRANSPORT: 'outbox',
-    },
+    env: serverEnv,
     stdio: ['ignore', log, log],
   });
   let exit: string | null = null;
@@ -89,10 +117,20 @@ export default async function globalSetup(): Promise<void> {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server log (${logPath}) ---\n${output}`);
   }
 
+  let admin: { email: string; password: string };
+  try {
+    admin = createAdmin(serverEnv);
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw error;
+  }
+
   server.unref();
-  // Workers start after global setup and inherit these (the config reads E2E_BASE_URL);
-  // global teardown runs in this same process and reads the other two.
+  // Workers start after global setup and inherit these (the config reads E2E_BASE_URL, the
+  // specs the admin account); global teardown runs in this same process and reads the other two.
   process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_ADMIN_EMAIL = admin.email;
+  process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_SERVER_PID = String(server.pid);
 }

@@ -1,13 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureProduct, fixtureProducts } from '@/dev/fixtures';
 import { AuthContext, type AuthContextValue } from '@/features/auth';
 import { productKeys } from '@/features/storefront';
+import { apiFetch } from '@/lib/api';
+import { authClient } from '@/lib/authClient';
+import { fakeAuth } from '@/test/fakeAuthClient';
 import { createTestQueryClient, jsonResponse, mockFetch } from '@/test/utils';
 import { ContactSalesProvider } from './contactSales';
+import { AppProviders } from './providers';
 import { seedQueryCache } from './initialData';
 import { routes } from './routes';
 
@@ -16,7 +20,9 @@ function renderApp(initialEntry: string, auth: Partial<AuthContextValue> = {}) {
     user: null,
     isAdmin: false,
     loading: false,
+    needsMfa: false,
     openSignIn: vi.fn(),
+    openMfa: vi.fn(),
     signOut: vi.fn(() => Promise.resolve()),
     ...auth,
   };
@@ -33,6 +39,19 @@ function renderApp(initialEntry: string, auth: Partial<AuthContextValue> = {}) {
     </QueryClientProvider>,
   );
   return { router, auth: authValue };
+}
+
+/** The whole app with the real AuthProvider over the fake auth client. */
+function renderRealApp(initialEntry: string) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(productKeys.list(), fixtureProducts);
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router };
 }
 
 const signedIn = { user: { id: '0193a000-0000-7000-8000-0000000000aa', email: 'tech@example.co.nz' } };
@@ -79,6 +98,15 @@ describe('app shell', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     expect(within(nav).getByRole('link', { name: 'MFA' })).toHaveAttribute('href', '/admin/mfa');
+  });
+
+  it('shows no sign-in actions while the stored session loads', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderApp('/', { loading: true });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
   it('has the copyright line and legal buttons in the footer', async () => {
@@ -157,17 +185,93 @@ describe('route access', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('lets an admin into the admin routes', () => {
+  it('lets an admin into the admin routes', async () => {
     mockFetch(() => jsonResponse(500, {}));
     const { router } = renderApp('/admin/mfa', { ...signedIn, isAdmin: true });
     expect(router.state.location.pathname).toBe('/admin/mfa');
-    expect(screen.getByRole('heading', { level: 1, name: 'Security Settings' })).toBeInTheDocument();
+    // The page's code is loaded on first use.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security Settings' })).toBeInTheDocument();
   });
 
   it('lets a signed-in user reach checkout', () => {
     mockFetch(() => jsonResponse(500, {}));
     const { router } = renderApp('/checkout/hhtraff', signedIn);
     expect(router.state.location.pathname).toBe('/checkout/hhtraff');
+  });
+});
+
+describe('route access while the session loads', () => {
+  it.each(['/dashboard', '/admin/orders', '/checkout/hhtraff'])('waits on %s instead of redirecting', (path) => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router, auth } = renderApp(path, { loading: true });
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading ...');
+    expect(auth.openSignIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('the app with the real auth provider', () => {
+  it('restores an admin session on a reload of /admin/mfa, with the admin links, and Sign Out leaves', async () => {
+    // Sign-out drops cached queries; the landing page then fetches the catalogue again.
+    const fetchMock = mockFetch(() => jsonResponse(200, { products: fixtureProducts }));
+    fakeAuth.restoreSession({ email: 'admin@example.test', roles: ['admin'] }, 'aal2');
+    const user = userEvent.setup();
+    const { router } = renderRealApp('/admin/mfa');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading ...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/mfa');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Test Subscription' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'MFA' })).toHaveAttribute('href', '/admin/mfa');
+
+    await user.click(within(nav).getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(within(nav).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/v1/products', expect.anything()));
+    expect(screen.getByRole('heading', LANDING_HEADING)).toBeInTheDocument();
+  });
+
+  it('sends a signed-in non-admin away from /admin/mfa', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    fakeAuth.restoreSession({ roles: [] });
+    const { router } = renderRealApp('/admin/mfa');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('opens the real sign-in dialog for a visitor sent from checkout, and signing in closes it', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    const { router } = renderRealApp('/checkout/hhtraff');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    expect(router.state.location.pathname).toBe('/');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.co.nz');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('sends an admin to /admin/mfa when the server says mfa_enrollment_required', async () => {
+    fakeAuth.restoreSession({ roles: ['admin'] }, 'aal1');
+    const { router } = renderRealApp('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
+    mockFetch(() => jsonResponse(403, { code: 'mfa_enrollment_required', message: 'Enrol two-factor authentication first' }));
+    await act(() => expect(apiFetch('/api/v1/admin/stats')).rejects.toMatchObject({ code: 'mfa_enrollment_required' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'));
+  });
+
+  it('opens the code step when the server says insufficient_aal', async () => {
+    fakeAuth.restoreSession({ roles: ['admin'] }, 'aal1');
+    renderRealApp('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
+    mockFetch(() => jsonResponse(403, { code: 'insufficient_aal', message: 'Two-factor verification required' }));
+    await act(() => expect(apiFetch('/api/v1/admin/stats')).rejects.toMatchObject({ code: 'insufficient_aal' }));
+    expect(await screen.findByRole('dialog', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+    expect(authClient.signOut).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,6 @@
 // The route table (spec section 2). Pages come from the features; access rules live in guards.
 import type { RouteObject } from 'react-router';
+import { SecuritySettingsPage } from '@/features/auth';
 import { PrivacyPage, TermsPage } from '@/features/legal';
 import { LandingPage, ProductPage } from '@/features/storefront';
 import { useContactSales } from './contactSales';
@@ -18,7 +19,6 @@ const ADMIN_PAGES: { path: string; title: string }[] = [
   { path: 'subscriptions', title: 'Subscription Management' },
   { path: 'orders', title: 'Order Management' },
   { path: 'enterprise', title: 'Enterprise Account Management' },
-  { path: 'mfa', title: 'Security Settings' },
   { path: 'wirewrite', title: 'WireWrite Admin' },
   { path: 'wirewrite/promo-codes', title: 'Promo Codes' },
   { path: 'wirewrite/users', title: 'Manage Users' },
@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           { index: true, element: <PendingPage title="Admin Dashboard" /> },
+          { path: 'mfa', element: <SecuritySettingsPage /> },
           ...ADMIN_PAGES.map(({ path, title }) => ({ path, element: <PendingPage title={title} /> })),
         ],
       },

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth } from '@/test/fakeAuthClient';
 import { jsonResponse, mockFetch } from '@/test/utils';
-import { ApiError, apiFetch } from './api';
+import { ApiError, apiFetch, setMfaHandlers } from './api';
+
+function headersOf(init: RequestInit | undefined): Record<string, string> {
+  return init?.headers as Record<string, string>;
+}
 
 describe('apiFetch', () => {
   it('returns the parsed body and sends JSON', async () => {
@@ -30,5 +35,50 @@ describe('apiFetch', () => {
   it('reports a network failure as status 0', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(apiFetch('/api/v1/products')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+});
+
+describe('apiFetch and the session', () => {
+  afterEach(() => setMfaHandlers(null));
+
+  it('sends no Authorization header when signed out', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, {}));
+    await apiFetch('/api/v1/products');
+    expect(headersOf(fetchMock.mock.calls[0]![1])).not.toHaveProperty('Authorization');
+  });
+
+  it('sends the access token of the current session as a bearer token', async () => {
+    const session = fakeAuth.restoreSession();
+    const fetchMock = mockFetch(() => jsonResponse(200, {}));
+    await apiFetch('/api/v1/account/orders');
+    expect(headersOf(fetchMock.mock.calls[0]![1]).Authorization).toBe(`Bearer ${session.access_token}`);
+  });
+
+  it('leaves the token out when asked to', async () => {
+    fakeAuth.restoreSession();
+    const fetchMock = mockFetch(() => jsonResponse(200, {}));
+    await apiFetch('/api/v1/products', { auth: false });
+    expect(headersOf(fetchMock.mock.calls[0]![1])).not.toHaveProperty('Authorization');
+  });
+
+  it('hands 403 mfa_enrollment_required and insufficient_aal to the MFA handlers, and still throws', async () => {
+    const handlers = { enrolmentRequired: vi.fn(), codeRequired: vi.fn() };
+    setMfaHandlers(handlers);
+
+    mockFetch(() => jsonResponse(403, { code: 'mfa_enrollment_required', message: 'Enrol two-factor authentication first' }));
+    await expect(apiFetch('/api/v1/admin/stats')).rejects.toMatchObject({ status: 403, code: 'mfa_enrollment_required' });
+    expect(handlers.enrolmentRequired).toHaveBeenCalledTimes(1);
+    expect(handlers.codeRequired).not.toHaveBeenCalled();
+
+    mockFetch(() => jsonResponse(403, { code: 'insufficient_aal', message: 'Two-factor verification required' }));
+    await expect(apiFetch('/api/v1/admin/stats')).rejects.toMatchObject({ code: 'insufficient_aal' });
+    expect(handlers.codeRequired).toHaveBeenCalledTimes(1);
+
+    mockFetch(() => jsonResponse(403, { code: 'forbidden', message: 'Admins only' }));
+    await expect(apiFetch('/api/v1/admin/stats')).rejects.toMatchObject({ code: 'forbidden' });
+    mockFetch(() => jsonResponse(401, { code: 'insufficient_aal', message: 'x' }));
+    await expect(apiFetch('/api/v1/admin/stats')).rejects.toMatchObject({ status: 401 });
+    expect(handlers.enrolmentRequired).toHaveBeenCalledTimes(1);
+    expect(handlers.codeRequired).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,7 @@
 // A small fetch wrapper for the server's JSON API. Error bodies are `{code, message, fields?}`
-// (docs/architecture.md); any failure becomes an ApiError.
+// (docs/architecture.md); any failure becomes an ApiError. A signed-in visitor's calls carry
+// `Authorization: Bearer <access token>` from the auth client's current session.
+import { getAccessToken } from './authClient';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -27,6 +29,37 @@ interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Send the session's access token when there is one (default); false never sends it. */
+  auth?: boolean;
+}
+
+/**
+ * What the app does when the server refuses a call for two-factor reasons (403): the admin API
+ * answers `mfa_enrollment_required` until an admin has enrolled an authenticator, and
+ * `insufficient_aal` while the session has not passed the code step.
+ */
+export interface MfaHandlers {
+  /** `mfa_enrollment_required`: send the admin to two-factor setup. */
+  enrolmentRequired: () => void;
+  /** `insufficient_aal`: ask for the authenticator code. */
+  codeRequired: () => void;
+}
+
+let mfaHandlers: MfaHandlers | null = null;
+
+/** Installs (or, with null, removes) the app's handlers for two-factor refusals. */
+export function setMfaHandlers(handlers: MfaHandlers | null): void {
+  mfaHandlers = handlers;
+}
+
+export const MFA_ENROLLMENT_REQUIRED = 'mfa_enrollment_required';
+export const INSUFFICIENT_AAL = 'insufficient_aal';
+
+/** The one place that reacts to the server's two-factor refusals; the error is thrown regardless. */
+function handleMfaRefusal(error: ApiError): void {
+  if (error.status !== 403 || !mfaHandlers) return;
+  if (error.code === MFA_ENROLLMENT_REQUIRED) mfaHandlers.enrolmentRequired();
+  else if (error.code === INSUFFICIENT_AAL) mfaHandlers.codeRequired();
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -61,6 +94,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
+  if (options.auth !== false) {
+    const token = await getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
 
   let response: Response;
   try {
@@ -77,7 +114,9 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       isRecord(body) && typeof body.message === 'string'
         ? body.message
         : `Request failed with status ${String(response.status)}`;
-    throw new ApiError(response.status, code, message, isRecord(body) ? readFields(body.fields) : {});
+    const error = new ApiError(response.status, code, message, isRecord(body) ? readFields(body.fields) : {});
+    handleMfaRefusal(error);
+    throw error;
   }
   return body as T;
 }

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { AuthProvider, useAuth } from '@/features/auth';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -68,4 +69,39 @@ export function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** Shows the auth seam's state and calls its actions, for tests of the real AuthProvider. */
+export function AuthProbe() {
+  const { user, isAdmin, loading, needsMfa, openSignIn, openMfa, signOut } = useAuth();
+  return (
+    <div>
+      <output data-testid="auth-state">
+        {loading ? 'loading' : user ? `signed in as ${user.email}${user.fullName ? ` (${user.fullName})` : ''}` : 'signed out'}
+        {isAdmin ? ' [admin]' : ''}
+        {needsMfa ? ' [needs mfa]' : ''}
+      </output>
+      <button type="button" onClick={openSignIn}>
+        Open sign in
+      </button>
+      <button type="button" onClick={openMfa}>
+        Open code step
+      </button>
+      <button type="button" onClick={() => void signOut()}>
+        Probe sign out
+      </button>
+    </div>
+  );
+}
+
+/** Renders `ui` (an AuthProbe by default) inside the real AuthProvider and a fresh query client. */
+export function renderWithAuth(ui: ReactElement = <AuthProbe />, queryClient = createTestQueryClient()) {
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{ui}</AuthProvider>
+      </QueryClientProvider>,
+    ),
+  };
 }

@@ -9,7 +9,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Header() {
-  const { user, isAdmin, openSignIn, signOut } = useAuth();
+  const { user, isAdmin, loading, openSignIn, signOut } = useAuth();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
@@ -19,7 +19,8 @@ export function Header() {
         </Link>
         <nav aria-label="Main">
           <ul className="flex flex-wrap items-center gap-1">
-            {user ? (
+            {/* Nothing while the stored session is restored, so Sign In does not flash for a signed-in visitor. */}
+            {loading ? null : user ? (
               <>
                 <li>
                   <NavLink to="/dashboard" className={navLinkClass}>

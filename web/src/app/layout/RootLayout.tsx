@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth';
+import { setMfaHandlers } from '@/lib/api';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -16,7 +17,7 @@ function wantsSignIn(state: unknown): state is OpenSignInState {
 export function RootLayout() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { openSignIn } = useAuth();
+  const { openSignIn, openMfa } = useAuth();
 
   // Every route change starts at the top of the page.
   useEffect(() => {
@@ -31,6 +32,15 @@ export function RootLayout() {
     void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
   }, [location, navigate, openSignIn]);
 
+  // The server's two-factor refusals of API calls: enrol first, or pass the code step.
+  useEffect(() => {
+    setMfaHandlers({
+      enrolmentRequired: () => void navigate('/admin/mfa'),
+      codeRequired: openMfa,
+    });
+    return () => setMfaHandlers(null);
+  }, [navigate, openMfa]);
+
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -41,7 +51,16 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {/* Pages loaded on first use (the admin screens) show this while their code arrives. */}
+        <Suspense
+          fallback={
+            <p className="mx-auto max-w-6xl px-4 py-24 text-center text-slate-500" role="status">
+              Loading ...
+            </p>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

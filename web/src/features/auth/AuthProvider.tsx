@@ -1,22 +1,33 @@
 // The seam between the app and authentication. The header, the route guards and every signed-in
-// screen read the session only through useAuth(), so the authentication work (GoTrue-compatible
-// /auth/v1 through @supabase/auth-js, the Sign In / Create Account dialog, MFA) replaces this
-// provider and nothing else. Until it lands every visitor is signed out, and openSignIn() has no
-// dialog to open.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+// screen read the session only through useAuth(). The session itself belongs to the auth client
+// (src/lib/authClient.ts, @supabase/auth-js against /auth/v1): this provider follows it through
+// onAuthStateChange and owns the dialogs that change it: Sign In / Create Account (with the code
+// step), the code step on its own for a restored first-level session, and "Set a new password"
+// after a password-reset or invitation link. It also signs out after 15 minutes of inactivity.
+import { useQueryClient } from '@tanstack/react-query';
+import { isAuthImplicitGrantRedirectError, type Session } from '@supabase/auth-js';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { authClient, initialPasswordLinkType } from '@/lib/authClient';
+import type { PasswordLinkType } from '@/lib/emailLink';
+import { AuthDialog } from './components/AuthDialog';
+import { MfaDialog } from './components/MfaDialog';
+import { SetPasswordDialog } from './components/SetPasswordDialog';
+import { useInactivitySignOut } from './useInactivitySignOut';
+import { toAuthUser, userIsAdmin, verifiedTotpFactors, type AuthUser } from './user';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  fullName?: string | null;
-}
+export type { AuthUser } from './user';
 
 export interface AuthContextValue {
   user: AuthUser | null;
+  /** Display only: `app_metadata.roles` includes 'admin'. The server enforces every rule. */
   isAdmin: boolean;
   /** True while the stored session is being restored at start-up. */
   loading: boolean;
+  /** The account has a verified authenticator and this session has not passed the code step. */
+  needsMfa: boolean;
   openSignIn: () => void;
+  /** Opens the code step (the server answered `insufficient_aal`). */
+  openMfa: () => void;
   signOut: () => Promise<void>;
 }
 
@@ -24,15 +35,121 @@ const signedOut: AuthContextValue = {
   user: null,
   isAdmin: false,
   loading: false,
+  needsMfa: false,
   openSignIn: () => undefined,
+  openMfa: () => undefined,
   signOut: () => Promise.resolve(),
 };
 
 export const AuthContext = createContext<AuthContextValue>(signedOut);
 
+async function signOutLocally(): Promise<void> {
+  // scope 'local' ends this session only: the person stays signed in on their other devices.
+  const { error } = await authClient.signOut({ scope: 'local' });
+  if (error) console.error('Sign-out failed', error);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const value = useMemo(() => signedOut, []);
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [needsMfa, setNeedsMfa] = useState(false);
+  const [mfaRequested, setMfaRequested] = useState(false);
+  const [signInOpen, setSignInOpen] = useState(false);
+  const [signInError, setSignInError] = useState<string | null>(null);
+  const [passwordLink, setPasswordLink] = useState<PasswordLinkType | null>(initialPasswordLinkType);
+  // Bumped on every session change so that a slow assurance-level check cannot overwrite a newer one.
+  const mfaCheck = useRef(0);
+  const userId = useRef<string | null>(null);
+
+  useEffect(() => {
+    const checkAssuranceLevel = async (next: Session, check: number) => {
+      const { data, error } = await authClient.mfa.getAuthenticatorAssuranceLevel();
+      if (check !== mfaCheck.current) return;
+      if (error) {
+        console.error('Could not read the assurance level', error);
+        return;
+      }
+      setNeedsMfa(verifiedTotpFactors(next.user).length > 0 && data.currentLevel !== 'aal2');
+    };
+
+    const { data } = authClient.onAuthStateChange((event, next) => {
+      setSession(next);
+      setLoading(false);
+      const check = ++mfaCheck.current;
+      if (next) {
+        // Deferred: auth-js asks that its own methods not be awaited inside this callback.
+        window.setTimeout(() => void checkAssuranceLevel(next, check), 0);
+      } else {
+        setNeedsMfa(false);
+        setMfaRequested(false);
+        setPasswordLink(null);
+      }
+      if (event === 'PASSWORD_RECOVERY') setPasswordLink('recovery');
+
+      // Another person's data must not survive a sign-out or a switch of account.
+      const nextUserId = next?.user.id ?? null;
+      if (event !== 'INITIAL_SESSION' && userId.current !== null && userId.current !== nextUserId) {
+        void queryClient.resetQueries();
+      }
+      userId.current = nextUserId;
+    });
+
+    void authClient.initialize().then(({ error }) => {
+      // The library empties a consumed fragment but leaves its '#'; an error fragment stays whole.
+      const linkFailed = error !== null && isAuthImplicitGrantRedirectError(error);
+      if (linkFailed || window.location.href.endsWith('#')) {
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+      }
+      // An email link that failed (expired, already used): say so where the person can act on it.
+      if (linkFailed) {
+        setSignInError(error.message);
+        setSignInOpen(true);
+      }
+    });
+
+    return () => data.subscription.unsubscribe();
+  }, [queryClient]);
+
+  const openSignIn = useCallback(() => setSignInOpen(true), []);
+  const openMfa = useCallback(() => setMfaRequested(true), []);
+  const signOut = useCallback(() => signOutLocally(), []);
+  const closeSignIn = useCallback(() => {
+    setSignInOpen(false);
+    setSignInError(null);
+  }, []);
+  const onMfaVerified = useCallback(() => {
+    ++mfaCheck.current;
+    setNeedsMfa(false);
+    setMfaRequested(false);
+    // Calls refused with insufficient_aal can now succeed.
+    void queryClient.invalidateQueries();
+  }, [queryClient]);
+  const closePasswordDialog = useCallback(() => setPasswordLink(null), []);
+
+  const authUser = session?.user ?? null;
+  const user = useMemo(() => (authUser ? toAuthUser(authUser) : null), [authUser]);
+  const isAdmin = authUser ? userIsAdmin(authUser) : false;
+
+  const signOutInactive = useCallback(() => void signOutLocally(), []);
+  useInactivitySignOut(user !== null, signOutInactive);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isAdmin, loading, needsMfa, openSignIn, openMfa, signOut }),
+    [user, isAdmin, loading, needsMfa, openSignIn, openMfa, signOut],
+  );
+
+  const mfaDialogOpen = user !== null && (needsMfa || mfaRequested) && !signInOpen;
+  const passwordDialogOpen = user !== null && passwordLink !== null && !needsMfa && !signInOpen;
+
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      <AuthDialog open={signInOpen} onClose={closeSignIn} initialError={signInError} onMfaVerified={onMfaVerified} />
+      <MfaDialog open={mfaDialogOpen} onVerified={onMfaVerified} onCancelled={() => setMfaRequested(false)} />
+      {passwordLink ? <SetPasswordDialog open={passwordDialogOpen} linkType={passwordLink} onClose={closePasswordDialog} /> : null}
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthContextValue {

@@ -1,0 +1,75 @@
+// Two-factor factors of the signed-in account, through the auth client (GoTrue: GET /user for the
+// list, POST /factors to enrol, POST /factors/{id}/challenge and /verify, DELETE /factors/{id}).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authClient } from '@/lib/authClient';
+import { COMPANY_NAME } from '@/lib/company';
+
+export const mfaKeys = {
+  all: ['auth', 'mfa'] as const,
+  factors: () => [...mfaKeys.all, 'factors'] as const,
+};
+
+/** Friendly name and issuer of new authenticators: the label shown in the authenticator app. */
+export const AUTHENTICATOR_LABEL = `${COMPANY_NAME} Admin`;
+
+export async function fetchFactors() {
+  const { data, error } = await authClient.mfa.listFactors();
+  if (error) throw error;
+  return data;
+}
+
+export const factorsQuery = () =>
+  queryOptions({
+    queryKey: mfaKeys.factors(),
+    queryFn: fetchFactors,
+    staleTime: 0,
+  });
+
+export function useFactors() {
+  return useQuery(factorsQuery());
+}
+
+export interface TotpEnrolment {
+  factorId: string;
+  uri: string;
+  secret: string;
+}
+
+/** Removes earlier unverified factors (abandoned set-ups), then enrols a new TOTP factor. */
+export async function enrolTotp(): Promise<TotpEnrolment> {
+  const { data: factors, error: listError } = await authClient.mfa.listFactors();
+  if (listError) throw listError;
+  for (const factor of factors.all) {
+    if (factor.status !== 'unverified') continue;
+    const { error } = await authClient.mfa.unenroll({ factorId: factor.id });
+    if (error) console.error('Could not remove an unverified factor', error);
+  }
+  const { data, error } = await authClient.mfa.enroll({
+    factorType: 'totp',
+    friendlyName: AUTHENTICATOR_LABEL,
+    issuer: AUTHENTICATOR_LABEL,
+  });
+  if (error) throw error;
+  return { factorId: data.id, uri: data.totp.uri, secret: data.totp.secret };
+}
+
+/** Challenge, then verify: turns the pending factor into a verified one. */
+export async function verifyTotp(factorId: string, code: string): Promise<void> {
+  const { data: challenge, error: challengeError } = await authClient.mfa.challenge({ factorId });
+  if (challengeError) throw challengeError;
+  const { error } = await authClient.mfa.verify({ factorId, challengeId: challenge.id, code });
+  if (error) throw error;
+}
+
+export async function removeFactor(factorId: string): Promise<void> {
+  const { error } = await authClient.mfa.unenroll({ factorId });
+  if (error) throw error;
+}
+
+export function useRemoveFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeFactor,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaKeys.factors() }),
+  });
+}
