@@ -41,6 +41,7 @@ void Jobs::run() {
             const auto nowSeconds = Poco::Timestamp().epochTime();
             if (nowSeconds - lastPrune > 3600) {
                 limiter_.prune(nowSeconds - 2 * 86400);
+                for (const auto& task : hourly_) task();
                 lastPrune = nowSeconds;
             }
         } catch (const std::exception& e) {

@@ -1,11 +1,13 @@
 #pragma once
 // Background work on one thread: mail delivery (woken early when mail is queued) and pruning of
-// old rate-limit windows. Safe with several servers: each step claims its rows in the database.
+// old rate-limit windows and other hourly housekeeping. Safe with several servers: each step claims its rows in the database.
 #include "db/rate_limiter.h"
 #include "mail/outbox.h"
 
 #include <condition_variable>
+#include <functional>
 #include <mutex>
+#include <vector>
 #include <thread>
 
 namespace storefront::app {
@@ -19,12 +21,15 @@ public:
     void start();
     void stop();
     void wake(); // something was queued
+    // Housekeeping run about once an hour (before start()); it must be safe on several servers.
+    void addHourly(std::function<void()> task) { hourly_.push_back(std::move(task)); }
 
 private:
     void run();
     mail::Outbox& outbox_;
     db::RateLimiter& limiter_;
     int pollSeconds_;
+    std::vector<std::function<void()>> hourly_;
     std::thread thread_;
     std::mutex mutex_;
     std::condition_variable cv_;

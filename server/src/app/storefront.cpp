@@ -80,6 +80,7 @@ void Storefront::start() {
                                                       config_.auth.hashConcurrency, config_.auth.hashQueue);
     p.auth = std::make_unique<auth::AuthService>(*p.db, config_.auth, config_.publicUrl, *p.keys, *p.hasher, *p.limiter, *p.outbox,
                                                  [jobsForMail] { jobsForMail->wake(); });
+    p.jobs->addHourly([auth = p.auth.get()] { auth->pruneExpired(); });
 
     p.files.load(config_.webDir);
     if (p.files.empty()) log.warning("no web build found at '%s'; serving the API only", config_.webDir);

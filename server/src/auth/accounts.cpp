@@ -183,6 +183,10 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
     const std::string password = checkedNewPassword(body.contains("password") ? body["password"] : nlohmann::json());
     auto metadata = metadataField(body, "data");
     const std::string hash = hasher_.hash(password);
+    // Counted for every sign-up to this address, so repeating a sign-up cannot flood its inbox
+    // with confirmation mail (the answer stays the same either way).
+    const bool mailAllowed =
+        limiter_.hit("auth-mail:" + email, config_.emailLimitPerAddress, config_.emailWindowSeconds).allowed;
 
     nlohmann::json result;
     bool queued = false;
@@ -190,8 +194,9 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
         if (auto existing = findUserByEmail(s, email)) {
             if (!config_.confirmEmail) throw ApiError(ErrorKind::Validation, "user_already_exists", "User already registered");
             // With confirmation on, the answer must not reveal that the address is taken: the same
-            // shape as a new user, and the owner gets mail (a new confirmation link if unconfirmed).
-            if (!existing->emailConfirmedAt) {
+            // shape as a new user (identities included: GoTrue's empty list would give it away), and
+            // the owner gets mail (a new confirmation link if unconfirmed).
+            if (!existing->emailConfirmedAt && mailAllowed) {
                 auto link = createLink(s, existing->id, "signup", email, redirectTo);
                 sendLink(s, link, email);
                 queued = true;
@@ -203,7 +208,6 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
             decoy.createdAt = decoy.updatedAt = db::nowTimestamp();
             decoy.confirmationSentAt = decoy.createdAt;
             result = userJson(s, decoy);
-            result["identities"] = nlohmann::json::array();
             return;
         }
         const std::string id = insertUser(s, email, hash, metadata, !config_.confirmEmail, std::nullopt);

@@ -88,6 +88,8 @@ public:
     // The http::Router authoriser: decides each route's Access for the request.
     void authorize(http::Request& request, http::Access access);
     nlohmann::json jwks() const { return keys_.jwks(); }
+    // Deletes sessions past their limits, spent or expired links and challenges (hourly job).
+    void pruneExpired();
 
     // --- factors.cpp
     nlohmann::json enrollFactor(const http::Caller& caller, const nlohmann::json& body, const ClientInfo& client);

@@ -7,6 +7,9 @@
 #include <Poco/UTF8String.h>
 
 #include <sodium.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -39,8 +42,6 @@ std::size_t codePoints(std::string_view s) {
     return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
-constexpr int kQueueWaitMs = 5000;
-
 } // namespace
 
 bool isCommonPassword(std::string_view password) {
@@ -66,61 +67,80 @@ std::string weakPasswordMessage(const std::vector<std::string>& reasons, int min
     return message;
 }
 
-// Holds one hashing slot for its lifetime.
-class PasswordHasher::Slot {
-public:
-    explicit Slot(PasswordHasher& h) : h_(h) {
-        std::unique_lock lock(h_.mutex_);
-        if (h_.running_ >= h_.concurrency_) {
-            if (h_.waiting_ >= h_.queue_) throw busy();
-            ++h_.waiting_;
-            const bool got = h_.freed_.wait_for(lock, std::chrono::milliseconds(kQueueWaitMs),
-                                                [this] { return h_.running_ < h_.concurrency_; });
-            --h_.waiting_;
-            if (!got) throw busy();
-        }
-        ++h_.running_;
-    }
-    ~Slot() {
-        {
-            std::lock_guard lock(h_.mutex_);
-            --h_.running_;
-        }
-        h_.freed_.notify_one();
-    }
-    Slot(const Slot&) = delete;
-    Slot& operator=(const Slot&) = delete;
-
-private:
-    static http::ApiError busy() {
-        http::ApiError e(http::ErrorKind::RateLimited, "over_request_rate_limit",
-                         "Too many sign-in requests at once. Please try again in a moment.");
-        e.retryAfterSeconds = 1;
-        return e;
-    }
-    PasswordHasher& h_;
-};
-
 PasswordHasher::PasswordHasher(HashCost cost, int concurrency, int queue) : cost_(cost) {
     ensureSodium();
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     concurrency_ = concurrency > 0 ? concurrency : cores;
     queue_ = queue > 0 ? queue : concurrency_ * 4;
+    for (int i = 0; i < concurrency_; ++i) workers_.emplace_back([this] { work(); });
     dummy_ = hash(randomToken(16));
 }
 
+PasswordHasher::~PasswordHasher() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    ready_.notify_all();
+    for (auto& t : workers_) t.join();
+}
+
+void PasswordHasher::work() {
+    // Lower this thread's priority (Linux applies nice per thread). Raising nice needs no privilege.
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+    for (;;) {
+        std::function<void()> job;
+        {
+            std::unique_lock lock(mutex_);
+            ready_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+            if (jobs_.empty()) return; // stopping
+            job = std::move(jobs_.front());
+            jobs_.pop_front();
+        }
+        job();
+    }
+}
+
+void PasswordHasher::runOnWorker(const std::function<void()>& job) {
+    std::mutex doneMutex;
+    std::condition_variable doneSignal;
+    bool done = false;
+    {
+        std::lock_guard lock(mutex_);
+        // Waiting jobs beyond the queue: refuse now rather than make the caller wait seconds.
+        if (static_cast<int>(jobs_.size()) >= queue_) {
+            http::ApiError e(http::ErrorKind::RateLimited, "over_request_rate_limit",
+                             "Too many sign-in requests at once. Please try again in a moment.");
+            e.retryAfterSeconds = 1;
+            throw e;
+        }
+        jobs_.emplace_back([&] {
+            job();
+            std::lock_guard doneLock(doneMutex);
+            done = true;
+            doneSignal.notify_one();
+        });
+    }
+    ready_.notify_one();
+    std::unique_lock lock(doneMutex);
+    doneSignal.wait(lock, [&] { return done; });
+}
+
 std::string PasswordHasher::hash(std::string_view password) {
-    Slot slot(*this);
     char out[crypto_pwhash_STRBYTES];
-    if (crypto_pwhash_str_alg(out, password.data(), password.size(), static_cast<unsigned long long>(cost_.opsLimit),
-                              static_cast<std::size_t>(cost_.memoryKib) * 1024u, crypto_pwhash_ALG_ARGON2ID13) != 0)
-        throw std::runtime_error("password hashing ran out of memory");
+    int rc = 0;
+    runOnWorker([&] {
+        rc = crypto_pwhash_str_alg(out, password.data(), password.size(), static_cast<unsigned long long>(cost_.opsLimit),
+                                   static_cast<std::size_t>(cost_.memoryKib) * 1024u, crypto_pwhash_ALG_ARGON2ID13);
+    });
+    if (rc != 0) throw std::runtime_error("password hashing ran out of memory");
     return out;
 }
 
 bool PasswordHasher::verify(const std::string& stored, std::string_view password) {
-    Slot slot(*this);
-    return crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) == 0;
+    int rc = -1;
+    runOnWorker([&] { rc = crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()); });
+    return rc == 0;
 }
 
 void PasswordHasher::verifyDummy(std::string_view password) { (void)verify(dummy_, password); }

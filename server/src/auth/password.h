@@ -1,13 +1,17 @@
 #pragma once
 // Passwords: the strength rule (minimum length, common-password list) and argon2id hashing through
-// libsodium behind a gate that caps concurrent hashes. An argon2id hash at libsodium's INTERACTIVE
-// level takes ~95 ms and 64 MiB, so unbounded concurrency would let a sign-in flood starve the rest
-// of the server or exhaust memory: past the cap callers wait briefly in a bounded queue, and past the
-// queue they get 429.
+// libsodium. An argon2id hash at libsodium's INTERACTIVE level takes ~95 ms and 64 MiB, so hashing
+// runs on a fixed set of worker threads (one per core by default) with a bounded queue: past the
+// queue callers get 429, so a sign-in flood cannot exhaust memory. The workers run at a lower CPU
+// priority (nice 10), so while they are busy the rest of the server (the catalogue, checkout) still
+// gets the processor first; when nothing else runs, hashing has all of it.
 #include <condition_variable>
+#include <deque>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace storefront::auth {
@@ -31,8 +35,11 @@ struct HashCost {
 
 class PasswordHasher {
 public:
-    // concurrency 0: one hash per core; queue 0: four waiting per slot.
+    // concurrency 0: one hash per core; queue 0: four waiting per worker.
     PasswordHasher(HashCost cost, int concurrency, int queue);
+    ~PasswordHasher();
+    PasswordHasher(const PasswordHasher&) = delete;
+    PasswordHasher& operator=(const PasswordHasher&) = delete;
 
     // argon2id string with its parameters embedded ($argon2id$v=19$m=...). Throws ApiError 429
     // (over_request_rate_limit) when the gate is full.
@@ -45,15 +52,21 @@ public:
 
     int concurrency() const { return concurrency_; }
 
+    // Runs `job` on a hashing worker and waits for it; 429 when the queue is full. hash() and
+    // verify() go through it; public so a test can keep a worker busy and fill the queue.
+    void runOnWorker(const std::function<void()>& job);
+
 private:
-    class Slot;
+    void work();
+
     HashCost cost_;
     int concurrency_;
     int queue_;
     std::mutex mutex_;
-    std::condition_variable freed_;
-    int running_ = 0;
-    int waiting_ = 0;
+    std::condition_variable ready_;
+    std::deque<std::function<void()>> jobs_;
+    bool stopping_ = false;
+    std::vector<std::thread> workers_;
     std::string dummy_;
 };
 

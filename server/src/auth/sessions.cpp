@@ -212,6 +212,23 @@ nlohmann::json AuthService::refresh(const nlohmann::json& body, const ClientInfo
     return result;
 }
 
+void AuthService::pruneExpired() {
+    const std::string week = db::timestampAfter(-7 * 86400), day = db::timestampAfter(-86400);
+    db_.write([&](Poco::Data::Session& s) {
+        std::string w = week, d = day;
+        s << db_.sql("DELETE FROM auth_one_time_tokens WHERE expires_at < ? OR used_at < ?"), use(w), use(w), now;
+        s << db_.sql("DELETE FROM mfa_challenges WHERE expires_at < ?"), use(d), now;
+        if (config_.sessionTimeboxSeconds > 0) {
+            std::string cutoff = db::timestampAfter(-config_.sessionTimeboxSeconds);
+            s << db_.sql("DELETE FROM auth_sessions WHERE created_at < ?"), use(cutoff), now;
+        }
+        if (config_.sessionInactivitySeconds > 0) {
+            std::string cutoff = db::timestampAfter(-config_.sessionInactivitySeconds);
+            s << db_.sql("DELETE FROM auth_sessions WHERE refreshed_at < ?"), use(cutoff), now;
+        }
+    });
+}
+
 void AuthService::logout(const http::Caller& caller, const std::string& scope) {
     db_.write([&](Poco::Data::Session& s) {
         std::string sid = caller.sessionId;

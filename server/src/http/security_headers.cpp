@@ -1,5 +1,9 @@
 #include "http/security_headers.h"
 
+#include <Poco/String.h>
+
+#include <algorithm>
+
 namespace storefront::http {
 
 const char* const kContentSecurityPolicy =
@@ -10,7 +14,11 @@ void addSecurityHeaders(Response& response, bool httpsPublicUrl) {
     response.set("Content-Security-Policy", kContentSecurityPolicy);
     response.set("X-Content-Type-Options", "nosniff");
     response.set("X-Frame-Options", "DENY");
-    response.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A handler may have asked for a stricter policy (the auth link redirect sends no referrer);
+    // a second header would override it.
+    const bool ownReferrerPolicy = std::any_of(response.headers.begin(), response.headers.end(),
+                                               [](const auto& h) { return Poco::icompare(h.first, "Referrer-Policy") == 0; });
+    if (!ownReferrerPolicy) response.set("Referrer-Policy", "strict-origin-when-cross-origin");
     response.set("Cross-Origin-Opener-Policy", "same-origin");
     if (httpsPublicUrl) response.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

@@ -28,8 +28,7 @@ namespace testing_support {
 
 namespace fs = std::filesystem;
 
-HttpResult http(int port, const std::string& method, const std::string& path, const std::string& body,
-                const std::map<std::string, std::string>& headers) {
+HttpResult http(int port, const std::string& method, const std::string& path, const std::string& body, const Headers& headers) {
     Poco::Net::HTTPClientSession session("127.0.0.1", static_cast<Poco::UInt16>(port));
     session.setTimeout(Poco::Timespan(30, 0));
     Poco::Net::HTTPRequest request(method, path, Poco::Net::HTTPMessage::HTTP_1_1);
@@ -48,20 +47,33 @@ HttpResult http(int port, const std::string& method, const std::string& path, co
     return result;
 }
 
-HttpResult get(const std::string& path, const std::map<std::string, std::string>& headers) {
+HttpResult get(const std::string& path, const Headers& headers) {
     return http(env().port, "GET", path, "", headers);
 }
 
-HttpResult getJson(const std::string& path, const std::map<std::string, std::string>& headers) {
+HttpResult getJson(const std::string& path, const Headers& headers) {
     auto h = headers;
     h["Accept"] = "application/json";
     return http(env().port, "GET", path, "", h);
 }
 
-HttpResult postJson(const std::string& path, const nlohmann::json& body, const std::map<std::string, std::string>& headers) {
+HttpResult sendJson(int port, const std::string& method, const std::string& path, const nlohmann::json& body, const Headers& headers) {
     auto h = headers;
     h["Content-Type"] = "application/json";
-    return http(env().port, "POST", path, body.dump(), h);
+    return http(port, method, path, body.dump(), h);
+}
+
+HttpResult postJson(const std::string& path, const nlohmann::json& body, const Headers& headers) {
+    return sendJson(env().port, "POST", path, body, headers);
+}
+
+HttpResult putJson(const std::string& path, const nlohmann::json& body, const Headers& headers) {
+    return sendJson(env().port, "PUT", path, body, headers);
+}
+
+HttpResult del(const std::string& path, const Headers& headers, const nlohmann::json& body) {
+    if (body.is_null()) return http(env().port, "DELETE", path, "", headers);
+    return sendJson(env().port, "DELETE", path, body, headers);
 }
 
 // ---- fake SMTP relay ----
@@ -161,42 +173,65 @@ std::string makeWebDir() {
     return dir.string();
 }
 
-Env* startEnv() {
-    auto* e = new Env;
-    e->smtp = std::make_unique<FakeSmtp>();
-    e->webDir = makeWebDir();
+std::mutex lastStartMutex;
+std::chrono::steady_clock::time_point lastStart;
+
+// The settings every test server shares; `overrides` change some of them.
+std::map<std::string, std::string> serverSettings(const Env& e, const std::map<std::string, std::string>& overrides) {
     std::map<std::string, std::string> vars = {
         {"STOREFRONT_PORT", "0"},
         {"STOREFRONT_PUBLIC_URL", "https://shop.signalcraft.test"},
         {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/data-" + storefront::db::newId()},
-        {"STOREFRONT_WEB_DIR", e->webDir},
+        {"STOREFRONT_WEB_DIR", e.webDir},
         {"STOREFRONT_TRUSTED_PROXIES", "127.0.0.1"},
         {"STOREFRONT_CONTACT_LIMIT", "3"},
         {"STOREFRONT_CONTACT_WINDOW_SECONDS", "3600"},
         {"STOREFRONT_MAIL_TRANSPORT", "smtp"},
         {"SMTP_HOST", "127.0.0.1"},
-        {"SMTP_PORT", std::to_string(e->smtp->port())},
+        {"SMTP_PORT", std::to_string(e.smtp->port())},
         {"SMTP_SECURITY", "none"},
         {"STOREFRONT_MAIL_RETRY_SECONDS", "1"},
         {"STOREFRONT_LOG_LEVEL", "warning"},
         {"STOREFRONT_MAX_BODY_BYTES", "65536"},
         // Tests change rows directly and expect to see them at once.
         {"STOREFRONT_CATALOG_CACHE_MS", "0"},
+        // The smallest argon2id cost libsodium accepts: the rules are the same, the hashing fast.
+        {"STOREFRONT_AUTH_ARGON2_OPS", "1"},
+        {"STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "8192"},
     };
-    if (const char* pg = std::getenv("STOREFRONT_TEST_DATABASE"); pg && *pg) vars["STOREFRONT_DATABASE"] = pg;
+    if (e.server) vars["STOREFRONT_DATABASE"] = e.server->config().database;
+    else if (const char* pg = std::getenv("STOREFRONT_TEST_DATABASE"); pg && *pg) vars["STOREFRONT_DATABASE"] = pg;
     else vars["STOREFRONT_DATABASE"] = vars["STOREFRONT_DATA_DIR"] + "/api-test.db";
+    for (const auto& [k, v] : overrides) vars[k] = v;
+    return vars;
+}
+
+std::unique_ptr<storefront::app::Storefront> startServer(const std::map<std::string, std::string>& vars) {
     Poco::AutoPtr<Poco::Util::MapConfiguration> props = new Poco::Util::MapConfiguration;
     auto config = storefront::app::loadConfig(*props, [&](const std::string& k) -> std::optional<std::string> {
         auto it = vars.find(k);
         if (it == vars.end()) return std::nullopt;
         return it->second;
     }, "");
-    e->server = std::make_unique<storefront::app::Storefront>(config);
-    e->server->start();
+    auto server = std::make_unique<storefront::app::Storefront>(config);
+    server->start();
+    std::lock_guard lock(lastStartMutex);
+    lastStart = std::chrono::steady_clock::now();
+    return server;
+}
+
+Env* startEnv() {
+    auto* e = new Env;
+    e->smtp = std::make_unique<FakeSmtp>();
+    e->webDir = makeWebDir();
+    e->server = startServer(serverSettings(*e, {}));
     e->port = e->server->port();
-    e->db = storefront::db::Database::open(config.database);
+    e->db = storefront::db::Database::open(e->server->config().database);
     return e;
 }
+
+std::mutex extraServersMutex;
+std::map<std::map<std::string, std::string>, std::unique_ptr<storefront::app::Storefront>> extraServers;
 
 } // namespace
 
@@ -221,6 +256,11 @@ Env& env() {
     static Env* instance = [] {
         auto* e = startEnv();
         std::atexit([] {
+            {
+                std::lock_guard lock(extraServersMutex);
+                for (auto& [overrides, server] : extraServers) server->stop();
+                extraServers.clear();
+            }
             auto& x = env();
             x.server->stop();
             x.db.reset();
@@ -228,6 +268,24 @@ Env& env() {
         return e;
     }();
     return *instance;
+}
+
+int serverWith(const std::map<std::string, std::string>& overrides) {
+    auto& e = env();
+    std::lock_guard lock(extraServersMutex);
+    auto& server = extraServers[overrides];
+    if (!server) server = startServer(serverSettings(e, overrides));
+    return server->port();
+}
+
+void settleServers() {
+    (void)env();
+    std::chrono::steady_clock::time_point settled;
+    {
+        std::lock_guard lock(lastStartMutex);
+        settled = lastStart + std::chrono::seconds(5);
+    }
+    std::this_thread::sleep_until(settled);
 }
 
 std::string unique(const std::string& prefix) { return prefix + "-" + storefront::db::newId().substr(0, 8); }

@@ -26,11 +26,19 @@ struct HttpResult {
     }
 };
 
+using Headers = std::map<std::string, std::string>;
+
 HttpResult http(int port, const std::string& method, const std::string& path, const std::string& body = "",
-                const std::map<std::string, std::string>& headers = {});
-HttpResult getJson(const std::string& path, const std::map<std::string, std::string>& headers = {});
-HttpResult get(const std::string& path, const std::map<std::string, std::string>& headers = {});
-HttpResult postJson(const std::string& path, const nlohmann::json& body, const std::map<std::string, std::string>& headers = {});
+                const Headers& headers = {});
+HttpResult getJson(const std::string& path, const Headers& headers = {});
+HttpResult get(const std::string& path, const Headers& headers = {});
+HttpResult postJson(const std::string& path, const nlohmann::json& body, const Headers& headers = {});
+HttpResult putJson(const std::string& path, const nlohmann::json& body, const Headers& headers = {});
+// DELETE, with a JSON body unless `body` is null.
+HttpResult del(const std::string& path, const Headers& headers = {}, const nlohmann::json& body = nullptr);
+// Any method with a JSON body, to any of the servers (see serverWith).
+HttpResult sendJson(int port, const std::string& method, const std::string& path, const nlohmann::json& body,
+                    const Headers& headers = {});
 
 // The fake relay: accepts SMTP, records each message's raw DATA; can be told to refuse.
 class FakeSmtp {
@@ -55,8 +63,19 @@ struct Env {
     int port = 0;
 };
 
-// The shared environment, started on first use and stopped at exit.
+// The shared environment, started on first use and stopped at exit. Its server runs with the
+// production defaults for accounts (email confirmation on, two-factor required for admins) except
+// a tiny argon2id cost.
 Env& env();
+
+// The port of a second server on the same database and mail relay as env(), with some settings
+// changed (e.g. {{"STOREFRONT_AUTH_CONFIRM_EMAIL", "false"}}): started on first use, one per set of
+// overrides, stopped at exit.
+int serverWith(const std::map<std::string, std::string>& overrides);
+
+// Waits until every server has been up a few seconds, so that its start-up housekeeping (pruning
+// expired sessions and links) cannot race rows a test is about to backdate.
+void settleServers();
 
 // A unique string for test data, so tests never depend on each other's rows.
 std::string unique(const std::string& prefix);

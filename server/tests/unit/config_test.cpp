@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <utility>
+#include <vector>
 
 using storefront::app::Config;
 using storefront::app::loadConfig;
@@ -96,4 +98,116 @@ TEST(Config, TrustedProxiesAreACommaSeparatedList) {
     EXPECT_EQ(c.trustedProxies[0], "127.0.0.1");
     EXPECT_EQ(c.trustedProxies[1], "::1");
     EXPECT_EQ(c.trustedProxies[2], "10.0.0.5");
+}
+
+TEST(Config, AuthDefaultsAreSafeForProduction) {
+    Fixture f;
+    const auto a = f.load().auth;
+    EXPECT_EQ(a.siteName, "Signalcraft");
+    EXPECT_TRUE(a.confirmEmail);
+    EXPECT_TRUE(a.adminMfaRequired);
+    EXPECT_TRUE(a.signupEnabled);
+    EXPECT_EQ(a.jwtExpirySeconds, 3600);
+    EXPECT_EQ(a.sessionTimeboxSeconds, 30 * 86400);
+    EXPECT_EQ(a.sessionInactivitySeconds, 7 * 86400);
+    EXPECT_EQ(a.passwordMinLength, 6);
+    EXPECT_EQ(a.argon2Ops, 2);
+    EXPECT_EQ(a.argon2MemoryKib, 65536);
+    EXPECT_EQ(a.hashConcurrency, 0);
+    EXPECT_EQ(a.hashQueue, 0);
+    EXPECT_EQ(a.signinLimitPerAccount, 10);
+    EXPECT_EQ(a.signinLimitPerAddress, 60);
+    EXPECT_EQ(a.signinWindowSeconds, 300);
+    EXPECT_EQ(a.signupLimitPerAddress, 30);
+    EXPECT_EQ(a.emailLimitPerAddress, 5);
+    EXPECT_EQ(a.emailWindowSeconds, 3600);
+    EXPECT_EQ(a.linkExpirySeconds, 86400);
+    EXPECT_EQ(a.mfaMaxAttempts, 5);
+}
+
+TEST(Config, AuthSettingsComeFromTheEnvironmentOrTheFile) {
+    Fixture f;
+    f.props->setString("storefront.auth.confirmEmail", "false");
+    f.props->setString("storefront.auth.passwordMinLength", "10");
+    f.env["STOREFRONT_SITE_NAME"] = "Signalcraft Test";
+    f.env["STOREFRONT_AUTH_ADMIN_MFA_REQUIRED"] = "off";
+    f.env["STOREFRONT_AUTH_SIGNUP_ENABLED"] = "no";
+    f.env["STOREFRONT_AUTH_JWT_EXPIRY_SECONDS"] = "600";
+    f.env["STOREFRONT_AUTH_SESSION_TIMEBOX_SECONDS"] = "0";
+    f.env["STOREFRONT_AUTH_SESSION_INACTIVITY_SECONDS"] = "0";
+    f.env["STOREFRONT_AUTH_ARGON2_OPS"] = "1";
+    f.env["STOREFRONT_AUTH_ARGON2_MEMORY_KIB"] = "8192";
+    f.env["STOREFRONT_AUTH_HASH_CONCURRENCY"] = "3";
+    f.env["STOREFRONT_AUTH_HASH_QUEUE"] = "7";
+    f.env["STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT"] = "4";
+    f.env["STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS"] = "40";
+    f.env["STOREFRONT_AUTH_SIGNIN_WINDOW_SECONDS"] = "120";
+    f.env["STOREFRONT_AUTH_SIGNUP_LIMIT_PER_ADDRESS"] = "9";
+    f.env["STOREFRONT_AUTH_EMAIL_LIMIT"] = "2";
+    f.env["STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS"] = "60";
+    f.env["STOREFRONT_AUTH_LINK_EXPIRY_SECONDS"] = "3600";
+    f.env["STOREFRONT_AUTH_MFA_MAX_ATTEMPTS"] = "3";
+    const auto a = f.load().auth;
+    EXPECT_FALSE(a.confirmEmail);
+    EXPECT_EQ(a.passwordMinLength, 10);
+    EXPECT_EQ(a.siteName, "Signalcraft Test");
+    EXPECT_FALSE(a.adminMfaRequired);
+    EXPECT_FALSE(a.signupEnabled);
+    EXPECT_EQ(a.jwtExpirySeconds, 600);
+    EXPECT_EQ(a.sessionTimeboxSeconds, 0);
+    EXPECT_EQ(a.sessionInactivitySeconds, 0);
+    EXPECT_EQ(a.argon2Ops, 1);
+    EXPECT_EQ(a.argon2MemoryKib, 8192);
+    EXPECT_EQ(a.hashConcurrency, 3);
+    EXPECT_EQ(a.hashQueue, 7);
+    EXPECT_EQ(a.signinLimitPerAccount, 4);
+    EXPECT_EQ(a.signinLimitPerAddress, 40);
+    EXPECT_EQ(a.signinWindowSeconds, 120);
+    EXPECT_EQ(a.signupLimitPerAddress, 9);
+    EXPECT_EQ(a.emailLimitPerAddress, 2);
+    EXPECT_EQ(a.emailWindowSeconds, 60);
+    EXPECT_EQ(a.linkExpirySeconds, 3600);
+    EXPECT_EQ(a.mfaMaxAttempts, 3);
+    f.env["STOREFRONT_AUTH_CONFIRM_EMAIL"] = "TRUE"; // the environment wins over the file
+    EXPECT_TRUE(f.load().auth.confirmEmail);
+}
+
+TEST(Config, RejectsUnusableAuthValuesNamingTheSetting) {
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"STOREFRONT_AUTH_CONFIRM_EMAIL", "maybe"},
+        {"STOREFRONT_AUTH_ADMIN_MFA_REQUIRED", "2"},
+        {"STOREFRONT_AUTH_SIGNUP_ENABLED", "enabled"},
+        {"STOREFRONT_AUTH_JWT_EXPIRY_SECONDS", "29"},          // shorter than a refresh round trip
+        {"STOREFRONT_AUTH_JWT_EXPIRY_SECONDS", "604801"},      // longer than a week
+        {"STOREFRONT_AUTH_JWT_EXPIRY_SECONDS", "1h"},
+        {"STOREFRONT_AUTH_SESSION_TIMEBOX_SECONDS", "-1"},
+        {"STOREFRONT_AUTH_SESSION_INACTIVITY_SECONDS", "31708801"},
+        {"STOREFRONT_AUTH_PASSWORD_MIN_LENGTH", "5"},          // GoTrue's floor is 6
+        {"STOREFRONT_AUTH_PASSWORD_MIN_LENGTH", "73"},
+        {"STOREFRONT_AUTH_ARGON2_OPS", "0"},                   // below libsodium's minimum
+        {"STOREFRONT_AUTH_ARGON2_OPS", "11"},
+        {"STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "7"},            // below libsodium's 8 KiB minimum
+        {"STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "1048577"},
+        {"STOREFRONT_AUTH_HASH_CONCURRENCY", "-1"},
+        {"STOREFRONT_AUTH_HASH_QUEUE", "many"},
+        {"STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT", "0"},     // would lock every account out
+        {"STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS", "0"},
+        {"STOREFRONT_AUTH_SIGNIN_WINDOW_SECONDS", "0"},
+        {"STOREFRONT_AUTH_SIGNUP_LIMIT_PER_ADDRESS", "0"},
+        {"STOREFRONT_AUTH_EMAIL_LIMIT", "0"},
+        {"STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "86401"},
+        {"STOREFRONT_AUTH_LINK_EXPIRY_SECONDS", "59"},
+        {"STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "0"},
+        {"STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "101"},
+    };
+    for (const auto& [name, value] : bad) {
+        Fixture f;
+        f.env[name] = value;
+        try {
+            f.load();
+            ADD_FAILURE() << name << "=" << value << " was accepted";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+        }
+    }
 }

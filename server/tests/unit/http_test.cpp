@@ -1,8 +1,13 @@
 #include "http/api_error.h"
 #include "http/request.h"
+#include "http/response.h"
+#include "http/security_headers.h"
 #include "http/static_files.h"
 
 #include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
 
 using namespace storefront::http;
 
@@ -61,4 +66,32 @@ TEST(ClientAddress, ForwardedForIsBelievedOnlyFromTrustedProxies) {
     EXPECT_EQ(clientAddressFrom("127.0.0.1", "10.0.0.5", proxies), "127.0.0.1");
     EXPECT_EQ(clientAddressFrom("127.0.0.1", "", proxies), "127.0.0.1");
     EXPECT_EQ(clientAddressFrom("127.0.0.1", "9.9.9.9", {}), "127.0.0.1");
+}
+
+namespace {
+std::vector<std::string> headerValues(const storefront::http::Response& r, const std::string& name) {
+    std::vector<std::string> values;
+    for (const auto& [k, v] : r.headers)
+        if (k == name) values.push_back(v);
+    return values;
+}
+} // namespace
+
+TEST(SecurityHeaders, AddsTheDefaultsOnce) {
+    storefront::http::Response r;
+    storefront::http::addSecurityHeaders(r, true);
+    EXPECT_EQ(headerValues(r, "Referrer-Policy"), std::vector<std::string>{"strict-origin-when-cross-origin"});
+    EXPECT_EQ(headerValues(r, "X-Frame-Options"), std::vector<std::string>{"DENY"});
+    EXPECT_EQ(headerValues(r, "Strict-Transport-Security").size(), 1u);
+    storefront::http::Response plain;
+    storefront::http::addSecurityHeaders(plain, false);
+    EXPECT_TRUE(headerValues(plain, "Strict-Transport-Security").empty());
+}
+
+TEST(SecurityHeaders, KeepsAReferrerPolicyTheHandlerChose) {
+    storefront::http::Response r;
+    r.set("Referrer-Policy", "no-referrer");
+    storefront::http::addSecurityHeaders(r, false);
+    // A second header would win in browsers (the last policy counts), so there must be only one.
+    EXPECT_EQ(headerValues(r, "Referrer-Policy"), std::vector<std::string>{"no-referrer"});
 }
