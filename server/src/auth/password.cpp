@@ -21,6 +21,9 @@ namespace storefront::auth {
 
 namespace {
 
+// Hashing workers yield the processor to request threads (nice 0) while both want it.
+constexpr int kWorkerNice = 19;
+
 const std::set<std::string, std::less<>>& commonPasswords() {
     static const std::set<std::string, std::less<>> words = [] {
         std::set<std::string, std::less<>> out;
@@ -87,7 +90,7 @@ PasswordHasher::~PasswordHasher() {
 
 void PasswordHasher::work() {
     // Lower this thread's priority (Linux applies nice per thread). Raising nice needs no privilege.
-    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kWorkerNice);
     for (;;) {
         std::function<void()> job;
         {
