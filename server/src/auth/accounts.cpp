@@ -2,6 +2,7 @@
 // recovery, invitation, email change).
 #include "auth/auth_service.h"
 
+#include "auth/fields.h"
 #include "auth/secrets.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
@@ -18,28 +19,13 @@ namespace storefront::auth {
 
 namespace {
 
-std::optional<std::string> stringField(const nlohmann::json& body, const char* name) {
-    auto it = body.find(name);
-    if (it == body.end() || it->is_null()) return std::nullopt;
-    if (!it->is_string()) throw ApiError(ErrorKind::BadRequest, "validation_failed", std::string(name) + " must be a string");
-    return it->get<std::string>();
-}
-
-std::string checkedEmail(const nlohmann::json& body) {
-    auto email = stringField(body, "email");
-    if (!email || email->empty()) throw ApiError(ErrorKind::BadRequest, "validation_failed", "An email address is required");
-    auto normalized = normalizeEmail(*email);
-    if (!mail::isValidEmailAddress(normalized))
-        throw ApiError(ErrorKind::BadRequest, "email_address_invalid", "Unable to validate email address: invalid format");
-    return normalized;
-}
-
-nlohmann::json metadataField(const nlohmann::json& body, const char* name) {
-    auto it = body.find(name);
-    if (it == body.end() || it->is_null()) return nlohmann::json::object();
-    if (!it->is_object()) throw ApiError(ErrorKind::BadRequest, "validation_failed", std::string(name) + " must be an object");
-    if (it->dump().size() > 16384) throw ApiError(ErrorKind::BadRequest, "validation_failed", std::string(name) + " is too large");
-    return *it;
+// Both limits are counted, then the request is refused if either is spent.
+void requireWithinLimits(const db::RateLimiter::Decision& a, const db::RateLimiter::Decision& b, const char* code,
+                         const char* message) {
+    if (a.allowed && b.allowed) return;
+    ApiError e(ErrorKind::RateLimited, code, message);
+    e.retryAfterSeconds = std::max(a.retryAfterSeconds, b.retryAfterSeconds);
+    throw e;
 }
 
 ApiError invalidCredentials() {
@@ -79,13 +65,9 @@ std::string AuthService::checkedNewPassword(const nlohmann::json& value) {
 }
 
 void AuthService::throttleEmail(const std::string& email, const ClientInfo& client) {
-    auto perAddress = limiter_.hit("auth-send:" + client.ip, config_.signupLimitPerAddress, config_.signinWindowSeconds);
-    auto perEmail = limiter_.hit("auth-mail:" + email, config_.emailLimitPerAddress, config_.emailWindowSeconds);
-    if (!perAddress.allowed || !perEmail.allowed) {
-        ApiError e(ErrorKind::RateLimited, "over_email_send_rate_limit", "Email rate limit exceeded. Please try again later.");
-        e.retryAfterSeconds = std::max(perAddress.retryAfterSeconds, perEmail.retryAfterSeconds);
-        throw e;
-    }
+    requireWithinLimits(limiter_.hit("auth-send:" + client.ip, config_.signupLimitPerAddress, config_.signinWindowSeconds),
+                        limiter_.hit("auth-mail:" + email, config_.emailLimitPerAddress, config_.emailWindowSeconds),
+                        "over_email_send_rate_limit", "Email rate limit exceeded. Please try again later.");
 }
 
 std::string AuthService::insertUser(Poco::Data::Session& s, const std::string& email, const std::optional<std::string>& passwordHash,
@@ -179,9 +161,9 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
         e.retryAfterSeconds = decision.retryAfterSeconds;
         throw e;
     }
-    const std::string email = checkedEmail(body);
+    const std::string email = requiredEmail(body);
     const std::string password = checkedNewPassword(body.contains("password") ? body["password"] : nlohmann::json());
-    auto metadata = metadataField(body, "data");
+    auto metadata = optionalObject(body, "data");
     const std::string hash = hasher_.hash(password);
     // Counted for every sign-up to this address, so repeating a sign-up cannot flood its inbox
     // with confirmation mail (the answer stays the same either way).
@@ -228,21 +210,17 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
 }
 
 nlohmann::json AuthService::signInWithPassword(const nlohmann::json& body, const ClientInfo& client) {
-    auto email = stringField(body, "email");
-    auto password = stringField(body, "password");
+    auto email = optionalString(body, "email");
+    auto password = optionalString(body, "password");
     if (!email || email->empty() || !password || password->empty())
         throw ApiError(ErrorKind::BadRequest, "validation_failed", "missing email or phone");
     if (password->size() > kMaxPasswordBytes) throw invalidCredentials();
     const std::string normalized = normalizeEmail(*email);
 
     // Throttle by client address and by account before any hashing, so guessing costs the guesser.
-    auto byAddress = limiter_.hit("auth-signin-ip:" + client.ip, config_.signinLimitPerAddress, config_.signinWindowSeconds);
-    auto byAccount = limiter_.hit("auth-signin:" + normalized, config_.signinLimitPerAccount, config_.signinWindowSeconds);
-    if (!byAddress.allowed || !byAccount.allowed) {
-        ApiError e(ErrorKind::RateLimited, "over_request_rate_limit", "Too many sign-in attempts. Please wait and try again.");
-        e.retryAfterSeconds = std::max(byAddress.retryAfterSeconds, byAccount.retryAfterSeconds);
-        throw e;
-    }
+    requireWithinLimits(limiter_.hit("auth-signin-ip:" + client.ip, config_.signinLimitPerAddress, config_.signinWindowSeconds),
+                        limiter_.hit("auth-signin:" + normalized, config_.signinLimitPerAccount, config_.signinWindowSeconds),
+                        "over_request_rate_limit", "Too many sign-in attempts. Please wait and try again.");
 
     std::optional<UserRecord> user;
     {
@@ -288,9 +266,9 @@ nlohmann::json AuthService::updateUser(const http::Caller& caller, const nlohman
     std::optional<std::string> password;
     if (body.contains("password") && !body["password"].is_null()) password = checkedNewPassword(body["password"]);
     std::optional<std::string> newEmail;
-    if (body.contains("email") && !body["email"].is_null()) newEmail = checkedEmail(body);
+    if (body.contains("email") && !body["email"].is_null()) newEmail = requiredEmail(body);
     const bool hasData = body.contains("data") && !body["data"].is_null();
-    auto data = metadataField(body, "data");
+    auto data = optionalObject(body, "data");
 
     std::optional<UserRecord> current;
     {
@@ -359,7 +337,7 @@ nlohmann::json AuthService::updateUser(const http::Caller& caller, const nlohman
 }
 
 void AuthService::recover(const nlohmann::json& body, const std::optional<std::string>& redirectTo, const ClientInfo& client) {
-    const std::string email = checkedEmail(body);
+    const std::string email = requiredEmail(body);
     throttleEmail(email, client);
     bool queued = false;
     db_.write([&](Poco::Data::Session& s) {

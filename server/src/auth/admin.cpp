@@ -1,6 +1,7 @@
 // The staff admin API (/auth/v1/admin/*, /invite) and the shell's `storefront users create`.
 #include "auth/auth_service.h"
 
+#include "auth/fields.h"
 #include "db/row.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
@@ -23,23 +24,6 @@ ApiError userNotFound() { return ApiError(ErrorKind::NotFound, "user_not_found",
 void requireUuid(const std::string& id) {
     Poco::UUID uuid;
     if (id.size() != 36 || !uuid.tryParse(id)) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found");
-}
-
-std::string adminEmail(const nlohmann::json& body) {
-    auto it = body.find("email");
-    if (it == body.end() || !it->is_string() || it->get<std::string>().empty())
-        throw ApiError(ErrorKind::BadRequest, "validation_failed", "An email address is required");
-    auto email = normalizeEmail(*it);
-    if (!mail::isValidEmailAddress(email))
-        throw ApiError(ErrorKind::BadRequest, "email_address_invalid", "Unable to validate email address: invalid format");
-    return email;
-}
-
-nlohmann::json objectField(const nlohmann::json& body, const char* name) {
-    auto it = body.find(name);
-    if (it == body.end() || it->is_null()) return nlohmann::json::object();
-    if (!it->is_object()) throw ApiError(ErrorKind::BadRequest, "validation_failed", std::string(name) + " must be an object");
-    return *it;
 }
 
 // Roles are given as app_metadata.roles; only known roles are accepted.
@@ -89,12 +73,12 @@ nlohmann::json AuthService::adminGetUser(const std::string& id) {
 }
 
 nlohmann::json AuthService::adminCreateUser(const http::Caller& admin, const nlohmann::json& body, const ClientInfo& client) {
-    const std::string email = adminEmail(body);
+    const std::string email = requiredEmail(body);
     std::optional<std::string> hash;
     if (body.contains("password") && !body["password"].is_null()) hash = hasher_.hash(checkedNewPassword(body["password"]));
     const bool confirm = body.value("email_confirm", false);
-    auto userMeta = objectField(body, "user_metadata");
-    auto appMeta = objectField(body, "app_metadata");
+    auto userMeta = optionalObject(body, "user_metadata");
+    auto appMeta = optionalObject(body, "app_metadata");
     auto roleList = requestedRoles(appMeta);
     nlohmann::json result;
     db_.write([&](Poco::Data::Session& s) {
@@ -119,13 +103,13 @@ nlohmann::json AuthService::adminUpdateUser(const http::Caller& admin, const std
                                             const ClientInfo& client) {
     requireUuid(id);
     std::optional<std::string> email;
-    if (body.contains("email") && !body["email"].is_null()) email = adminEmail(body);
+    if (body.contains("email") && !body["email"].is_null()) email = requiredEmail(body);
     std::optional<std::string> hash;
     if (body.contains("password") && !body["password"].is_null()) hash = hasher_.hash(checkedNewPassword(body["password"]));
     const bool hasUserMeta = body.contains("user_metadata") && !body["user_metadata"].is_null();
     const bool hasAppMeta = body.contains("app_metadata") && !body["app_metadata"].is_null();
-    auto userMeta = objectField(body, "user_metadata");
-    auto appMeta = objectField(body, "app_metadata");
+    auto userMeta = optionalObject(body, "user_metadata");
+    auto appMeta = optionalObject(body, "app_metadata");
     auto roleList = requestedRoles(appMeta);
     std::optional<std::string> ban;
     if (auto it = body.find("ban_duration"); it != body.end() && !it->is_null()) {
@@ -246,8 +230,8 @@ nlohmann::json AuthService::adminDeleteFactor(const http::Caller& admin, const s
 
 nlohmann::json AuthService::invite(const http::Caller& admin, const nlohmann::json& body, const std::optional<std::string>& redirectTo,
                                    const ClientInfo& client) {
-    const std::string email = adminEmail(body);
-    auto data = objectField(body, "data");
+    const std::string email = requiredEmail(body);
+    auto data = optionalObject(body, "data");
     nlohmann::json result;
     db_.write([&](Poco::Data::Session& s) {
         if (findUserByEmail(s, email))
@@ -266,7 +250,7 @@ nlohmann::json AuthService::generateLink(const http::Caller& admin, const nlohma
     const std::string type = body.value("type", "");
     if (type != "signup" && type != "invite" && type != "recovery")
         throw ApiError(ErrorKind::BadRequest, "validation_failed", "type must be signup, invite or recovery");
-    const std::string email = adminEmail(body);
+    const std::string email = requiredEmail(body);
     std::optional<std::string> redirectTo;
     if (body.contains("redirect_to") && body["redirect_to"].is_string()) redirectTo = body["redirect_to"].get<std::string>();
     else if (body.contains("options") && body["options"].is_object() && body["options"].contains("redirectTo") &&
@@ -274,7 +258,7 @@ nlohmann::json AuthService::generateLink(const http::Caller& admin, const nlohma
         redirectTo = body["options"]["redirectTo"].get<std::string>();
     std::optional<std::string> hash;
     if (type == "signup") hash = hasher_.hash(checkedNewPassword(body.contains("password") ? body["password"] : nlohmann::json()));
-    auto data = objectField(body, "data");
+    auto data = optionalObject(body, "data");
     nlohmann::json result;
     db_.write([&](Poco::Data::Session& s) {
         auto user = findUserByEmail(s, email);

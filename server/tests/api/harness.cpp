@@ -198,6 +198,10 @@ std::map<std::string, std::string> serverSettings(const Env& e, const std::map<s
         // The smallest argon2id cost libsodium accepts: the rules are the same, the hashing fast.
         {"STOREFRONT_AUTH_ARGON2_OPS", "1"},
         {"STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "8192"},
+        // Throttles count in fixed windows aligned to the clock: day-long windows keep a test's
+        // attempts from straddling a window boundary (which would reset the count mid-test).
+        {"STOREFRONT_AUTH_SIGNIN_WINDOW_SECONDS", "86400"},
+        {"STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "86400"},
     };
     if (e.server) vars["STOREFRONT_DATABASE"] = e.server->config().database;
     else if (const char* pg = std::getenv("STOREFRONT_TEST_DATABASE"); pg && *pg) vars["STOREFRONT_DATABASE"] = pg;

@@ -1,8 +1,9 @@
 // The auth modal (spec sections 2, 4, 5 and 8): Sign In and Create Account, a password-reset
 // request, and the code step that follows a password sign-in when the account has an
 // authenticator. Errors go in a red box: the error's message, or 'An error occurred'.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type Ref, type RefObject, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type Ref, type RefObject, type SyntheticEvent } from 'react';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
+import { LabeledInput } from '@/components/LabeledInput';
 import { authClient } from '@/lib/authClient';
 import { messageOf, verifiedTotpFactors } from '../user';
 import { ErrorBox, NoticeBox } from './CodeInput';
@@ -72,25 +73,18 @@ interface FieldProps {
 }
 
 function Field({ label, name, type, value, onChange, autoComplete, minLength, inputRef }: FieldProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        type={type}
-        required
-        minLength={minLength}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={onChange}
-        className="field-input mt-1"
-      />
-    </div>
+    <LabeledInput
+      label={label}
+      inputRef={inputRef}
+      name={name}
+      type={type}
+      required
+      minLength={minLength}
+      autoComplete={autoComplete}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
-import { useId, type Ref } from 'react';
+import { type Ref } from 'react';
+import { LabeledInput } from '@/components/LabeledInput';
 
 /** Authenticator codes are 6 digits (spec sections 5 and 9). */
 export const MFA_CODE_LENGTH = 6;
@@ -22,28 +23,22 @@ interface CodeInputProps {
  * attribute: the browser would cut a pasted "123 456" to "123 4" before the digits are kept.
  */
 export function CodeInput({ value, onChange, label = 'Verification code', disabled = false, invalid = false, inputRef }: CodeInputProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        name="code"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        placeholder="000000"
-        value={value}
-        disabled={disabled}
-        aria-invalid={invalid ? true : undefined}
-        onChange={(event) => onChange(toMfaCode(event.target.value))}
-        className="field-input mt-1 text-center font-mono text-2xl tracking-[0.5em]"
-      />
-    </div>
+    <LabeledInput
+      label={label}
+      inputRef={inputRef}
+      name="code"
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]{6}"
+      placeholder="000000"
+      value={value}
+      disabled={disabled}
+      aria-invalid={invalid ? true : undefined}
+      onChange={(event) => onChange(toMfaCode(event.target.value))}
+      className="text-center font-mono text-2xl tracking-[0.5em]"
+    />
   );
 }
 

@@ -1,8 +1,9 @@
 // "Set a new password", after following a password-reset or invitation email link: the link signs
 // the person in, and this dialog sets the password with updateUser (minimum 6 characters, typed
 // twice). Success shows a message, then the dialog closes itself.
-import { useEffect, useId, useRef, useState, type Ref, type RefObject, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type Ref, type RefObject, type SyntheticEvent } from 'react';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
+import { LabeledInput } from '@/components/LabeledInput';
 import { authClient } from '@/lib/authClient';
 import type { PasswordLinkType } from '@/lib/emailLink';
 import { messageOf } from '../user';
@@ -33,24 +34,17 @@ export function SetPasswordDialog({ open, linkType, onClose }: SetPasswordDialog
 }
 
 function PasswordField({ label, value, onChange, inputRef }: { label: string; value: string; onChange: (value: string) => void; inputRef?: Ref<HTMLInputElement> }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        type="password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        autoComplete="new-password"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="field-input mt-1"
-      />
-    </div>
+    <LabeledInput
+      label={label}
+      inputRef={inputRef}
+      type="password"
+      required
+      minLength={MIN_PASSWORD_LENGTH}
+      autoComplete="new-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 
