@@ -4,6 +4,7 @@
 
 #include "auth/fields.h"
 #include "auth/secrets.h"
+#include "common/text.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
 
@@ -113,9 +114,8 @@ ActionLink AuthService::createLink(Poco::Data::Session& s, const std::string& us
     s << db_.sql("INSERT INTO auth_one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, expires_at) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?)"),
         use(id), use(uid), use(t), use(hash), use(to), use(at), use(expires), now;
-    std::string redirect, query;
-    Poco::URI::encode(link.redirectTo, "!#$&'()*+,/:;=?@[]", redirect);
-    link.url = publicUrl_ + "/auth/v1/verify?token=" + link.token + "&type=" + type + "&redirect_to=" + redirect;
+    link.url = publicUrl_ + "/auth/v1/verify?token=" + link.token + "&type=" + type +
+               "&redirect_to=" + common::encodeUriComponent(link.redirectTo);
     const char* sentColumn = type == "signup" ? "confirmation_sent_at"
                              : type == "recovery" ? "recovery_sent_at"
                              : type == "invite" ? "invited_at"

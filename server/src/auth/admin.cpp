@@ -9,7 +9,6 @@
 #include <Poco/Data/RecordSet.h>
 #include <Poco/Nullable.h>
 #include <Poco/NumberParser.h>
-#include <Poco/UUID.h>
 
 using namespace Poco::Data::Keywords;
 using storefront::http::ApiError;
@@ -22,8 +21,7 @@ namespace {
 ApiError userNotFound() { return ApiError(ErrorKind::NotFound, "user_not_found", "User not found"); }
 
 void requireUuid(const std::string& id) {
-    Poco::UUID uuid;
-    if (id.size() != 36 || !uuid.tryParse(id)) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found");
+    if (!isUuid(id)) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found");
 }
 
 // Roles are given as app_metadata.roles; only known roles are accepted.
@@ -76,7 +74,7 @@ nlohmann::json AuthService::adminCreateUser(const http::Caller& admin, const nlo
     const std::string email = requiredEmail(body);
     std::optional<std::string> hash;
     if (body.contains("password") && !body["password"].is_null()) hash = hasher_.hash(checkedNewPassword(body["password"]));
-    const bool confirm = body.value("email_confirm", false);
+    const bool confirm = optionalBool(body, "email_confirm", false);
     auto userMeta = optionalObject(body, "user_metadata");
     auto appMeta = optionalObject(body, "app_metadata");
     auto roleList = requestedRoles(appMeta);
@@ -106,6 +104,7 @@ nlohmann::json AuthService::adminUpdateUser(const http::Caller& admin, const std
     if (body.contains("email") && !body["email"].is_null()) email = requiredEmail(body);
     std::optional<std::string> hash;
     if (body.contains("password") && !body["password"].is_null()) hash = hasher_.hash(checkedNewPassword(body["password"]));
+    const bool confirmEmail = optionalBool(body, "email_confirm", false);
     const bool hasUserMeta = body.contains("user_metadata") && !body["user_metadata"].is_null();
     const bool hasAppMeta = body.contains("app_metadata") && !body["app_metadata"].is_null();
     auto userMeta = optionalObject(body, "user_metadata");
@@ -134,7 +133,7 @@ nlohmann::json AuthService::adminUpdateUser(const http::Caller& admin, const std
             endSessions(s, id, std::nullopt);
             audit(s, "password_changed", id, admin.userId, client);
         }
-        if (body.value("email_confirm", false))
+        if (confirmEmail)
             s << db_.sql("UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?) WHERE id = ?"), use(at), use(uid), now;
         if (hasUserMeta) {
             std::string meta = userMeta.dump();
@@ -216,8 +215,7 @@ nlohmann::json AuthService::adminListFactors(const std::string& userId) {
 nlohmann::json AuthService::adminDeleteFactor(const http::Caller& admin, const std::string& userId, const std::string& factorId,
                                               const ClientInfo& client) {
     requireUuid(userId);
-    Poco::UUID uuid;
-    if (factorId.size() != 36 || !uuid.tryParse(factorId)) throw ApiError(ErrorKind::NotFound, "mfa_factor_not_found", "Factor not found");
+    if (!isUuid(factorId)) throw ApiError(ErrorKind::NotFound, "mfa_factor_not_found", "Factor not found");
     db_.write([&](Poco::Data::Session& s) {
         std::string fid = factorId, uid = userId;
         Poco::Data::Statement del(s);
@@ -247,7 +245,7 @@ nlohmann::json AuthService::invite(const http::Caller& admin, const nlohmann::js
 }
 
 nlohmann::json AuthService::generateLink(const http::Caller& admin, const nlohmann::json& body, const ClientInfo& client) {
-    const std::string type = body.value("type", "");
+    const std::string type = optionalString(body, "type").value_or("");
     if (type != "signup" && type != "invite" && type != "recovery")
         throw ApiError(ErrorKind::BadRequest, "validation_failed", "type must be signup, invite or recovery");
     const std::string email = requiredEmail(body);

@@ -1,6 +1,7 @@
 // TOTP factors: enrol, challenge, verify (the step up to aal2), unenrol.
 #include "auth/auth_service.h"
 
+#include "auth/fields.h"
 #include "auth/secrets.h"
 #include "auth/totp.h"
 #include "db/row.h"
@@ -8,7 +9,6 @@
 
 #include <Poco/Data/RecordSet.h>
 #include <Poco/Nullable.h>
-#include <Poco/UUID.h>
 
 using namespace Poco::Data::Keywords;
 using storefront::http::ApiError;
@@ -22,11 +22,6 @@ constexpr int kChallengeSeconds = 300;
 constexpr int kMaxFactors = 10;
 
 ApiError factorNotFound() { return ApiError(ErrorKind::NotFound, "mfa_factor_not_found", "Factor not found"); }
-
-bool isUuid(const std::string& id) {
-    Poco::UUID uuid;
-    return id.size() == 36 && uuid.tryParse(id);
-}
 
 struct Factor {
     std::string id, status, secret;
@@ -47,7 +42,7 @@ std::optional<Factor> ownFactor(db::Database& db, Poco::Data::Session& s, const 
 } // namespace
 
 nlohmann::json AuthService::enrollFactor(const http::Caller& caller, const nlohmann::json& body, const ClientInfo& client) {
-    const std::string type = body.value("factor_type", "");
+    const std::string type = optionalString(body, "factor_type").value_or("");
     if (type != "totp") throw ApiError(ErrorKind::BadRequest, "validation_failed", "factor_type must be totp");
     std::optional<std::string> friendlyName;
     if (auto it = body.find("friendly_name"); it != body.end() && !it->is_null()) {

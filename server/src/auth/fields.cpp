@@ -4,6 +4,8 @@
 #include "http/api_error.h"
 #include "mail/mail_message.h"
 
+#include <Poco/UUID.h>
+
 using storefront::http::ApiError;
 using storefront::http::ErrorKind;
 
@@ -14,6 +16,18 @@ std::optional<std::string> optionalString(const nlohmann::json& body, const char
     if (it == body.end() || it->is_null()) return std::nullopt;
     if (!it->is_string()) throw ApiError(ErrorKind::BadRequest, "validation_failed", std::string(name) + " must be a string");
     return it->get<std::string>();
+}
+
+bool optionalBool(const nlohmann::json& body, const char* name, bool fallback) {
+    auto it = body.find(name);
+    if (it == body.end() || it->is_null()) return fallback;
+    if (!it->is_boolean()) throw ApiError(ErrorKind::BadRequest, "validation_failed", std::string(name) + " must be true or false");
+    return it->get<bool>();
+}
+
+bool isUuid(const std::string& text) {
+    Poco::UUID uuid;
+    return text.size() == 36 && uuid.tryParse(text);
 }
 
 std::string requiredEmail(const nlohmann::json& body) {

@@ -1,6 +1,7 @@
 #include "auth/password.h"
 
 #include "auth/secrets.h"
+#include "common/text.h"
 #include "http/api_error.h"
 
 #include <Poco/String.h>
@@ -41,9 +42,6 @@ const std::set<std::string, std::less<>>& commonPasswords() {
     return words;
 }
 
-std::size_t codePoints(std::string_view s) {
-    return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
 
 } // namespace
 
@@ -53,7 +51,7 @@ bool isCommonPassword(std::string_view password) {
 
 std::vector<std::string> weakPasswordReasons(std::string_view password, int minLength) {
     std::vector<std::string> reasons;
-    if (codePoints(password) < static_cast<std::size_t>(minLength)) reasons.emplace_back("length");
+    if (common::codePoints(password) < static_cast<std::size_t>(minLength)) reasons.emplace_back("length");
     if (isCommonPassword(password)) reasons.emplace_back("pwned");
     return reasons;
 }

@@ -1,9 +1,10 @@
 #include "auth/routes.h"
 
+#include "auth/fields.h"
+#include "common/text.h"
 #include "http/api_error.h"
 
 #include <Poco/NumberParser.h>
-#include <Poco/URI.h>
 
 using storefront::http::Access;
 using storefront::http::ApiError;
@@ -26,12 +27,6 @@ nlohmann::json bodyOf(Request& req) {
 }
 
 const http::Caller& callerOf(const Request& req) { return *req.caller(); }
-
-std::string encode(const std::string& value) {
-    std::string out;
-    Poco::URI::encode(value, "!#$&'()*+,/:;=?@[]", out);
-    return out;
-}
 
 int pageNumber(const Request& req, const char* name, int fallback, int max) {
     auto text = req.query(name);
@@ -95,9 +90,9 @@ void registerRoutes(http::Router& router, AuthService& service, const app::AuthC
     });
     router.post("/auth/v1/verify", Access::Anyone, [&service](Request& req, Response& res) {
         auto body = req.json();
-        const std::string type = body.value("type", ""), token = body.contains("token") && body["token"].is_string() ? body["token"].get<std::string>()
-                                 : body.contains("token_hash") && body["token_hash"].is_string() ? body["token_hash"].get<std::string>()
-                                                                                                   : "";
+        // GoTrue clients send the link's token as `token` (or `token_hash`, which we treat alike).
+        const std::string type = optionalString(body, "type").value_or("");
+        const std::string token = optionalString(body, "token").value_or(optionalString(body, "token_hash").value_or(""));
         res.json(200, service.verify(type, token, clientOf(req)));
     });
     // The link in an email: spend the token, then send the browser to the site with the session in
@@ -108,12 +103,12 @@ void registerRoutes(http::Router& router, AuthService& service, const app::AuthC
         std::string fragment;
         try {
             auto session = service.verify(type, req.query("token").value_or(""), clientOf(req));
-            fragment = "access_token=" + encode(session["access_token"].get<std::string>()) +
+            fragment = "access_token=" + common::encodeUriComponent(session["access_token"].get<std::string>()) +
                        "&expires_at=" + std::to_string(session["expires_at"].get<long long>()) +
                        "&expires_in=" + std::to_string(session["expires_in"].get<int>()) +
-                       "&refresh_token=" + encode(session["refresh_token"].get<std::string>()) + "&token_type=bearer&type=" + encode(type);
+                       "&refresh_token=" + common::encodeUriComponent(session["refresh_token"].get<std::string>()) + "&token_type=bearer&type=" + common::encodeUriComponent(type);
         } catch (const ApiError& e) {
-            fragment = "error=access_denied&error_code=" + encode(e.code()) + "&error_description=" + encode(e.what());
+            fragment = "error=access_denied&error_code=" + common::encodeUriComponent(e.code()) + "&error_description=" + common::encodeUriComponent(e.what());
         }
         res.status = 303;
         res.contentType = "text/plain; charset=utf-8";
@@ -168,7 +163,7 @@ void registerRoutes(http::Router& router, AuthService& service, const app::AuthC
     });
     router.del("/auth/v1/admin/users/{id}", Access::StaffAdmin, [&service](Request& req, Response& res) {
         auto body = bodyOf(req);
-        res.json(200, service.adminDeleteUser(callerOf(req), req.param("id"), body.value("should_soft_delete", false), clientOf(req)));
+        res.json(200, service.adminDeleteUser(callerOf(req), req.param("id"), optionalBool(body, "should_soft_delete", false), clientOf(req)));
     });
     router.get("/auth/v1/admin/users/{id}/factors", Access::StaffAdmin, [&service](Request& req, Response& res) {
         res.json(200, service.adminListFactors(req.param("id")));

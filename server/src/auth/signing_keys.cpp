@@ -120,8 +120,9 @@ std::optional<nlohmann::json> SigningKeys::verify(const std::string& jwt) {
     Poco::StringTokenizer parts(jwt, ".");
     if (parts.count() != 3 || jwt.size() > 16384) return std::nullopt;
     auto header = segmentJson(parts[0]);
-    if (!header || header->value("alg", "") != "ES256" || !header->contains("kid") || !(*header)["kid"].is_string())
-        return std::nullopt;
+    if (!header) return std::nullopt;
+    const auto alg = header->find("alg"), kidField = header->find("kid");
+    if (alg == header->end() || *alg != "ES256" || kidField == header->end() || !kidField->is_string()) return std::nullopt;
     const std::string kid = (*header)["kid"];
     auto key = find(kid);
     if (!key) {

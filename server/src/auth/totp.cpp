@@ -1,10 +1,10 @@
 #include "auth/totp.h"
 
 #include "auth/secrets.h"
+#include "common/text.h"
 
 #include <Poco/HMACEngine.h>
 #include <Poco/SHA1Engine.h>
-#include <Poco/URI.h>
 
 #include <qrencode.h>
 #include <sodium.h>
@@ -17,11 +17,6 @@ namespace storefront::auth {
 namespace {
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
-std::string uriComponent(const std::string& s) {
-    std::string out;
-    Poco::URI::encode(s, ":/?#[]@!$&'()*+,;=% ", out);
-    return out;
-}
 } // namespace
 
 std::string base32Encode(std::string_view bytes) {
@@ -99,8 +94,8 @@ std::optional<std::int64_t> matchTotp(const std::string& base32Secret, std::stri
 }
 
 std::string otpauthUri(const std::string& issuer, const std::string& account, const std::string& base32Secret) {
-    return "otpauth://totp/" + uriComponent(issuer) + ":" + uriComponent(account) + "?secret=" + base32Secret +
-           "&issuer=" + uriComponent(issuer) + "&algorithm=SHA1&digits=6&period=30";
+    return "otpauth://totp/" + common::encodeUriComponent(issuer) + ":" + common::encodeUriComponent(account) + "?secret=" + base32Secret +
+           "&issuer=" + common::encodeUriComponent(issuer) + "&algorithm=SHA1&digits=6&period=30";
 }
 
 std::string qrCodeSvg(const std::string& text) {

@@ -1,5 +1,6 @@
 #include "contact/contact_service.h"
 
+#include "common/text.h"
 #include "mail/mail_message.h"
 
 #include <Poco/Nullable.h>
@@ -11,12 +12,6 @@ namespace storefront::contact {
 
 namespace {
 
-std::size_t codePoints(const std::string& s) {
-    std::size_t n = 0;
-    for (unsigned char c : s)
-        if ((c & 0xC0) != 0x80) ++n;
-    return n;
-}
 
 
 // Reads an optional string field; records an error for a wrong type.
@@ -55,7 +50,7 @@ std::optional<ContactSubmission> validateContact(const nlohmann::json& body, nlo
             if (required) errors[key] = "This field is required.";
             return;
         }
-        if (codePoints(*value) > max) errors[key] = "Must be at most " + std::to_string(max) + " characters.";
+        if (common::codePoints(*value) > max) errors[key] = "Must be at most " + std::to_string(max) + " characters.";
         else if (hasControl(*value, false)) errors[key] = "Must be a single line of text.";
     };
     single("name", name, ContactLimits::name, true);
@@ -66,7 +61,7 @@ std::optional<ContactSubmission> validateContact(const nlohmann::json& body, nlo
         errors["email"] = "Enter a valid email address.";
     if (!errors.contains("message")) {
         if (!message || message->empty()) errors["message"] = "This field is required.";
-        else if (codePoints(*message) > ContactLimits::message)
+        else if (common::codePoints(*message) > ContactLimits::message)
             errors["message"] = "Must be at most " + std::to_string(ContactLimits::message) + " characters.";
         else if (hasControl(*message, true)) errors["message"] = "Contains characters that are not allowed.";
     }

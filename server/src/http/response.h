@@ -14,6 +14,7 @@ struct Response {
     std::vector<std::pair<std::string, std::string>> headers;
     std::string body;
     bool keepAlive = true;
+    std::string errorCode; // the ApiError code when this answers an error ("" otherwise)
 
     void json(int statusCode, const nlohmann::json& value) {
         status = statusCode;

@@ -22,6 +22,7 @@ namespace {
 
 void writeError(Response& response, const ApiError& error) {
     response.json(error.status(), error.body());
+    response.errorCode = error.code();
     if (error.retryAfterSeconds) response.set("Retry-After", std::to_string(*error.retryAfterSeconds));
     if (!error.allow.empty()) response.set("Allow", error.allow);
     response.set("Cache-Control", "no-store");
@@ -31,11 +32,7 @@ void writeError(Response& response, const ApiError& error) {
 // response names that version, and also from the x-sb-error-code header.
 void addAuthApiHeaders(Response& response) {
     response.set("X-Supabase-Api-Version", "2024-01-01");
-    if (response.status >= 400 && response.contentType.starts_with("application/json")) {
-        auto body = nlohmann::json::parse(response.body, nullptr, false);
-        if (body.is_object() && body.contains("code") && body["code"].is_string())
-            response.set("x-sb-error-code", body["code"].get<std::string>());
-    }
+    if (!response.errorCode.empty()) response.set("x-sb-error-code", response.errorCode);
 }
 
 // One handler object per request: dispatch, catch everything at the top, secure, send, log.

@@ -1,0 +1,15 @@
+#pragma once
+// Small text rules more than one area needs: length as people count it, and URL components.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace storefront::common {
+
+// Unicode code points in UTF-8 text: what "N characters" means in every length rule.
+std::size_t codePoints(std::string_view utf8);
+
+// Percent-encodes everything but the unreserved characters, for one query value or path segment.
+std::string encodeUriComponent(const std::string& value);
+
+} // namespace storefront::common
