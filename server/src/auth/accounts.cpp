@@ -5,6 +5,7 @@
 #include "auth/fields.h"
 #include "auth/secrets.h"
 #include "common/text.h"
+#include "db/row.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
 
@@ -370,8 +371,8 @@ nlohmann::json AuthService::verify(const std::string& requestedType, const std::
             failure = linkInvalid();
             return;
         }
-        std::string id = rs.value("id").convert<std::string>(), uid = rs.value("user_id").convert<std::string>(),
-                    relatesTo = rs.value("relates_to").convert<std::string>();
+        db::Row row(rs, 0);
+        std::string id = row.text("id"), uid = row.text("user_id"), relatesTo = row.text("relates_to");
         Poco::Data::Statement spend(s);
         spend << db_.sql("UPDATE auth_one_time_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL"), use(at), use(id);
         if (spend.execute() != 1) {

@@ -229,6 +229,7 @@ describe('inactivity sign-out', () => {
     vi.useFakeTimers();
     const onInactive = vi.fn();
     renderHook(() => useInactivitySignOut(true, onInactive));
+    expect(INACTIVITY_TIMEOUT_MS).toBe(15 * 60 * 1000); // spec section 9
 
     vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS - 1);
     expect(onInactive).not.toHaveBeenCalled();

@@ -108,6 +108,10 @@ describe('Security Settings: removing an authenticator', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
     expect(confirm).toHaveBeenCalledWith(DISABLE_MFA_CONFIRM_TEXT);
+    // The spec's confirmation, word for word.
+    expect(DISABLE_MFA_CONFIRM_TEXT).toBe(
+      'Are you sure you want to disable two-factor authentication? This will make your account less secure.',
+    );
     expect(authClient.mfa.unenroll).not.toHaveBeenCalled();
   });
 
@@ -171,6 +175,7 @@ describe('Security Settings: setting up', () => {
       await act(() => vi.advanceTimersByTimeAsync(0));
       expect(writeText).toHaveBeenCalledWith(FAKE_SECRET);
       expect(within(section).getByText('Copied!')).toBeInTheDocument();
+      expect(COPIED_MARKER_MS).toBe(2000); // spec section 9: the copied marker shows for 2 s
       await act(() => vi.advanceTimersByTimeAsync(COPIED_MARKER_MS - 1));
       expect(within(section).getByText('Copied!')).toBeInTheDocument();
       await act(() => vi.advanceTimersByTimeAsync(1));
