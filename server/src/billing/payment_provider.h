@@ -1,0 +1,68 @@
+#pragma once
+// The payment-provider interface: Stripe (stripe_provider.h) and the built-in local test provider
+// (local_provider.h). A provider creates customers, hosted checkouts and billing-portal sessions;
+// what happens afterwards reaches us as events (event_processor.h), never as return values.
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+namespace storefront::billing {
+
+// The provider refused or could not be reached. Mapped to 502 payment_provider_error.
+class ProviderError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// What is being bought. Amounts are minor units and always come from our database.
+struct CheckoutLine {
+    std::string name;         // product name (plan name appended for subscriptions)
+    std::int64_t unitAmount = 0;
+    std::string currency;     // "NZD" | "AUD" | "USD" (providers get it lower-cased)
+    int quantity = 1;
+    std::string interval;     // subscription mode: "month" | "year"
+    int intervalCount = 1;    // subscription mode: 1 | 3 | 6 | 12
+};
+
+struct CheckoutRequest {
+    std::string checkoutId;    // checkout_sessions.id: client_reference_id and idempotency key
+    std::string mode;          // "payment" | "subscription"
+    std::string customerId;    // the provider's customer id for the buyer
+    CheckoutLine line;
+    std::string successUrl;    // absolute, from STOREFRONT_PUBLIC_URL
+    std::string cancelUrl;
+    std::int64_t expiresAt = 0; // unix seconds
+    // Copied to the session's metadata and, in subscription mode, to the subscription's metadata
+    // (checkout_id, user_id, product_id, pricing_plan_id), so every event names its owner.
+    std::map<std::string, std::string> metadata;
+};
+
+struct CreatedSession {
+    std::string id;  // the provider's session id (cs_...)
+    std::string url; // where the browser goes to pay
+};
+
+class PaymentProvider {
+public:
+    virtual ~PaymentProvider() = default;
+
+    // "stripe" or "local": stored as payments_provider / provider on our rows.
+    virtual std::string name() const = 0;
+
+    // Creates the provider's customer for a user. Called once per user and provider (the id is
+    // stored); idempotent on the user id, so a retried or concurrent call yields the same customer.
+    virtual std::string createCustomer(const std::string& userId, const std::string& email) = 0;
+
+    // Creates a hosted checkout; idempotent on request.checkoutId.
+    virtual CreatedSession createCheckoutSession(const CheckoutRequest& request) = 0;
+
+    // Expires an open checkout (the buyer abandoned it). The provider then emits
+    // checkout.session.expired. Expiring a session that is no longer open is not an error.
+    virtual void expireCheckoutSession(const std::string& sessionId) = 0;
+
+    // A billing-portal session for the customer; returns its URL.
+    virtual std::string createPortalSession(const std::string& customerId, const std::string& returnUrl) = 0;
+};
+
+} // namespace storefront::billing
