@@ -128,6 +128,22 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     a.emailWindowSeconds = r.integer("STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "storefront.auth.emailWindowSeconds", a.emailWindowSeconds, 1, 86400);
     a.linkExpirySeconds = r.integer("STOREFRONT_AUTH_LINK_EXPIRY_SECONDS", "storefront.auth.linkExpirySeconds", a.linkExpirySeconds, 60, 30 * 86400);
     a.mfaMaxAttempts = r.integer("STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "storefront.auth.mfaMaxAttempts", a.mfaMaxAttempts, 1, 100);
+
+    auto& p = c.payments;
+    p.provider = Poco::toLower(r.str("STOREFRONT_PAYMENT_PROVIDER", "storefront.payments.provider", p.provider));
+    if (p.provider != "local" && p.provider != "stripe")
+        throw std::invalid_argument("STOREFRONT_PAYMENT_PROVIDER must be local or stripe, got '" + p.provider + "'");
+    p.stripeSecretKey = r.str("STRIPE_SECRET_KEY", "storefront.stripe.secretKey", p.stripeSecretKey);
+    p.stripeWebhookSecret = r.str("STRIPE_WEBHOOK_SECRET", "storefront.stripe.webhookSecret", p.stripeWebhookSecret);
+    p.stripeApiBase = r.str("STRIPE_API_BASE", "storefront.stripe.apiBase", p.stripeApiBase);
+    while (p.stripeApiBase.ends_with('/')) p.stripeApiBase.pop_back();
+    if (!p.stripeApiBase.starts_with("https://") && !p.stripeApiBase.starts_with("http://"))
+        throw std::invalid_argument("STRIPE_API_BASE must be an http(s) URL, got '" + p.stripeApiBase + "'");
+    p.stripeTimeoutSeconds = r.integer("STRIPE_TIMEOUT_SECONDS", "storefront.stripe.timeoutSeconds", p.stripeTimeoutSeconds, 1, 120);
+    p.checkoutExpirySeconds = r.integer("STOREFRONT_CHECKOUT_EXPIRY_SECONDS", "storefront.payments.checkoutExpirySeconds",
+                                        p.checkoutExpirySeconds, 60, 86400);
+    if (p.provider == "stripe" && (p.stripeSecretKey.empty() || p.stripeWebhookSecret.empty()))
+        throw std::invalid_argument("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when STOREFRONT_PAYMENT_PROVIDER is stripe");
     return c;
 }
 

@@ -49,6 +49,16 @@ struct AuthConfig {
     int mfaMaxAttempts = 5;                    // wrong codes per challenge
 };
 
+// Checkout and payments (docs/configuration.md, "Payments").
+struct PaymentsConfig {
+    std::string provider = "local";              // local | stripe
+    std::string stripeSecretKey;                 // sk_live_... / sk_test_...
+    std::string stripeWebhookSecret;             // whsec_...; several, comma-separated, while rotating
+    std::string stripeApiBase = "https://api.stripe.com";
+    int stripeTimeoutSeconds = 20;
+    int checkoutExpirySeconds = 1800;            // an unpaid checkout gives its stock back after this
+};
+
 struct Config {
     std::string bindAddress = "127.0.0.1";
     int port = 8080;
@@ -69,6 +79,7 @@ struct Config {
     std::string logLevel = "information";
     MailConfig mail;
     AuthConfig auth;
+    PaymentsConfig payments;
 
     bool httpsPublicUrl() const { return publicUrl.starts_with("https://"); }
     bool postgres() const { return database.starts_with("postgresql://") || database.starts_with("postgres://"); }

@@ -38,6 +38,7 @@ void Jobs::run() {
         }
         try {
             outbox_.deliverDue();
+            for (const auto& task : everyRound_) task();
             const auto nowSeconds = Poco::Timestamp().epochTime();
             if (nowSeconds - lastPrune > 3600) {
                 limiter_.prune(nowSeconds - 2 * 86400);

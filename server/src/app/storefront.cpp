@@ -5,6 +5,13 @@
 #include "auth/password.h"
 #include "auth/routes.h"
 #include "auth/signing_keys.h"
+#include "billing/account_queries.h"
+#include "billing/checkout_service.h"
+#include "billing/event_processor.h"
+#include "billing/local_provider.h"
+#include "billing/routes.h"
+#include "billing/stripe_provider.h"
+#include "billing/stripe_signature.h"
 #include "catalog/product_repository.h"
 #include "catalog/routes.h"
 #include "contact/contact_service.h"
@@ -37,6 +44,10 @@ struct Storefront::Parts {
     std::unique_ptr<auth::SigningKeys> keys;
     std::unique_ptr<auth::PasswordHasher> hasher;
     std::unique_ptr<auth::AuthService> auth;
+    std::unique_ptr<billing::EventProcessor> events;
+    std::unique_ptr<billing::PaymentProvider> provider;
+    std::unique_ptr<billing::CheckoutService> checkout;
+    std::unique_ptr<billing::AccountQueries> account;
     http::StaticFiles files;
     std::unique_ptr<http::ResponseCache> cache;
     std::unique_ptr<seo::PageRoutes> pages;
@@ -82,12 +93,37 @@ void Storefront::start() {
                                                  [jobsForMail] { jobsForMail->wake(); });
     p.jobs->addHourly([auth = p.auth.get()] { auth->pruneExpired(); });
 
+    p.cache = std::make_unique<http::ResponseCache>(std::chrono::milliseconds(config_.catalogCacheMs));
+    auto stockChanged = [cache = p.cache.get()] { cache->clear(); };
+    p.events = std::make_unique<billing::EventProcessor>(*p.db, *p.outbox, [jobsForMail] { jobsForMail->wake(); },
+                                                         config_.publicUrl, stockChanged);
+    billing::LocalProvider* localProvider = nullptr;
+    if (config_.payments.provider == "local") {
+        auto local = std::make_unique<billing::LocalProvider>(*p.db, *p.events, config_.publicUrl);
+        localProvider = local.get();
+        p.provider = std::move(local);
+    } else {
+        billing::StripeSettings stripe;
+        stripe.secretKey = config_.payments.stripeSecretKey;
+        stripe.apiBase = config_.payments.stripeApiBase;
+        stripe.timeoutSeconds = config_.payments.stripeTimeoutSeconds;
+        p.provider = std::make_unique<billing::StripeProvider>(stripe);
+    }
+    billing::CheckoutSettings checkoutSettings;
+    checkoutSettings.publicUrl = config_.publicUrl;
+    checkoutSettings.expirySeconds = config_.payments.checkoutExpirySeconds;
+    // Stripe expires its own sessions and tells us; the job only steps in when that event is overdue.
+    checkoutSettings.providerGraceSeconds = localProvider ? 0 : 3600;
+    checkoutSettings.stockChanged = stockChanged;
+    p.checkout = std::make_unique<billing::CheckoutService>(*p.db, *p.products, *p.provider, checkoutSettings);
+    p.account = std::make_unique<billing::AccountQueries>(*p.db);
+    p.jobs->addEveryRound([checkout = p.checkout.get()] { checkout->expireDue(); });
+
     p.files.load(config_.webDir);
     if (p.files.empty()) log.warning("no web build found at '%s'; serving the API only", config_.webDir);
 
     seo::SiteInfo site;
     site.publicUrl = config_.publicUrl;
-    p.cache = std::make_unique<http::ResponseCache>(std::chrono::milliseconds(config_.catalogCacheMs));
     p.pages = std::make_unique<seo::PageRoutes>(*p.products, p.files, *p.cache, site);
 
     auto* database = p.db.get();
@@ -104,6 +140,9 @@ void Storefront::start() {
     p.router.authorizer([authService](http::Request& req, http::Access access) { authService->authorize(req, access); });
     auth::registerRoutes(p.router, *p.auth, config_.auth);
     catalog::registerRoutes(p.router, *p.products, *p.cache);
+    billing::registerRoutes(p.router, *p.checkout, *p.account);
+    if (localProvider) billing::registerLocalPages(p.router, *localProvider, config_.auth.siteName);
+    else billing::registerStripeWebhook(p.router, *p.events, billing::splitWebhookSecrets(config_.payments.stripeWebhookSecret));
     auto* jobs = p.jobs.get();
     contact::registerRoutes(p.router, *p.contact, *p.limiter,
                             {config_.contactLimitPerWindow, config_.contactWindowSeconds, [jobs] { jobs->wake(); }});

@@ -36,10 +36,7 @@ std::string normalizeEmail(const std::string& email) { return Poco::toLower(Poco
 
 long long unixNow() { return Poco::Timestamp().epochTime(); }
 
-long long unixSeconds(const std::string& isoTimestamp) {
-    int tzd = 0;
-    return Poco::DateTimeParser::parse(Poco::DateTimeFormat::ISO8601_FRAC_FORMAT, isoTimestamp, tzd).timestamp().epochTime();
-}
+long long unixSeconds(const std::string& isoTimestamp) { return db::epochFromTimestamp(isoTimestamp); }
 
 bool UserRecord::banned() const { return bannedUntil && *bannedUntil > db::nowTimestamp(); }
 

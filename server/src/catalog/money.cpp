@@ -24,7 +24,10 @@ std::string formatMinorUnits(std::int64_t minor) {
     return out;
 }
 
-std::string formatNzd(std::int64_t minor) {
+std::string formatNzd(std::int64_t minor) { return formatMoney(minor, "NZD"); }
+
+std::string formatMoney(std::int64_t minor, const std::string& currency) {
+    const std::string symbol = currency == "AUD" ? "A$" : currency == "USD" ? "US$" : "$";
     const std::uint64_t mag = magnitude(minor);
     const std::string whole = std::to_string(mag / 100);
     std::string grouped;
@@ -33,7 +36,7 @@ std::string formatNzd(std::int64_t minor) {
         if (i > 0 && (whole.size() - i) % 3 == 0) grouped += ',';
         grouped += whole[i];
     }
-    return (minor < 0 ? "-$" : "$") + grouped + '.' + cents(mag);
+    return (minor < 0 ? "-" : "") + symbol + grouped + '.' + cents(mag);
 }
 
 } // namespace storefront::catalog

@@ -1,5 +1,5 @@
 #pragma once
-// Small text rules more than one area needs: length as people count it, and URL components.
+// Small text rules more than one area needs: length as people count it, URL components, HTML escaping.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -11,5 +11,8 @@ std::size_t codePoints(std::string_view utf8);
 
 // Percent-encodes everything but the unreserved characters, for one query value or path segment.
 std::string encodeUriComponent(const std::string& value);
+
+// Escapes the five HTML/XML special characters for text and attribute values.
+std::string escapeHtml(std::string_view text);
 
 } // namespace storefront::common

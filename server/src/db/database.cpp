@@ -138,6 +138,18 @@ std::string timestampAfter(int seconds) {
 
 std::string nowTimestamp() { return timestampAfter(0); }
 
+std::string timestampFromEpoch(std::int64_t epochSeconds) {
+    return Poco::DateTimeFormatter::format(Poco::Timestamp::fromEpochTime(static_cast<std::time_t>(epochSeconds)),
+                                           "%Y-%m-%dT%H:%M:%S.%iZ");
+}
+
+std::int64_t epochFromTimestamp(const std::string& isoTimestamp) {
+    int tzd = 0;
+    return Poco::DateTimeParser::parse(Poco::DateTimeFormat::ISO8601_FRAC_FORMAT, normalizeTimestamp(isoTimestamp), tzd)
+        .timestamp()
+        .epochTime();
+}
+
 std::string newId() { return Poco::UUIDGenerator::defaultGenerator().createRandom().toString(); }
 
 Database::Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool)

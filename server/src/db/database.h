@@ -4,6 +4,7 @@
 #include <Poco/Data/Session.h>
 #include <Poco/Data/SessionPool.h>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -69,6 +70,10 @@ std::string nowTimestamp();
 
 // The time `seconds` from now in the same form (negative for the past).
 std::string timestampAfter(int seconds);
+
+// Unix seconds as the stored timestamp form, and a stored timestamp back to unix seconds.
+std::string timestampFromEpoch(std::int64_t epochSeconds);
+std::int64_t epochFromTimestamp(const std::string& isoTimestamp);
 
 // A new random (v4) UUID as text.
 std::string newId();

@@ -21,6 +21,7 @@ enum class ErrorKind {
     Validation,           // 422
     RateLimited,          // 429
     Internal,             // 500
+    BadGateway,           // 502 (an upstream service, e.g. the payment provider, failed)
     Unavailable,          // 503
 };
 

@@ -223,22 +223,6 @@ std::string truncateText(std::string_view input, std::size_t maxChars) {
     return text;
 }
 
-std::string escapeHtml(std::string_view text) {
-    std::string out;
-    out.reserve(text.size() + text.size() / 8);
-    for (const char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
-
 std::string jsonForScript(const nlohmann::json& value) {
     const std::string json = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     // '<', '>' and '&' only occur inside JSON strings, where a \u escape means the same character.

@@ -1,6 +1,8 @@
 #pragma once
 // Text helpers for the server-rendered <head>: plain text from rich text, meta descriptions,
-// HTML escaping and JSON that is safe inside a <script> element.
+// HTML escaping (common/text.h) and JSON that is safe inside a <script> element.
+#include "common/text.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -8,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 namespace storefront::seo {
+
+using common::escapeHtml; // the one HTML escaper, shared with the test-checkout pages
 
 // The text content of an HTML fragment, parsed as a browser would (gumbo): tags removed, character
 // references decoded, block boundaries and <br> become spaces, whitespace (including U+00A0 and the
@@ -25,9 +29,6 @@ std::string metaDescription(std::string_view html, std::size_t maxChars = 160);
 // The cutting rule of metaDescription applied to text that is already plain (not parsed as HTML;
 // whitespace is collapsed first).
 std::string truncateText(std::string_view text, std::size_t maxChars = 160);
-
-// Escapes & < > " ' for HTML text and double- or single-quoted attribute values.
-std::string escapeHtml(std::string_view text);
 
 // Compact JSON (invalid UTF-8 replaced by U+FFFD) with <, >, & written as \u003c, \u003e, \u0026 and
 // U+2028/U+2029 as \u2028/\u2029: safe inside <script type="application/json"> and JSON-LD blocks

@@ -193,6 +193,23 @@ describe('route access', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Security Settings' })).toBeInTheDocument();
   });
 
+  it('wires the checkout, dashboard and subscription test pages', async () => {
+    mockFetch((url) => {
+      if (url === '/api/v1/products/hhtraff') return jsonResponse(200, { product: fixtureProduct('hhtraff') });
+      if (url === '/api/v1/products/wirewrite') return jsonResponse(200, { product: fixtureProduct('wirewrite') });
+      if (url === '/api/v1/account/dashboard') return jsonResponse(200, { subscriptions: [], active_subscriptions: [], orders: [] });
+      return jsonResponse(404, { code: 'not_found', message: 'Not found' });
+    });
+    const { router } = renderApp('/checkout/hhtraff', signedIn);
+    expect(await screen.findByRole('group', { name: 'Choose a pricing plan' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard'));
+    expect(await screen.findByRole('region', { name: 'Order History' })).toBeInTheDocument();
+    await act(() => router.navigate('/test-subscription'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Subscription Test' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe ($6/month)' })).toBeInTheDocument();
+  });
+
   it('lets a signed-in user reach checkout', () => {
     mockFetch(() => jsonResponse(500, {}));
     const { router } = renderApp('/checkout/hhtraff', signedIn);

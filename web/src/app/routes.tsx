@@ -1,6 +1,8 @@
 // The route table (spec section 2). Pages come from the features; access rules live in guards.
 import type { RouteObject } from 'react-router';
+import { DashboardPage, TestSubscriptionPage } from '@/features/account';
 import { SecuritySettingsPage } from '@/features/auth';
+import { CheckoutPage } from '@/features/checkout';
 import { PrivacyPage, TermsPage } from '@/features/legal';
 import { LandingPage, ProductPage } from '@/features/storefront';
 import { useContactSales } from './contactSales';
@@ -37,16 +39,16 @@ export const routes: RouteObject[] = [
         path: 'checkout/:slug',
         element: (
           <RequireUser openSignIn>
-            <PendingPage title="Checkout" />
+            <CheckoutPage />
           </RequireUser>
         ),
       },
       {
         element: <RequireUser />,
         children: [
-          { path: 'dashboard', element: <PendingPage title="Dashboard" /> },
+          { path: 'dashboard', element: <DashboardPage /> },
           { path: 'enterprise', element: <PendingPage title="Enterprise Management" /> },
-          { path: 'test-subscription', element: <PendingPage title="Subscription Test" /> },
+          { path: 'test-subscription', element: <TestSubscriptionPage /> },
         ],
       },
       {

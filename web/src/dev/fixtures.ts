@@ -54,7 +54,7 @@ export const fixtureProducts: Product[] = [
     billing_interval: 'month',
     created_at: created(2),
     plans: [
-      { id: 'plan-ww-1', name: 'Pro', price_amount: 600, currency: 'NZD', billing_frequency_value: 1, billing_frequency_unit: 'month', sort_order: 0 },
+      { id: 'plan-ww-1', name: 'Pro Monthly', price_amount: 600, currency: 'NZD', billing_frequency_value: 1, billing_frequency_unit: 'month', sort_order: 0 },
     ],
   },
   {

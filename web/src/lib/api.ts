@@ -120,3 +120,9 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   return body as T;
 }
+
+/** A failure as a sentence for the page: the server's message, else the error's, else `fallback`. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,44 +1,9 @@
-// The catalogue endpoints: fetchers, query options and hooks (GET /api/v1/products[/{slug}]).
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@/lib/api';
-import type { Product } from '@/lib/types';
+// The catalogue endpoints' hooks (GET /api/v1/products[/{slug}]); the fetchers, keys and query
+// options are shared in @/lib/catalog.
+import { useQuery } from '@tanstack/react-query';
+import { productQuery, productsQuery } from '@/lib/catalog';
 
-export const productKeys = {
-  all: ['products'] as const,
-  list: () => [...productKeys.all, 'list'] as const,
-  detail: (slug: string) => [...productKeys.all, 'detail', slug] as const,
-};
-
-export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
-  const body = await apiFetch<{ products: Product[] }>('/api/v1/products', signal ? { signal } : {});
-  return body.products;
-}
-
-/** The product with its plans, or null when it is missing or inactive (HTTP 404). */
-export async function fetchProduct(slug: string, signal?: AbortSignal): Promise<Product | null> {
-  try {
-    const body = await apiFetch<{ product: Product }>(
-      `/api/v1/products/${encodeURIComponent(slug)}`,
-      signal ? { signal } : {},
-    );
-    return body.product;
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
-}
-
-export const productsQuery = () =>
-  queryOptions({
-    queryKey: productKeys.list(),
-    queryFn: ({ signal }) => fetchProducts(signal),
-  });
-
-export const productQuery = (slug: string) =>
-  queryOptions({
-    queryKey: productKeys.detail(slug),
-    queryFn: ({ signal }) => fetchProduct(slug, signal),
-  });
+export { fetchProduct, fetchProducts, productKeys, productQuery, productsQuery } from '@/lib/catalog';
 
 export function useProducts() {
   return useQuery(productsQuery());

@@ -1,0 +1,29 @@
+#pragma once
+// What a signed-in customer reads about their own billing: the dashboard (subscriptions, the
+// active-subscription result, orders), one checkout's progress, and validate-subscription.
+// Every query is filtered by the caller's user id.
+#include "db/database.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace storefront::billing {
+
+class AccountQueries {
+public:
+    explicit AccountQueries(db::Database& db) : db_(db) {}
+
+    // GET /api/v1/account/dashboard (docs/billing.md).
+    nlohmann::json dashboard(const std::string& userId);
+    // GET /api/v1/account/checkouts/{id}; nullopt when it is not the user's.
+    std::optional<nlohmann::json> checkout(const std::string& userId, const std::string& checkoutId);
+    // POST /functions/v1/validate-subscription; nullopt when no active product has that slug.
+    std::optional<nlohmann::json> validate(const std::string& userId, const std::string& productSlug);
+
+private:
+    db::Database& db_;
+};
+
+} // namespace storefront::billing

@@ -1,0 +1,73 @@
+#pragma once
+// Checkout: starting a hosted checkout (prices and stock from our database, stock reserved with the
+// pending order), abandoning one, billing-portal links, and the expiry of unpaid checkouts.
+// What the buyer then does reaches us as provider events (event_processor.h).
+#include "billing/payment_provider.h"
+#include "catalog/product_repository.h"
+#include "db/database.h"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace storefront::billing {
+
+struct CheckoutSettings {
+    std::string publicUrl;         // no trailing slash
+    int expirySeconds = 1800;      // unpaid checkouts give their stock back after this
+    int providerGraceSeconds = 0;  // how long after expiry the job waits for the provider's own event
+    std::function<void()> stockChanged; // after a reservation: drop cached catalogue responses
+};
+
+struct CheckoutInput {
+    std::string productSlug;
+    std::optional<std::string> priceId;    // subscription products: a plan of that product
+    std::optional<int> quantity;           // physical products
+    std::optional<std::string> returnPath; // a path on this site, already checked
+};
+
+struct Buyer {
+    std::string userId;
+    std::string email;
+};
+
+struct CheckoutStarted {
+    std::string sessionId; // the provider's
+    std::string url;
+    std::string checkoutId; // ours
+};
+
+class CheckoutService {
+public:
+    CheckoutService(db::Database& db, catalog::ProductRepository& products, PaymentProvider& provider,
+                    CheckoutSettings settings)
+        : db_(db), products_(products), provider_(provider), settings_(std::move(settings)) {}
+
+    // Throws http::ApiError: 404 product_not_found, 422 validation_failed, 409 insufficient_stock /
+    // already_subscribed / not_for_sale, 502 payment_provider_error.
+    CheckoutStarted start(const Buyer& buyer, const CheckoutInput& input);
+
+    // Abandons the buyer's open checkout (404 for anyone else's, 409 checkout_closed once paid).
+    // Returns the checkout's status afterwards.
+    std::string cancel(const std::string& userId, const std::string& checkoutId);
+
+    // The provider's billing portal for the user (404 no_billing_account before any checkout).
+    std::string portal(const std::string& userId, const std::string& returnPath);
+
+    // The job: expires checkouts past their time (and the provider's grace). Returns how many.
+    int expireDue();
+
+private:
+    std::string customerFor(const Buyer& buyer);
+    // Gives back the stock and cancels the order of a checkout the provider never opened.
+    void releaseUnopened(const std::string& checkoutId);
+
+    db::Database& db_;
+    catalog::ProductRepository& products_;
+    PaymentProvider& provider_;
+    CheckoutSettings settings_;
+};
+
+} // namespace storefront::billing

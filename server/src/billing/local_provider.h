@@ -1,0 +1,74 @@
+#pragma once
+// The built-in test payment provider (STOREFRONT_PAYMENT_PROVIDER=local, the default of `make run`):
+// a hosted-checkout page and a billing portal on our own server, clearly marked TEST MODE. What the
+// buyer does there becomes the same events Stripe would send, applied through the same
+// EventProcessor as Stripe's webhook. No card details are ever asked for.
+#include "billing/event_processor.h"
+#include "billing/payment_provider.h"
+#include "db/database.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace storefront::billing {
+
+class LocalProvider : public PaymentProvider {
+public:
+    LocalProvider(db::Database& db, EventProcessor& events, std::string publicUrl)
+        : db_(db), events_(events), publicUrl_(std::move(publicUrl)) {}
+
+    std::string name() const override { return "local"; }
+    std::string createCustomer(const std::string& userId, const std::string& email) override;
+    CreatedSession createCheckoutSession(const CheckoutRequest& request) override;
+    void expireCheckoutSession(const std::string& sessionId) override;
+    std::string createPortalSession(const std::string& customerId, const std::string& returnUrl) override;
+
+    // What the hosted-checkout page shows.
+    struct Session {
+        std::string id;          // cs_local_...
+        std::string checkoutId;
+        std::string status;      // creating | open | completed | expired
+        std::string mode;
+        std::string itemName;
+        std::int64_t quantity = 0;
+        std::int64_t unitAmount = 0;
+        std::int64_t amountTotal = 0;
+        std::string currency;
+        std::string interval;    // subscription mode
+        int intervalCount = 0;
+        std::string successUrl;
+        std::string cancelUrl;
+    };
+    std::optional<Session> session(const std::string& sessionId);
+
+    // The buyer pays: emits checkout.session.completed (and, for a subscription,
+    // customer.subscription.created and invoice.paid first). False unless the session is open.
+    bool pay(const std::string& sessionId);
+
+    struct PortalSubscription {
+        std::string id;          // sub_local_...
+        std::string productName;
+        std::string status;
+        std::optional<std::string> periodEnd;
+    };
+    struct Portal {
+        std::string returnUrl;
+        std::vector<PortalSubscription> subscriptions;
+    };
+    // A live portal link (one hour), else nullopt.
+    std::optional<Portal> portal(const std::string& token);
+    // Cancels one of the portal user's subscriptions now (customer.subscription.deleted).
+    bool cancelSubscription(const std::string& token, const std::string& subscriptionId);
+
+private:
+    void emit(const std::string& eventId, const std::string& type, nlohmann::json object);
+
+    db::Database& db_;
+    EventProcessor& events_;
+    std::string publicUrl_;
+};
+
+} // namespace storefront::billing

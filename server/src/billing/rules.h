@@ -1,0 +1,49 @@
+#pragma once
+// Billing rules that need no database: order numbers, what a stored subscription means to the
+// apps (validate-subscription), provider status words, and billing-period arithmetic.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace storefront::billing {
+
+// A new human-friendly order number, "SC-7KQ2-M9XD": 8 random Crockford base-32 characters
+// (no I, L, O or U, so it reads aloud and types without confusion). Unique by index; callers retry.
+std::string newOrderNumber();
+
+// The stored subscription an app asks about (the live one, else the newest).
+struct SubscriptionState {
+    std::string status;                        // active | trialing | pending | cancelled | expired
+    std::optional<std::int64_t> periodEnd;     // unix seconds
+};
+
+// The body of /functions/v1/validate-subscription (docs/billing.md has the table).
+struct ValidationResult {
+    bool valid = false;
+    std::string status;                        // none | active | trial | pending | cancelled | expired
+    std::optional<std::int64_t> expiresAt;     // unix seconds
+    int daysRemaining = 0;
+    std::string message;
+};
+
+ValidationResult validate(const std::optional<SubscriptionState>& state, std::int64_t now);
+
+// Whole days left until `end`, rounded up; 0 when `end` has passed.
+int daysRemaining(std::int64_t end, std::int64_t now);
+
+// Stripe's subscription status as ours: active, trialing, pending (incomplete, past_due, unpaid,
+// paused), cancelled (canceled), expired (incomplete_expired). Unknown words give pending.
+std::string statusFromStripe(const std::string& stripeStatus);
+
+// The active-subscription result's subscription_source: words joined by '_'.
+std::string subscriptionSource(const std::string& paymentProvider);
+
+// `epochSeconds` moved on by `count` calendar months or years (UTC), day clamped to the month's
+// end (31 Jan + 1 month = 28/29 Feb). `unit` is "month" or "year".
+std::int64_t addInterval(std::int64_t epochSeconds, const std::string& unit, int count);
+
+// A path on this site for a redirect: starts with '/', not '//' or '/\', no control characters,
+// at most 512 bytes.
+bool isSafeReturnPath(const std::string& path);
+
+} // namespace storefront::billing

@@ -1,0 +1,33 @@
+#pragma once
+// Helpers for the billing API tests: test products with stock, signed-in buyers, checkouts through
+// the local provider, and reading billing rows.
+#include "api/auth_support.h"
+
+#include <string>
+
+namespace testing_support {
+
+inline const std::string kMonthlyPlanId = "40394828-0a74-471c-981f-345d4cc95e86"; // hhtraff Monthly, 1500 NZD
+inline const std::string kYearlyPlanId = "c369542f-be8b-4eaf-aaed-1318e07635d2";  // hhtraff Yearly
+inline const std::string kWirewriteProPlanId = "0e16d193-902d-4547-a8ab-ef1d1c040ab8"; // wirewrite Pro Monthly, 600
+
+struct TestProduct {
+    std::string id, slug;
+};
+// An active physical product tracking `stock` units at `priceCents` each.
+TestProduct createHardware(int stock, std::int64_t priceCents = 2500);
+// An active subscription product with one monthly plan; returns the product and sets planId.
+TestProduct createSubscriptionProduct(std::string& planId, std::int64_t priceCents = 900);
+
+// A confirmed user, signed in.
+Session newBuyer(const std::string& prefix = "buyer");
+
+HttpResult startCheckout(const Session& buyer, const nlohmann::json& body, int port = 0);
+// POSTs one of the local provider's page buttons ("pay", "decline", "cancel") for a checkout URL.
+HttpResult pressButton(const std::string& checkoutUrl, const std::string& button);
+
+std::int64_t stockOf(const std::string& productId);
+std::string orderStatusOfCheckout(const std::string& checkoutId);
+std::string checkoutStatus(const std::string& checkoutId);
+
+} // namespace testing_support

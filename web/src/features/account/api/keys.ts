@@ -1,0 +1,7 @@
+// Cache keys of the signed-in person's data (reset with every other query on sign-out).
+export const accountKeys = {
+  all: ['account'] as const,
+  dashboard: () => [...accountKeys.all, 'dashboard'] as const,
+  checkout: (id: string) => [...accountKeys.all, 'checkout', id] as const,
+  subscriptionValidation: (productSlug: string) => [...accountKeys.all, 'subscription-validation', productSlug] as const,
+};

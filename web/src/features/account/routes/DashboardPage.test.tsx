@@ -1,0 +1,253 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth } from '@/test/fakeAuthClient';
+import { jsonResponse, mockFetch, renderRoute } from '@/test/utils';
+import type { CheckoutState } from '../api/checkout';
+import type { Dashboard } from '../api/dashboard';
+import { DashboardPage } from './DashboardPage';
+
+// 13:00 on 10 October 2025 in New Zealand.
+const NOW = Date.parse('2025-10-10T00:00:00Z');
+
+const PRODUCT = { id: 'p1', slug: 'hhtraff', name: 'HHTraff Terminal', price_nzd: 1500, billing_interval: 'month' };
+
+function subscription(id: string, status: string) {
+  return {
+    id,
+    status,
+    payment_provider: 'stripe',
+    current_period_end: '2025-11-01T00:00:00Z',
+    cancel_at_period_end: false,
+    created_at: '2025-10-01T00:00:00Z',
+    product: PRODUCT,
+    plan: { name: 'Monthly', price_amount: 1500, currency: 'NZD', billing_frequency_value: 1, billing_frequency_unit: 'month' },
+  };
+}
+
+const DASHBOARD: Dashboard = {
+  subscriptions: [subscription('s1', 'active'), subscription('s2', 'cancelled'), subscription('s3', 'active'), subscription('s4', 'trialing')],
+  active_subscriptions: [
+    { product_name: 'HHTraff Terminal', product_slug: 'hhtraff', status: 'active', subscription_source: 'stripe_subscription', expires_at: '2025-10-13T00:00:00Z' },
+    { product_name: 'WireWrite', product_slug: 'wirewrite', status: 'trial', subscription_source: 'test_checkout', expires_at: null },
+    { product_name: 'Legacy Tool', product_slug: 'legacy', status: 'suspended', subscription_source: 'manual_grant', expires_at: '2025-10-10T05:00:00Z' },
+  ],
+  orders: [
+    {
+      id: 'o1',
+      order_number: 'SC-7KQ2-M9XD',
+      status: 'completed',
+      total_amount: 25800,
+      currency: 'NZD',
+      created_at: '2025-10-01T11:30:00Z',
+      items: [{ product_name: 'Bluetooth Serial Adapter', quantity: 2, unit_amount: 12900 }],
+    },
+    { id: 'o2', order_number: 'SC-AB12-CD34', status: 'shipped', total_amount: 4900, currency: 'AUD', created_at: '2025-09-20T00:00:00Z', items: [] },
+    { id: 'o3', order_number: 'SC-PEND-0001', status: 'pending', total_amount: 1500, currency: 'NZD', created_at: '2025-09-01T00:00:00Z', items: [] },
+  ],
+};
+
+function renderDashboard(entry = '/dashboard') {
+  return renderRoute(<DashboardPage />, { path: '/dashboard', initialEntry: entry });
+}
+
+/** The value of a stat card. */
+function card(label: string): string | null {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+}
+
+function dashboardCalls(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls.filter(([url]) => url === '/api/v1/account/dashboard').length;
+}
+
+function checkoutCalls(fetchMock: ReturnType<typeof mockFetch>, id: string) {
+  return fetchMock.mock.calls.filter(([url]) => url === `/api/v1/account/checkouts/${id}`).length;
+}
+
+beforeEach(() => {
+  fakeAuth.restoreSession();
+});
+
+describe('DashboardPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('loads everything in one call, with the bearer token, and shows the three cards', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, DASHBOARD));
+    renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
+    expect(await screen.findByRole('heading', { name: 'Active Subscriptions' })).toBeInTheDocument();
+    expect(card('Active Subscriptions')).toBe('2');
+    expect(card('Total Orders')).toBe('3');
+    expect(card('Account Type')).toBe('Individual');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/account/dashboard');
+    expect((init?.headers as Record<string, string>).Authorization).toMatch(/^Bearer token-/);
+    expect(document.title).toBe('Dashboard | Signalcraft');
+  });
+
+  it('lists the active subscriptions with their status, source and expiry', async () => {
+    mockFetch(() => jsonResponse(200, DASHBOARD));
+    renderDashboard();
+    const panel = await screen.findByRole('region', { name: 'Active Subscriptions' });
+    const rows = within(panel).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('HHTraff Terminal');
+    expect(rows[0]).toHaveTextContent('Active · stripe subscription');
+    expect(rows[0]).toHaveTextContent('Expires in 3 days');
+    expect(rows[0]!.querySelector('svg')).toHaveClass('text-green-600');
+    expect(rows[1]).toHaveTextContent('Trial · test checkout');
+    expect(rows[1]).toHaveTextContent('Never expires');
+    expect(rows[1]!.querySelector('svg')).toHaveClass('text-yellow-500');
+    expect(rows[2]).toHaveTextContent('Suspended · manual grant');
+    expect(rows[2]).toHaveTextContent('Expires today');
+    expect(rows[2]!.querySelector('svg')).toHaveClass('text-red-600');
+  });
+
+  it('lists the orders: number, date, status badge, total and items', async () => {
+    mockFetch(() => jsonResponse(200, DASHBOARD));
+    renderDashboard();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    const first = within(history).getByRole('article', { name: 'Order SC-7KQ2-M9XD' });
+    expect(first).toHaveTextContent('2 Oct 2025');
+    expect(within(first).getByText('Completed')).toHaveAttribute('data-tone', 'green');
+    expect(first).toHaveTextContent('$258.00');
+    expect(within(within(first).getByRole('list', { name: 'Items' })).getByRole('listitem')).toHaveTextContent('2 × Bluetooth Serial Adapter$258.00');
+    const shipped = within(history).getByRole('article', { name: 'Order SC-AB12-CD34' });
+    expect(within(shipped).getByText('Shipped')).toHaveAttribute('data-tone', 'blue');
+    expect(shipped).toHaveTextContent('A$49.00');
+    expect(within(within(history).getByRole('article', { name: 'Order SC-PEND-0001' })).getByText('Pending')).toHaveAttribute('data-tone', 'grey');
+  });
+
+  it('shows empty states', async () => {
+    mockFetch(() => jsonResponse(200, { subscriptions: [], active_subscriptions: [], orders: [] }));
+    renderDashboard();
+    expect(await screen.findByText('You have no active subscriptions.')).toBeInTheDocument();
+    expect(screen.getByText('You have no orders yet.')).toBeInTheDocument();
+    expect(card('Active Subscriptions')).toBe('0');
+    expect(card('Total Orders')).toBe('0');
+  });
+
+  it('logs a load failure only, showing zero counts', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => jsonResponse(500, { code: 'internal_error', message: 'Boom' }));
+    renderDashboard();
+    expect(await screen.findByText('You have no active subscriptions.')).toBeInTheDocument();
+    expect(card('Active Subscriptions')).toBe('0');
+    expect(card('Account Type')).toBe('Individual');
+    expect(consoleError).toHaveBeenCalledWith('Failed to load the dashboard', expect.objectContaining({ message: 'Boom' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('reloads the dashboard with Refresh', async () => {
+    let answer: Dashboard = { ...DASHBOARD, active_subscriptions: [] };
+    const fetchMock = mockFetch(() => jsonResponse(200, answer));
+    const user = userEvent.setup();
+    renderDashboard();
+    expect(await screen.findByText('You have no active subscriptions.')).toBeInTheDocument();
+    answer = DASHBOARD;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('HHTraff Terminal')).toBeInTheDocument();
+    expect(dashboardCalls(fetchMock)).toBe(2);
+  });
+});
+
+describe('DashboardPage back from payment (?checkout=<id>)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function checkout(status: string, orderStatus: string | null): CheckoutState {
+    return {
+      id: 'chk-1',
+      status,
+      mode: 'payment',
+      product_slug: 'bluetooth-serial-adapter',
+      order: orderStatus ? { order_number: 'SC-NEW1-0RDR', status: orderStatus, total_amount: 12900, currency: 'NZD' } : null,
+    };
+  }
+
+  function serve(checkoutAnswers: (call: number) => Response) {
+    let calls = 0;
+    return mockFetch((url) => {
+      if (url === '/api/v1/account/checkouts/chk-1') {
+        return checkoutAnswers(++calls);
+      }
+      if (url === '/api/v1/account/dashboard') {
+        // The new order appears once the checkout has been answered as paid (third answer).
+        return jsonResponse(200, calls >= 3 ? DASHBOARD : { ...DASHBOARD, orders: [] });
+      }
+      return jsonResponse(404, { code: 'not_found', message: 'Not found' });
+    });
+  }
+
+  it('polls every 1.5 s until the order is paid, then confirms it and reloads the dashboard', async () => {
+    const fetchMock = serve((call) => jsonResponse(200, call < 3 ? checkout('open', 'pending') : checkout('completed', 'paid')));
+    renderDashboard('/dashboard?checkout=chk-1');
+    expect(await screen.findByText('Confirming your payment...')).toBeInTheDocument();
+    await waitFor(() => expect(checkoutCalls(fetchMock, 'chk-1')).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    await waitFor(() => expect(checkoutCalls(fetchMock, 'chk-1')).toBe(2));
+    expect(screen.getByText('Confirming your payment...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(await screen.findByText('Payment received — order SC-NEW1-0RDR confirmed')).toBeInTheDocument();
+    await waitFor(() => expect(dashboardCalls(fetchMock)).toBe(2));
+    expect(card('Total Orders')).toBe('3');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(checkoutCalls(fetchMock, 'chk-1')).toBe(3);
+  });
+
+  it('says nothing was charged when the checkout expired', async () => {
+    serve(() => jsonResponse(200, checkout('expired', 'cancelled')));
+    renderDashboard('/dashboard?checkout=chk-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This checkout was not paid: it expired or was cancelled. Nothing was charged.');
+  });
+
+  it('says so when the checkout is not found', async () => {
+    const fetchMock = serve(() => jsonResponse(404, { code: 'not_found', message: 'Checkout not found' }));
+    renderDashboard('/dashboard?checkout=chk-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find that checkout.');
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(checkoutCalls(fetchMock, 'chk-1')).toBe(1);
+  });
+
+  it('keeps polling through a failed request', async () => {
+    serve((call) => (call === 1 ? jsonResponse(503, { code: 'unavailable', message: 'Try later' }) : jsonResponse(200, checkout('completed', 'paid'))));
+    renderDashboard('/dashboard?checkout=chk-1');
+    expect(await screen.findByText('Confirming your payment...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(await screen.findByText('Payment received — order SC-NEW1-0RDR confirmed')).toBeInTheDocument();
+  });
+
+  it('stops after 60 s with a clear message, and Check again starts over', async () => {
+    const fetchMock = serve((call) => jsonResponse(200, call < 50 ? checkout('open', 'pending') : checkout('completed', 'paid')));
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderDashboard('/dashboard?checkout=chk-1');
+    expect(await screen.findByText('Confirming your payment...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We have not had confirmation of your payment yet.');
+    expect(alert).toHaveTextContent('support@signalcraft.co.nz');
+    const calls = checkoutCalls(fetchMock, 'chk-1');
+    expect(calls).toBeGreaterThanOrEqual(40);
+    expect(calls).toBeLessThanOrEqual(42);
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(checkoutCalls(fetchMock, 'chk-1')).toBe(calls);
+
+    await user.click(within(alert).getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('Confirming your payment...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(await screen.findByText('Payment received — order SC-NEW1-0RDR confirmed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,149 @@
+// /dashboard (spec section 2 "Dashboard"): three cards, the Active Subscriptions panel with a
+// Refresh button, and the Order History, all from one call (GET /api/v1/account/dashboard).
+// Load errors are logged only (spec section 8): the page then shows empty lists and zero counts.
+// Back from payment (`?checkout=<id>`) it confirms the payment first (CheckoutConfirmation).
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { RefreshIcon } from '@/components/icons';
+import { formatDate, formatMoney } from '@/lib/format';
+import { SITE_NAME, useDocumentHead } from '@/lib/head';
+import { EMPTY_DASHBOARD, useDashboard, type ActiveSubscription, type Order } from '../api/dashboard';
+import { CheckoutConfirmation } from '../components/CheckoutConfirmation';
+import { OrderStatusBadge } from '../components/OrderStatusBadge';
+import { SubscriptionStatusIcon } from '../components/SubscriptionStatusIcon';
+import { countActive, expiryText, subscriptionDisplay, underscoresAsSpaces } from '../rules';
+
+const HEAD = { title: `Dashboard | ${SITE_NAME}`, robots: 'noindex' };
+
+/** The Account Type card: always Individual (enterprise accounts are managed on /enterprise). */
+export const ACCOUNT_TYPE = 'Individual';
+
+export function DashboardPage() {
+  useDocumentHead(HEAD);
+  const [searchParams] = useSearchParams();
+  const checkoutId = searchParams.get('checkout');
+  const query = useDashboard();
+  // "Now" for the expiry texts: when the page was opened (days, not seconds, matter here).
+  const [now] = useState(Date.now);
+
+  useEffect(() => {
+    if (query.error) console.error('Failed to load the dashboard', query.error);
+  }, [query.error]);
+
+  const dashboard = query.data ?? EMPTY_DASHBOARD;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+      {checkoutId ? <CheckoutConfirmation checkoutId={checkoutId} /> : null}
+
+      {query.isPending ? (
+        <div className="flex items-center justify-center py-24" role="status">
+          <span className="mr-3 h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+          <p className="text-slate-600">Loading dashboard...</p>
+        </div>
+      ) : (
+        <>
+          <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+            <StatCard label="Active Subscriptions" value={String(countActive(dashboard.subscriptions))} />
+            <StatCard label="Total Orders" value={String(dashboard.orders.length)} />
+            <StatCard label="Account Type" value={ACCOUNT_TYPE} />
+          </dl>
+
+          <section aria-labelledby="active-subscriptions-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="active-subscriptions-heading" className="text-xl font-semibold text-slate-900">
+                Active Subscriptions
+              </h2>
+              <button type="button" className="btn-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                <RefreshIcon className={`h-4 w-4 ${query.isFetching ? 'animate-spin' : ''}`} />
+                Refresh
+              </button>
+            </div>
+            {dashboard.active_subscriptions.length === 0 ? (
+              <p className="mt-4 text-slate-600">You have no active subscriptions.</p>
+            ) : (
+              <ul className="mt-4 divide-y divide-slate-100">
+                {dashboard.active_subscriptions.map((subscription, index) => (
+                  <ActiveSubscriptionRow key={`${subscription.product_slug}-${String(index)}`} subscription={subscription} now={now} />
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="order-history-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="order-history-heading" className="text-xl font-semibold text-slate-900">
+              Order History
+            </h2>
+            {dashboard.orders.length === 0 ? (
+              <p className="mt-4 text-slate-600">You have no orders yet.</p>
+            ) : (
+              <ul className="mt-4 space-y-4">
+                {dashboard.orders.map((order) => (
+                  <OrderRow key={order.id} order={order} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="mt-2 text-3xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function ActiveSubscriptionRow({ subscription, now }: { subscription: ActiveSubscription; now: number }) {
+  const display = subscriptionDisplay(subscription.status);
+  return (
+    <li className="flex flex-wrap items-center gap-4 py-4">
+      <SubscriptionStatusIcon tone={display.tone} />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-slate-900">{subscription.product_name}</p>
+        <p className="text-sm text-slate-600">
+          <span data-tone={display.tone}>{display.label}</span>
+          {subscription.subscription_source ? <> · {underscoresAsSpaces(subscription.subscription_source)}</> : null}
+        </p>
+      </div>
+      <p className="text-sm font-medium text-slate-700">{expiryText(subscription.expires_at, now)}</p>
+    </li>
+  );
+}
+
+function OrderRow({ order }: { order: Order }) {
+  return (
+    <li>
+      <article aria-label={`Order ${order.order_number}`} className="rounded-xl border border-slate-200 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <p className="font-semibold text-slate-900">Order {order.order_number}</p>
+            <p className="text-sm text-slate-600">{formatDate(order.created_at)}</p>
+          </div>
+          <div className="flex items-center gap-3">
+            <OrderStatusBadge status={order.status} />
+            <p className="text-lg font-bold text-slate-900">{formatMoney(order.total_amount, order.currency)}</p>
+          </div>
+        </div>
+        {order.items.length > 0 ? (
+          <ul className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700" aria-label="Items">
+            {order.items.map((item, index) => (
+              <li key={`${item.product_name}-${String(index)}`} className="flex justify-between gap-4">
+                <span>
+                  {item.quantity} × {item.product_name}
+                </span>
+                <span>{formatMoney(item.unit_amount * item.quantity, order.currency)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,308 @@
+// /checkout/{slug} (spec section 2 route table; docs/billing.md "Flow"). The buyer picks a plan
+// (subscription) or a quantity (physical product) and goes to the provider's hosted checkout. The
+// page sends only the product, the plan id and the quantity: price, currency and stock are the
+// server's. Coming back with `?cancelled=<checkout id>` abandons that checkout once.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { HideOnErrorImage } from '@/components/HideOnErrorImage';
+import { ArrowLeftIcon } from '@/components/icons';
+import { errorMessage, isApiError } from '@/lib/api';
+import { productKeys } from '@/lib/catalog';
+import { formatMoney } from '@/lib/format';
+import { SITE_NAME, useDocumentHead } from '@/lib/head';
+import { browserNavigation } from '@/lib/navigation';
+import type { Product } from '@/lib/types';
+import { useCancelCheckout } from '../api/cancelCheckout';
+import { useCreateCheckoutSession, type CheckoutRequest } from '../api/createCheckoutSession';
+import { useCheckoutProduct } from '../api/product';
+import { billingFrequencyLabel, isSoldOut, maxQuantity, quantityChoices, sortedPlans } from '../rules';
+
+const HEAD = { title: `Checkout | ${SITE_NAME}`, robots: 'noindex' };
+
+export const OUT_OF_STOCK_TEXT = 'This item is currently out of stock';
+export const CANCELLED_TEXT = 'Your checkout was cancelled and nothing was charged.';
+export const NO_PAYMENT_PAGE_TEXT = 'The payment page could not be opened. Please try again.';
+
+export function CheckoutPage() {
+  const { slug = '' } = useParams();
+  const query = useCheckoutProduct(slug);
+  useDocumentHead(HEAD);
+
+  useEffect(() => {
+    if (query.error) console.error(`Failed to load product "${slug}" for checkout`, query.error);
+  }, [query.error, slug]);
+
+  const product = query.data ?? null;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">
+      <CancelledCheckoutNotice slug={slug} />
+      {query.isPending ? (
+        <div className="flex items-center justify-center py-24" role="status">
+          <span className="mr-3 h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+          <p className="text-slate-600">Loading product details...</p>
+        </div>
+      ) : product ? (
+        <CheckoutForm key={product.slug} product={product} />
+      ) : (
+        <ProductNotFound />
+      )}
+    </div>
+  );
+}
+
+/** `?cancelled=<checkout id>`: the buyer left the provider's page; abandon that checkout once. */
+function CancelledCheckoutNotice({ slug }: { slug: string }) {
+  const [searchParams] = useSearchParams();
+  const checkoutId = searchParams.get('cancelled');
+  const queryClient = useQueryClient();
+  const { mutate, status, error } = useCancelCheckout();
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!checkoutId || sent.current === checkoutId) return;
+    sent.current = checkoutId;
+    mutate(checkoutId, {
+      // The reservation is released: show the stock as it is now.
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: productKeys.detail(slug) }),
+      onError: (cause) => {
+        if (!(isApiError(cause) && cause.code === 'checkout_closed')) console.error('Failed to cancel checkout', cause);
+      },
+    });
+  }, [checkoutId, mutate, queryClient, slug]);
+
+  if (!checkoutId) return null;
+  if (status === 'idle' || status === 'pending') {
+    return (
+      <p role="status" className="mb-6 rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+        Cancelling your checkout...
+      </p>
+    );
+  }
+  if (isApiError(error) && error.code === 'checkout_closed') {
+    // Paid after all (money was taken): the order is on the dashboard.
+    return (
+      <div role="status" className="mb-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900">
+        <p className="font-semibold">{error.message}</p>
+        <p className="mt-1 text-sm">
+          This checkout was already paid. See it in your <Link to="/dashboard" className="font-medium underline">Dashboard</Link>.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="mb-6 rounded-xl border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
+      <p className="font-semibold">Checkout cancelled</p>
+      <p className="mt-1 text-sm">{CANCELLED_TEXT}</p>
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  const navigate = useNavigate();
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm">
+      <h1 className="text-2xl font-bold text-slate-900">Product Not Found</h1>
+      <p className="mt-3 text-slate-600">The product you&apos;re looking for doesn&apos;t exist or is no longer available.</p>
+      <button type="button" className="btn-primary mt-6" onClick={() => void navigate('/')}>
+        Back to Home
+      </button>
+    </div>
+  );
+}
+
+/** The server's refusal as text; a 422 adds its field messages. */
+function checkoutErrorText(error: unknown): string {
+  if (!isApiError(error)) return errorMessage(error);
+  const details = [...new Set(Object.values(error.fields))].filter((text) => text !== error.message);
+  return [error.message, ...details].join(' ');
+}
+
+function CheckoutForm({ product }: { product: Product }) {
+  const queryClient = useQueryClient();
+  const plans = sortedPlans(product);
+  const isSubscription = product.type === 'subscription';
+  const soldOut = isSoldOut(product);
+  const notForSale = product.action_type === 'none';
+  const [planId, setPlanId] = useState<string | null>(plans[0]?.id ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const [redirecting, setRedirecting] = useState(false);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const mutation = useCreateCheckoutSession();
+  const quantityId = useId();
+
+  // The stock can fall while the page is open (a refetch after a 409): never ask for more.
+  const effectiveQuantity = Math.max(1, Math.min(quantity, maxQuantity(product)));
+  const selectedPlan = plans.find((plan) => plan.id === planId) ?? null;
+  const busy = mutation.isPending || redirecting;
+  const canBuy = !notForSale && (isSubscription ? plans.length > 0 : !soldOut);
+
+  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setLocalError(null);
+    let request: CheckoutRequest;
+    if (isSubscription) {
+      if (!selectedPlan) return;
+      request = { productSlug: product.slug, priceId: selectedPlan.id };
+    } else {
+      request = { productSlug: product.slug, quantity: effectiveQuantity };
+    }
+    let url: string;
+    try {
+      ({ url } = await mutation.mutateAsync(request));
+    } catch (error) {
+      if (isApiError(error) && error.code === 'insufficient_stock') {
+        void queryClient.invalidateQueries({ queryKey: productKeys.detail(product.slug) });
+      }
+      return;
+    }
+    if (!url) {
+      setLocalError(NO_PAYMENT_PAGE_TEXT);
+      return;
+    }
+    setRedirecting(true);
+    try {
+      browserNavigation.assign(url);
+    } catch (error) {
+      console.error('Redirect to the payment page failed', error);
+      setRedirecting(false);
+      setLocalError(NO_PAYMENT_PAGE_TEXT);
+    }
+  };
+
+  const serverError = mutation.error;
+  const alreadySubscribed = isApiError(serverError) && serverError.code === 'already_subscribed';
+
+  return (
+    <>
+      <Link to={`/product/${encodeURIComponent(product.slug)}`} className="btn-ghost -ml-3">
+        <ArrowLeftIcon />
+        Back to {product.name}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Checkout</h1>
+
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex items-center gap-4">
+          <HideOnErrorImage src={product.icon_url} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-xl" />
+          <div>
+            <h2 className="text-xl font-semibold text-slate-900">{product.name}</h2>
+            <span
+              className={`mt-1 inline-block rounded-full px-3 py-1 text-xs font-semibold ${
+                isSubscription ? 'bg-brand-100 text-brand-800' : 'bg-slate-200 text-slate-800'
+              }`}
+            >
+              {isSubscription ? 'Subscription' : 'Physical Product'}
+            </span>
+          </div>
+        </div>
+
+        {notForSale ? (
+          <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4 text-center">
+            <p className="text-lg font-semibold text-brand-800">Coming Soon</p>
+            <p className="mt-1 text-sm text-brand-900">This product isn&apos;t available to order yet. Check back soon.</p>
+          </div>
+        ) : isSubscription && plans.length === 0 ? (
+          <p className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-700">
+            No pricing plans are available for this product yet.
+          </p>
+        ) : !isSubscription && soldOut ? (
+          <div role="status" className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-center">
+            <p className="text-lg font-bold tracking-wider text-red-700">SOLD OUT</p>
+            <p className="mt-1 text-sm text-red-800">{OUT_OF_STOCK_TEXT}</p>
+          </div>
+        ) : null}
+
+        {canBuy ? (
+          <form className="mt-6 space-y-6" onSubmit={(event) => void onSubmit(event)} noValidate>
+            {isSubscription ? (
+              <fieldset>
+                <legend className="text-sm font-semibold text-slate-900">Choose a pricing plan</legend>
+                <div className="mt-3 space-y-2">
+                  {plans.map((plan) => (
+                    <label
+                      key={plan.id}
+                      className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 ${
+                        plan.id === planId ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'
+                      }`}
+                    >
+                      <input
+                        type="radio"
+                        name="plan"
+                        value={plan.id}
+                        checked={plan.id === planId}
+                        onChange={() => setPlanId(plan.id)}
+                        disabled={busy}
+                        className="h-4 w-4 accent-brand-600"
+                      />
+                      <span className="flex flex-1 flex-wrap items-baseline justify-between gap-x-4">
+                        <span className="font-medium text-slate-900">{plan.name}</span>{' '}
+                        <span className="text-slate-700">
+                          <span className="font-semibold text-slate-900">{formatMoney(plan.price_amount, plan.currency)}</span>{' '}
+                          {billingFrequencyLabel(plan.billing_frequency_value, plan.billing_frequency_unit)}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : (
+              <dl className="space-y-4">
+                <div className="flex items-baseline justify-between text-slate-700">
+                  <dt>Price</dt>
+                  <dd className="font-semibold text-slate-900">{formatMoney(product.price_nzd)}</dd>
+                </div>
+                <div className="flex items-center justify-between gap-4">
+                  <dt>
+                    <label htmlFor={quantityId} className="text-sm font-medium text-slate-700">
+                      Quantity
+                    </label>
+                  </dt>
+                  <dd>
+                    <select
+                      id={quantityId}
+                      value={effectiveQuantity}
+                      onChange={(event) => setQuantity(Number(event.target.value))}
+                      disabled={busy}
+                      className="field-input w-24"
+                    >
+                      {quantityChoices(product).map((choice) => (
+                        <option key={choice} value={choice}>
+                          {choice}
+                        </option>
+                      ))}
+                    </select>
+                  </dd>
+                </div>
+                <div className="flex items-baseline justify-between border-t border-slate-100 pt-4 text-lg">
+                  <dt className="font-medium text-slate-700">Total</dt>
+                  <dd className="font-bold text-slate-900">{formatMoney(product.price_nzd * effectiveQuantity)}</dd>
+                </div>
+              </dl>
+            )}
+
+            <p className="text-xs text-slate-500">All prices include GST. Payment is taken on the secure payment page.</p>
+
+            {serverError || localError ? (
+              <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+                <p>{localError ?? checkoutErrorText(serverError)}</p>
+                {alreadySubscribed && !localError ? (
+                  <p className="mt-1">
+                    Manage it from your <Link to="/dashboard" className="font-medium underline">Dashboard</Link>.
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+
+            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || (isSubscription && !selectedPlan)}>
+              Continue to Payment
+            </button>
+            <p role="status" className="text-center text-sm text-slate-600">
+              {redirecting ? 'Redirecting to the payment page...' : mutation.isPending ? 'Creating checkout...' : ''}
+            </p>
+          </form>
+        ) : null}
+      </div>
+    </>
+  );
+}

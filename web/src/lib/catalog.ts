@@ -1,0 +1,43 @@
+// The catalogue endpoints (GET /api/v1/products[/{slug}]): fetchers, cache keys and query options.
+// Shared by every feature that shows a product (storefront, checkout, the subscription test page),
+// so a product is one cache entry whichever screen loaded it. Hooks live in the features.
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, isApiError } from './api';
+import type { Product } from './types';
+
+export const productKeys = {
+  all: ['products'] as const,
+  list: () => [...productKeys.all, 'list'] as const,
+  detail: (slug: string) => [...productKeys.all, 'detail', slug] as const,
+};
+
+export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
+  const body = await apiFetch<{ products: Product[] }>('/api/v1/products', signal ? { signal } : {});
+  return body.products;
+}
+
+/** The product with its plans, or null when it is missing or inactive (HTTP 404). */
+export async function fetchProduct(slug: string, signal?: AbortSignal): Promise<Product | null> {
+  try {
+    const body = await apiFetch<{ product: Product }>(
+      `/api/v1/products/${encodeURIComponent(slug)}`,
+      signal ? { signal } : {},
+    );
+    return body.product;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const productsQuery = () =>
+  queryOptions({
+    queryKey: productKeys.list(),
+    queryFn: ({ signal }) => fetchProducts(signal),
+  });
+
+export const productQuery = (slug: string) =>
+  queryOptions({
+    queryKey: productKeys.detail(slug),
+    queryFn: ({ signal }) => fetchProduct(slug, signal),
+  });
