@@ -6,12 +6,14 @@ using namespace Poco::Data::Keywords;
 
 namespace testing_support {
 
+// created_at sits between the seed (2025) and the catalogue tests' own products (2030), which
+// expect to be listed last.
 TestProduct createHardware(int stock, std::int64_t priceCents) {
     TestProduct p{storefront::db::newId(), unique("hw")};
     execSql("INSERT INTO products (id, slug, name, description, type, icon_url, features, is_active, track_inventory, "
             "stock_quantity, show_pricing, price_nzd, action_type, created_at, updated_at) VALUES (?, ?, ?, '<p>Test</p>', "
             "'physical', '/products/hit/hit-interface.svg', '[]', TRUE, TRUE, " + std::to_string(stock) + ", TRUE, " +
-                std::to_string(priceCents) + ", 'checkout', '2031-01-01T00:00:00.000Z', '2031-01-01T00:00:00.000Z')",
+                std::to_string(priceCents) + ", 'checkout', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
             {p.id, p.slug, "Test cable " + p.slug});
     return p;
 }
@@ -20,13 +22,13 @@ TestProduct createSubscriptionProduct(std::string& planId, std::int64_t priceCen
     TestProduct p{storefront::db::newId(), unique("app")};
     execSql("INSERT INTO products (id, slug, name, description, type, icon_url, features, is_active, track_inventory, "
             "show_pricing, price_nzd, action_type, created_at, updated_at) VALUES (?, ?, ?, '<p>Test</p>', 'subscription', "
-            "'/products/hhtraff/hhtraff-icon.svg', '[]', TRUE, FALSE, TRUE, 0, 'checkout', '2031-01-01T00:00:00.000Z', "
-            "'2031-01-01T00:00:00.000Z')",
+            "'/products/hhtraff/hhtraff-icon.svg', '[]', TRUE, FALSE, TRUE, 0, 'checkout', '2026-01-01T00:00:00.000Z', "
+            "'2026-01-01T00:00:00.000Z')",
             {p.id, p.slug, "Test app " + p.slug});
     planId = storefront::db::newId();
     execSql("INSERT INTO pricing_plans (id, product_id, name, price_amount, currency, billing_frequency_value, "
             "billing_frequency_unit, sort_order, created_at, updated_at) VALUES (?, ?, 'Monthly', " +
-                std::to_string(priceCents) + ", 'NZD', 1, 'month', 0, '2031-01-01T00:00:00.000Z', '2031-01-01T00:00:00.000Z')",
+                std::to_string(priceCents) + ", 'NZD', 1, 'month', 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
             {planId, p.id});
     return p;
 }
