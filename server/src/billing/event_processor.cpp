@@ -9,10 +9,10 @@
 #include <Poco/Data/Statement.h>
 #include <Poco/Logger.h>
 #include <Poco/Nullable.h>
+#include <Poco/String.h>
 #include <Poco/UUID.h>
 
 #include <algorithm>
-#include <cctype>
 
 using namespace Poco::Data::Keywords;
 
@@ -398,8 +398,7 @@ bool applyInvoice(Tx& tx, const std::string& provider, const std::string& provid
 std::optional<std::string> guestOrder(Tx& tx, const std::string& provider, const nlohmann::json& session) {
     auto sessionId = str(session, "id");
     auto amount = integer(session, "amount_total");
-    std::string currency = str(session, "currency").value_or("nzd");
-    for (auto& ch : currency) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    const std::string currency = Poco::toUpper(str(session, "currency").value_or("nzd"));
     if (!sessionId || !amount || *amount < 0 || (currency != "NZD" && currency != "AUD" && currency != "USD")) {
         Poco::Logger::get("billing").warning("%s checkout %s has no usable amount or currency; no order made", provider,
                                              sessionId.value_or("?"));

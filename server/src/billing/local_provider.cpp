@@ -5,11 +5,10 @@
 
 #include <Poco/Data/RecordSet.h>
 #include <Poco/Data/Statement.h>
+#include <Poco/String.h>
 #include <Poco/Timestamp.h>
-#include <sodium.h>
 
 #include <algorithm>
-#include <cctype>
 
 using namespace Poco::Data::Keywords;
 
@@ -18,20 +17,6 @@ namespace storefront::billing {
 namespace {
 
 constexpr int kPortalSeconds = 3600;
-
-std::string randomHex(std::size_t bytes) {
-    std::string raw(bytes, '\0');
-    randombytes_buf(raw.data(), raw.size());
-    std::string hex(bytes * 2 + 1, '\0');
-    sodium_bin2hex(hex.data(), hex.size(), reinterpret_cast<const unsigned char*>(raw.data()), raw.size());
-    hex.pop_back();
-    return hex;
-}
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 std::int64_t nowSeconds() { return Poco::Timestamp().epochTime(); }
 
@@ -123,7 +108,7 @@ bool LocalProvider::pay(const std::string& sessionId) {
                                 {"status", "complete"},
                                 {"payment_status", "paid"},
                                 {"amount_total", view->amountTotal},
-                                {"currency", lower(view->currency)},
+                                {"currency", Poco::toLower(view->currency)},
                                 {"customer", customer},
                                 {"customer_details", {{"email", email}}},
                                 {"metadata", metadata}};
@@ -135,7 +120,7 @@ bool LocalProvider::pay(const std::string& sessionId) {
                                {"current_period_end", end},
                                {"price",
                                 {{"unit_amount", view->unitAmount},
-                                 {"currency", lower(view->currency)},
+                                 {"currency", Poco::toLower(view->currency)},
                                  {"recurring", {{"interval", view->interval}, {"interval_count", view->intervalCount}}}}}};
         emit("evt_local_" + suffix + "_subscription", "customer.subscription.created",
              {{"id", subscription},
@@ -151,7 +136,7 @@ bool LocalProvider::pay(const std::string& sessionId) {
               {"object", "invoice"},
               {"customer", customer},
               {"amount_paid", view->amountTotal},
-              {"currency", lower(view->currency)},
+              {"currency", Poco::toLower(view->currency)},
               {"parent", {{"type", "subscription_details"}, {"subscription_details", {{"subscription", subscription}}}}},
               {"lines", {{"data", nlohmann::json::array({{{"period", {{"start", start}, {"end", end}}}}})}}}});
         completed["subscription"] = subscription;

@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include <chrono>
+#include <stdexcept>
 
 namespace storefront::billing {
 
@@ -16,6 +17,16 @@ std::string newOrderNumber() {
         out += kAlphabet[bytes[i] % 32]; // 256 is a multiple of 32: no bias
     }
     return out;
+}
+
+std::string randomHex(std::size_t bytes) {
+    if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
+    std::string raw(bytes, '\0');
+    randombytes_buf(raw.data(), raw.size());
+    std::string hex(bytes * 2 + 1, '\0');
+    sodium_bin2hex(hex.data(), hex.size(), reinterpret_cast<const unsigned char*>(raw.data()), raw.size());
+    hex.pop_back();
+    return hex;
 }
 
 int daysRemaining(std::int64_t end, std::int64_t now) {

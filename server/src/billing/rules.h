@@ -1,6 +1,7 @@
 #pragma once
 // Billing rules that need no database: order numbers, what a stored subscription means to the
 // apps (validate-subscription), provider status words, and billing-period arithmetic.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,6 +11,9 @@ namespace storefront::billing {
 // A new human-friendly order number, "SC-7KQ2-M9XD": 8 random Crockford base-32 characters
 // (no I, L, O or U, so it reads aloud and types without confusion). Unique by index; callers retry.
 std::string newOrderNumber();
+
+// `bytes` random bytes as lower-case hex: the unguessable part of provider object ids and keys.
+std::string randomHex(std::size_t bytes);
 
 // The stored subscription an app asks about (the live one, else the newest).
 struct SubscriptionState {

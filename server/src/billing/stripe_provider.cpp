@@ -2,8 +2,11 @@
 // HTTP(S) client with the headers Stripe expects, and turns every failure into ProviderError.
 #include "billing/stripe_provider.h"
 
+#include "billing/rules.h"
+
 #include "common/text.h"
 
+#include <Poco/String.h>
 #include <Poco/Exception.h>
 #include <Poco/Net/Context.h>
 #include <Poco/Net/HTTPClientSession.h>
@@ -15,7 +18,6 @@
 #include <Poco/StreamCopier.h>
 #include <Poco/URI.h>
 #include <nlohmann/json.hpp>
-#include <sodium.h>
 
 #include <mutex>
 #include <stdexcept>
@@ -35,22 +37,6 @@ struct Reply {
 void initialiseSsl() {
     static std::once_flag once;
     std::call_once(once, [] { Poco::Net::initializeSSL(); });
-}
-
-std::string lowerAscii(std::string text) {
-    for (auto& c : text)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return text;
-}
-
-std::string randomHex(std::size_t bytes) {
-    if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
-    std::string raw(bytes, '\0');
-    randombytes_buf(raw.data(), raw.size());
-    std::string hex(bytes * 2 + 1, '\0');
-    sodium_bin2hex(hex.data(), hex.size(), reinterpret_cast<const unsigned char*>(raw.data()), raw.size());
-    hex.pop_back();
-    return hex;
 }
 
 std::string sessionPath(const std::string& sessionId) {
@@ -262,7 +248,7 @@ FormBody checkoutSessionForm(const CheckoutRequest& request) {
 
     const auto& line = request.line;
     form.add({"line_items", "0", "quantity"}, std::to_string(line.quantity));
-    form.add({"line_items", "0", "price_data", "currency"}, lowerAscii(line.currency));
+    form.add({"line_items", "0", "price_data", "currency"}, Poco::toLower(line.currency));
     form.add({"line_items", "0", "price_data", "unit_amount"}, std::to_string(line.unitAmount));
     form.add({"line_items", "0", "price_data", "product_data", "name"}, line.name);
     if (subscription) {
