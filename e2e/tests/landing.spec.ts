@@ -23,7 +23,8 @@ test('the landing page renders the catalogue from the initial data, under the CS
     'HIT RS-422/485 Interface',
   ]);
   await expect(page.getByRole('article', { name: 'Bluetooth Serial Adapter' }).getByText('4 in stock')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'USB to RS-232 Serial Cable' }).getByText('42 in stock')).toBeVisible();
+  // The seed has 42 cables; commerce.spec.ts buys some from the same database, so only the form is fixed here.
+  await expect(page.getByRole('article', { name: 'USB to RS-232 Serial Cable' }).getByText(/^\d+ in stock$/)).toBeVisible();
   await expect(page.getByRole('article', { name: 'HHTraff Terminal' }).getByRole('link', { name: /View Details/ })).toHaveAttribute(
     'href',
     '/product/hhtraff',

@@ -77,6 +77,8 @@ nlohmann::json AccountQueries::dashboard(const std::string& userId) {
         st << db_.sql("SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, "
                       "CAST(o.created_at AS TEXT) AS created_at, i.product_name, i.quantity, i.unit_amount "
                       "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id WHERE o.user_id = ? "
+                      // A checkout that was never paid (still open, abandoned, expired) is not an order yet.
+                      "AND NOT EXISTS (SELECT 1 FROM checkout_sessions c WHERE c.order_id = o.id AND c.status <> 'completed') "
                       "ORDER BY o.created_at DESC, o.id, i.product_name"),
             use(u);
         st.execute();

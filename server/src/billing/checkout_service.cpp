@@ -112,7 +112,7 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
         st.execute();
         if (Poco::Data::RecordSet(st).rowCount() > 0)
             throw ApiError(ErrorKind::Conflict, "already_subscribed",
-                           "You already subscribe to " + product->name + ". Manage it from Manage Billing.");
+                           "You already subscribe to " + product->name + ".");
     }
 
     const std::string customer = customerFor(buyer);

@@ -225,6 +225,8 @@ TEST(BillingCheckout, ExpiryAndAbandonmentGiveTheStockBack) {
     EXPECT_EQ(back.header("location"), kPublicUrl + "/checkout/" + hardware.slug + "?cancelled=" + std::string(third["checkoutId"]));
     EXPECT_EQ(stockOf(hardware.id), 5);
     EXPECT_EQ(orderStatusOfCheckout(third["checkoutId"]), "cancelled");
+    // Checkouts that were never paid are not orders on the customer's dashboard.
+    EXPECT_TRUE(getJson("/api/v1/account/dashboard", buyer.headers()).json()["orders"].empty());
     // An expired checkout can no longer be paid.
     EXPECT_EQ(pressButton(third["url"], "pay").status, 303);
     EXPECT_EQ(orderStatusOfCheckout(third["checkoutId"]), "cancelled");

@@ -288,7 +288,7 @@ function CheckoutForm({ product }: { product: Product }) {
                 <p>{localError ?? checkoutErrorText(serverError)}</p>
                 {alreadySubscribed && !localError ? (
                   <p className="mt-1">
-                    Manage it from your <Link to="/dashboard" className="font-medium underline">Dashboard</Link>.
+                    It is listed on your <Link to="/dashboard" className="font-medium underline">Dashboard</Link>.
                   </p>
                 ) : null}
               </div>
