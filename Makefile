@@ -18,6 +18,7 @@ bench:    ## load benchmarks (results in bench/README.md)
 	@scripts/build
 	@bench/run
 	@bench/signin.py
+	@bench/commerce.py
 
 clean:
 	rm -rf build web/dist

@@ -1,6 +1,7 @@
 #include "db/database.h"
 
-#include <Poco/Data/PostgreSQL/Connector.h>
+#include "db/postgres_session.h"
+
 #include <Poco/Data/SQLite/Connector.h>
 #include <Poco/DateTime.h>
 #include <Poco/DateTimeFormat.h>
@@ -14,8 +15,8 @@
 
 #include <chrono>
 #include <mutex>
-#include <thread>
 #include <stdexcept>
+#include <thread>
 
 using namespace Poco::Data::Keywords;
 
@@ -27,19 +28,19 @@ void registerConnectors() {
     static std::once_flag once;
     std::call_once(once, [] {
         Poco::Data::SQLite::Connector::registerConnector();
-        Poco::Data::PostgreSQL::Connector::registerConnector();
+        registerPostgresConnector();
     });
 }
 
 // Applies per-connection settings to every session the pool creates.
 class ConfiguredPool : public Poco::Data::SessionPool {
-public:
+  public:
     ConfiguredPool(Dialect dialect, const std::string& connector, const std::string& connection,
                    const PoolOptions& options)
         : SessionPool(connector, connection, options.minSessions, options.maxSessions, options.idleSeconds),
           dialect_(dialect), busyTimeoutMs_(options.busyTimeoutMs) {}
 
-protected:
+  protected:
     void customizeSession(Poco::Data::Session& session) override {
         if (dialect_ == Dialect::SQLite) {
             session << "PRAGMA busy_timeout = " + std::to_string(busyTimeoutMs_), now;
@@ -50,7 +51,7 @@ protected:
         }
     }
 
-private:
+  private:
     Dialect dialect_;
     int busyTimeoutMs_;
 };
@@ -136,7 +137,9 @@ std::string timestampAfter(int seconds) {
     return Poco::DateTimeFormatter::format(t, "%Y-%m-%dT%H:%M:%S.%iZ");
 }
 
-std::string nowTimestamp() { return timestampAfter(0); }
+std::string nowTimestamp() {
+    return timestampAfter(0);
+}
 
 std::string timestampFromEpoch(std::int64_t epochSeconds) {
     return Poco::DateTimeFormatter::format(Poco::Timestamp::fromEpochTime(static_cast<std::time_t>(epochSeconds)),
@@ -150,19 +153,23 @@ std::int64_t epochFromTimestamp(const std::string& isoTimestamp) {
         .epochTime();
 }
 
-std::string newId() { return Poco::UUIDGenerator::defaultGenerator().createRandom().toString(); }
+std::string newId() {
+    return Poco::UUIDGenerator::defaultGenerator().createRandom().toString();
+}
 
-Database::Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool)
-    : dialect_(dialect), pool_(std::move(pool)) {}
+Database::Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool, int busyTimeoutMs)
+    : dialect_(dialect), pool_(std::move(pool)), busyTimeoutMs_(busyTimeoutMs) {}
 
-Database::~Database() { shutdown(); }
+Database::~Database() {
+    shutdown();
+}
 
 std::unique_ptr<Database> Database::open(const std::string& target, const PoolOptions& options) {
     registerConnectors();
     if (target.starts_with("postgresql://") || target.starts_with("postgres://")) {
         auto pool = std::make_unique<ConfiguredPool>(Dialect::PostgreSQL, "postgresql",
                                                      postgresConnectionString(target), options);
-        std::unique_ptr<Database> db(new Database(Dialect::PostgreSQL, std::move(pool)));
+        std::unique_ptr<Database> db(new Database(Dialect::PostgreSQL, std::move(pool), options.busyTimeoutMs));
         db->ping();
         return db;
     }
@@ -173,7 +180,7 @@ std::unique_ptr<Database> Database::open(const std::string& target, const PoolOp
         setup << "PRAGMA journal_mode = WAL", now;
     }
     auto pool = std::make_unique<ConfiguredPool>(Dialect::SQLite, "SQLite", target, options);
-    std::unique_ptr<Database> db(new Database(Dialect::SQLite, std::move(pool)));
+    std::unique_ptr<Database> db(new Database(Dialect::SQLite, std::move(pool), options.busyTimeoutMs));
     db->ping();
     return db;
 }
@@ -204,14 +211,28 @@ std::string Database::sql(std::string_view portableSql) const {
 }
 
 void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
+    const bool sqlite = dialect_ == Dialect::SQLite;
+    std::unique_lock<std::timed_mutex> writer(sqliteWriter_, std::defer_lock);
+    if (sqlite && !writer.try_lock_for(std::chrono::milliseconds(busyTimeoutMs_)))
+        throw Poco::Data::SessionPoolExhaustedException("waited too long for the SQLite write lock");
     auto s = session();
-    s << (dialect_ == Dialect::SQLite ? "BEGIN IMMEDIATE" : "BEGIN"), now;
+    // PostgreSQL: the session's own BEGIN/COMMIT, each one simple query (one round trip).
+    if (sqlite)
+        s << "BEGIN IMMEDIATE", now;
+    else
+        s.begin();
     try {
         work(s);
-        s << "COMMIT", now;
+        if (sqlite)
+            s << "COMMIT", now;
+        else
+            s.commit();
     } catch (...) {
         try {
-            s << "ROLLBACK", now;
+            if (sqlite)
+                s << "ROLLBACK", now;
+            else
+                s.rollback();
         } catch (const Poco::Exception&) {
             // The connection is broken; the pool discards it. The original error matters more.
         }

@@ -1,5 +1,6 @@
 #include "db/database.h"
 #include "db/migrations.h"
+#include "db/postgres_session.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +8,8 @@ using namespace storefront::db;
 
 TEST(Database, NumbersPlaceholdersOutsideQuotedText) {
     EXPECT_EQ(numberPlaceholders("SELECT * FROM t WHERE a = ? AND b = ?"), "SELECT * FROM t WHERE a = $1 AND b = $2");
-    EXPECT_EQ(numberPlaceholders("SELECT '?' , \"we?rd\" FROM t WHERE a = ?"), "SELECT '?' , \"we?rd\" FROM t WHERE a = $1");
+    EXPECT_EQ(numberPlaceholders("SELECT '?' , \"we?rd\" FROM t WHERE a = ?"),
+              "SELECT '?' , \"we?rd\" FROM t WHERE a = $1");
     EXPECT_EQ(numberPlaceholders("no params"), "no params");
 }
 
@@ -42,7 +44,8 @@ TEST(Database, NewIdsAreRandomUuids) {
 }
 
 TEST(Migrations, SplitsStatementsAtLineEndingSemicolons) {
-    auto parts = splitStatements("-- header\nCREATE TABLE a (\n  x TEXT -- trailing; not an end\n);\n\nINSERT INTO a VALUES ('a;b');\n");
+    auto parts = splitStatements(
+        "-- header\nCREATE TABLE a (\n  x TEXT -- trailing; not an end\n);\n\nINSERT INTO a VALUES ('a;b');\n");
     ASSERT_EQ(parts.size(), 2u);
     EXPECT_EQ(parts[0], "CREATE TABLE a (\nx TEXT -- trailing; not an end\n)");
     EXPECT_EQ(parts[1], "INSERT INTO a VALUES ('a;b')");
@@ -87,4 +90,23 @@ TEST(Database, TimestampAfterKeepsTheStoredShapeAndOrders) {
     EXPECT_EQ(later.size(), 24u);
     EXPECT_LT(past, now); // the stored text sorts in time order on SQLite
     EXPECT_LT(now, later);
+}
+
+TEST(PostgresSession, KeepsDataStatementsAndRunsTheRestAsSimpleQueries) {
+    EXPECT_TRUE(isKeptStatement("SELECT 1"));
+    EXPECT_TRUE(isKeptStatement("  select * from t"));
+    EXPECT_TRUE(isKeptStatement("-- a comment\nINSERT INTO t VALUES ($1)"));
+    EXPECT_TRUE(isKeptStatement("(SELECT a FROM t) UNION (SELECT b FROM u)"));
+    EXPECT_TRUE(isKeptStatement("WITH x AS (SELECT 1) UPDATE t SET a = 1"));
+    EXPECT_TRUE(isKeptStatement("DELETE FROM t"));
+    EXPECT_FALSE(isKeptStatement("BEGIN"));
+    EXPECT_FALSE(isKeptStatement("SET TIME ZONE 'UTC'"));
+    EXPECT_FALSE(isKeptStatement("CREATE TABLE t (a TEXT)"));
+    EXPECT_FALSE(isKeptStatement("LOCK TABLE t IN EXCLUSIVE MODE"));
+    EXPECT_FALSE(isKeptStatement(""));
+    EXPECT_TRUE(isSchemaChange("ALTER TABLE t ADD COLUMN b TEXT"));
+    EXPECT_TRUE(isSchemaChange("drop table t"));
+    EXPECT_TRUE(isSchemaChange("CREATE INDEX i ON t (a)"));
+    EXPECT_FALSE(isSchemaChange("SELECT 1"));
+    EXPECT_FALSE(isSchemaChange("BEGIN"));
 }
