@@ -754,6 +754,12 @@ def verdict(ratio, target):
     return "PASS" if ratio >= target else "MISS"
 
 
+def exact_line(e, total, totals_label):
+    return (f"Exact check: {e['requests']} orders from {e['connections']} concurrent clients, answers "
+            f"{e['statuses']}; database: {e['match']}. {totals_label}: {total['orders']} orders, "
+            f"stock taken {STOCK - total['stock']}.")
+
+
 def report(res):
     out = []
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
@@ -806,11 +812,8 @@ def report(res):
         out.append("")
         out.append(f"Baseline = mean of before and after: {base:.0f} orders/s. Python's own work per order (ids, "
                    f"timestamps, no SQL): {b0['prep_us']:.0f} µs of the {1e6 / b0['orders_per_s']:.0f} µs an order takes.")
-        e = res.get("sqlite_exact")
-        if e:
-            out.append(f"Exact check: {e['requests']} orders from {e['connections']} concurrent clients, answers "
-                       f"{e['statuses']}; database: {e['match']}. Totals at the end: {res['sqlite_total']['orders']} orders, "
-                       f"stock taken {STOCK - res['sqlite_total']['stock']}.")
+        if res.get("sqlite_exact"):
+            out.append(exact_line(res["sqlite_exact"], res["sqlite_total"], "Totals at the end"))
         out.append("")
 
     if res.get("pg_runs"):
@@ -830,11 +833,8 @@ def report(res):
                 out.append(f"| {c} | {name} | {b['tps']:.0f} | {ms(b['p50_us'])} | {ms(b['p99_us'])} | | {b['failed']} | | "
                            f"{b['cpu'].text('pgbench')} | postgres {per_order(b['cpu'].pg, b['tps'])} |")
         out.append("")
-        e = res.get("pg_exact")
-        if e:
-            out.append(f"Exact check: {e['requests']} orders from {e['connections']} concurrent clients, answers "
-                       f"{e['statuses']}; database: {e['match']}. Totals at the end (server and pgbench): "
-                       f"{res['pg_total']['orders']} orders, stock taken {STOCK - res['pg_total']['stock']}.")
+        if res.get("pg_exact"):
+            out.append(exact_line(res["pg_exact"], res["pg_total"], "Totals at the end (server and pgbench)"))
         out.append("")
     elif res.get("pg_skipped"):
         out.append(f"## PostgreSQL\n\nSkipped: {res['pg_skipped']}\n")
