@@ -60,9 +60,10 @@ public:
             response = Response{};
             writeError(response, e);
             response.keepAlive = false;
-        } catch (const Poco::Data::SessionPoolExhaustedException&) {
-            // Every database session stayed busy past the wait: shed load, the client may retry.
-            Poco::Logger::get("http").warning("%s %s: database sessions exhausted", raw.getMethod(), path);
+        } catch (const Poco::Data::SessionPoolExhaustedException& e) {
+            // Every database session (or, on SQLite, the write lock) stayed busy past the wait: shed
+            // load, the client may retry.
+            Poco::Logger::get("http").warning("%s %s: database busy: %s", raw.getMethod(), path, e.displayText());
             response = Response{};
             auto busy = ApiError(ErrorKind::Unavailable, "server_busy", "The server is busy. Please try again.");
             busy.retryAfterSeconds = 1;
