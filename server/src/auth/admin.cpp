@@ -2,6 +2,7 @@
 #include "auth/auth_service.h"
 
 #include "auth/fields.h"
+#include "common/text.h"
 #include "db/row.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
@@ -21,7 +22,7 @@ namespace {
 ApiError userNotFound() { return ApiError(ErrorKind::NotFound, "user_not_found", "User not found"); }
 
 void requireUuid(const std::string& id) {
-    if (!isUuid(id)) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found");
+    if (!common::isUuid(id)) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found");
 }
 
 // Roles are given as app_metadata.roles; only known roles are accepted.
@@ -215,7 +216,7 @@ nlohmann::json AuthService::adminListFactors(const std::string& userId) {
 nlohmann::json AuthService::adminDeleteFactor(const http::Caller& admin, const std::string& userId, const std::string& factorId,
                                               const ClientInfo& client) {
     requireUuid(userId);
-    if (!isUuid(factorId)) throw ApiError(ErrorKind::NotFound, "mfa_factor_not_found", "Factor not found");
+    if (!common::isUuid(factorId)) throw ApiError(ErrorKind::NotFound, "mfa_factor_not_found", "Factor not found");
     db_.write([&](Poco::Data::Session& s) {
         std::string fid = factorId, uid = userId;
         Poco::Data::Statement del(s);

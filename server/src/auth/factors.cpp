@@ -4,6 +4,7 @@
 #include "auth/fields.h"
 #include "auth/secrets.h"
 #include "auth/totp.h"
+#include "common/text.h"
 #include "db/row.h"
 #include "http/api_error.h"
 
@@ -28,7 +29,7 @@ struct Factor {
 };
 
 std::optional<Factor> ownFactor(db::Database& db, Poco::Data::Session& s, const std::string& userId, const std::string& factorId) {
-    if (!isUuid(factorId)) return std::nullopt;
+    if (!common::isUuid(factorId)) return std::nullopt;
     Poco::Data::Statement select(s);
     std::string fid = factorId, uid = userId;
     select << db.sql("SELECT status, secret FROM mfa_factors WHERE id = ? AND user_id = ?"), use(fid), use(uid);
@@ -101,7 +102,7 @@ nlohmann::json AuthService::verifyFactor(const http::Caller& caller, const std::
     const std::string code = body.contains("code") && body["code"].is_string() ? body["code"].get<std::string>() : "";
     if (challengeId.empty() || code.empty())
         throw ApiError(ErrorKind::BadRequest, "validation_failed", "challenge_id and code are required");
-    if (!isUuid(challengeId))
+    if (!common::isUuid(challengeId))
         throw ApiError(ErrorKind::NotFound, "mfa_challenge_not_found", "Challenge not found");
 
     nlohmann::json result;

@@ -4,7 +4,6 @@
 #include "http/api_error.h"
 #include "mail/mail_message.h"
 
-#include <Poco/UUID.h>
 
 using storefront::http::ApiError;
 using storefront::http::ErrorKind;
@@ -23,11 +22,6 @@ bool optionalBool(const nlohmann::json& body, const char* name, bool fallback) {
     if (it == body.end() || it->is_null()) return fallback;
     if (!it->is_boolean()) throw ApiError(ErrorKind::BadRequest, "validation_failed", std::string(name) + " must be true or false");
     return it->get<bool>();
-}
-
-bool isUuid(const std::string& text) {
-    Poco::UUID uuid;
-    return text.size() == 36 && uuid.tryParse(text);
 }
 
 std::string requiredEmail(const nlohmann::json& body) {

@@ -17,7 +17,4 @@ std::string requiredEmail(const nlohmann::json& body);
 // An object member (metadata), {} when absent or null; 400 when not an object or over 16 KiB.
 nlohmann::json optionalObject(const nlohmann::json& body, const char* name);
 
-// True for a UUID in its canonical 36-character text form (ids in paths and bodies).
-bool isUuid(const std::string& text);
-
 } // namespace storefront::auth

@@ -2,10 +2,12 @@
 
 #include "billing/rules.h"
 #include "billing/stripe_signature.h"
+#include "common/text.h"
 #include "http/api_error.h"
 
 #include <Poco/Logger.h>
-#include <Poco/UUID.h>
+
+#include <algorithm>
 
 namespace storefront::billing {
 
@@ -42,11 +44,6 @@ std::optional<std::string> returnPathOf(const nlohmann::json& body) {
     return path;
 }
 
-bool isUuid(const std::string& value) {
-    Poco::UUID parsed;
-    return value.size() == 36 && parsed.tryParse(value);
-}
-
 } // namespace
 
 void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQueries& account) {
@@ -60,9 +57,10 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
         input.productSlug = requiredText(body, "productSlug");
         input.priceId = optionalText(body, "priceId");
         if (auto it = body.find("quantity"); it != body.end() && !it->is_null()) {
-            if (!it->is_number_integer() || it->get<std::int64_t>() < 1 || it->get<std::int64_t>() > 99)
-                throw ApiError::validation({{"quantity", "Choose a quantity from 1 to 99."}});
-            input.quantity = static_cast<int>(it->get<std::int64_t>());
+            if (!it->is_number_integer()) throw ApiError::validation({{"quantity", "Must be a whole number."}});
+            // The range is CheckoutService's rule; a value far outside it only has to stay outside it.
+            const std::int64_t q = it->is_number_unsigned() && it->get<std::uint64_t>() > 1000 ? 1000 : it->get<std::int64_t>();
+            input.quantity = static_cast<int>(std::clamp<std::int64_t>(q, 0, 1000));
         }
         input.returnPath = returnPathOf(body);
         const auto& caller = callerOf(req);
@@ -93,7 +91,7 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
 
     router.get("/api/v1/account/checkouts/{id}", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
         const auto& id = req.param("id");
-        auto result = isUuid(id) ? account.checkout(callerOf(req).userId, id) : std::nullopt;
+        auto result = common::isUuid(id) ? account.checkout(callerOf(req).userId, id) : std::nullopt;
         if (!result) throw ApiError::notFound("checkout_not_found", "No such checkout.");
         res.json(200, *result);
         res.set("Cache-Control", "no-store");
@@ -101,7 +99,7 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
 
     router.post("/api/v1/account/checkouts/{id}/cancel", http::Access::SignedIn, [&checkout](http::Request& req, http::Response& res) {
         const auto& id = req.param("id");
-        if (!isUuid(id)) throw ApiError::notFound("checkout_not_found", "No such checkout.");
+        if (!common::isUuid(id)) throw ApiError::notFound("checkout_not_found", "No such checkout.");
         res.json(200, {{"status", checkout.cancel(callerOf(req).userId, id)}});
         res.set("Cache-Control", "no-store");
     });

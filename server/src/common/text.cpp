@@ -1,6 +1,7 @@
 #include "common/text.h"
 
 #include <Poco/URI.h>
+#include <Poco/UUID.h>
 
 #include <algorithm>
 
@@ -31,6 +32,11 @@ std::string escapeHtml(std::string_view text) {
         }
     }
     return out;
+}
+
+bool isUuid(const std::string& text) {
+    Poco::UUID uuid;
+    return text.size() == 36 && uuid.tryParse(text);
 }
 
 } // namespace storefront::common

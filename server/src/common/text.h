@@ -1,5 +1,6 @@
 #pragma once
-// Small text rules more than one area needs: length as people count it, URL components, HTML escaping.
+// Small text rules more than one area needs: length as people count it, URL components, HTML escaping,
+// UUID syntax.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -14,5 +15,8 @@ std::string encodeUriComponent(const std::string& value);
 
 // Escapes the five HTML/XML special characters for text and attribute values.
 std::string escapeHtml(std::string_view text);
+
+// True for a UUID in its canonical 36-character text form (ids in paths and bodies).
+bool isUuid(const std::string& text);
 
 } // namespace storefront::common
