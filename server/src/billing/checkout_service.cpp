@@ -1,6 +1,7 @@
 #include "billing/checkout_service.h"
 
 #include "billing/rules.h"
+#include "catalog/stock.h"
 #include "db/row.h"
 #include "http/api_error.h"
 
@@ -131,21 +132,13 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
     // One transaction: stock, the pending order and its item, the checkout row.
     db_.write([&](Poco::Data::Session& s) {
         const std::string at = db::nowTimestamp();
-        if (tracked) {
-            Poco::Data::Statement take(s);
+        if (tracked && !catalog::takeStock(db_, s, product->id, quantity)) {
+            Poco::Data::Statement left(s);
             std::string pid = product->id;
-            Poco::Int64 q = quantity, q2 = quantity;
-            take << db_.sql("UPDATE products SET stock_quantity = stock_quantity - ?, updated_at = ? "
-                            "WHERE id = ? AND stock_quantity >= ? RETURNING stock_quantity"),
-                use(q), bind(at), use(pid), use(q2);
-            take.execute();
-            if (Poco::Data::RecordSet(take).rowCount() == 0) {
-                Poco::Data::Statement left(s);
-                Poco::Int64 stock = 0;
-                left << db_.sql("SELECT COALESCE(stock_quantity, 0) FROM products WHERE id = ?"), use(pid), into(stock);
-                left.execute();
-                throw ApiError(ErrorKind::Conflict, "insufficient_stock", stockMessage(stock));
-            }
+            Poco::Int64 stock = 0;
+            left << db_.sql("SELECT COALESCE(stock_quantity, 0) FROM products WHERE id = ?"), use(pid), into(stock);
+            left.execute();
+            throw ApiError(ErrorKind::Conflict, "insufficient_stock", stockMessage(stock));
         }
         const Poco::Int64 total = line.unitAmount * quantity;
         std::string orderId = db::newId();
@@ -228,13 +221,8 @@ void CheckoutService::releaseUnopened(const std::string& checkoutId) {
         s << db_.sql("UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'pending'"), use(at),
             use(orderId), now;
         auto product = r.optText("product_id");
-        Poco::Int64 reserved = r.int64("stock_reserved");
-        if (r.text("stock_state") == "released" && product && reserved > 0) {
-            std::string pid = *product;
-            s << db_.sql("UPDATE products SET stock_quantity = stock_quantity + ?, updated_at = ? WHERE id = ? AND "
-                         "stock_quantity IS NOT NULL"),
-                use(reserved), use(at), use(pid), now;
-        }
+        const std::int64_t reserved = r.int64("stock_reserved");
+        if (r.text("stock_state") == "released" && product && reserved > 0) catalog::giveStock(db_, s, *product, reserved);
     });
 }
 

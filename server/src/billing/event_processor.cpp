@@ -2,6 +2,8 @@
 
 #include "billing/rules.h"
 #include "catalog/money.h"
+#include "catalog/stock.h"
+#include "common/text.h"
 #include "db/row.h"
 #include "mail/mail_message.h"
 
@@ -10,7 +12,6 @@
 #include <Poco/Logger.h>
 #include <Poco/Nullable.h>
 #include <Poco/String.h>
-#include <Poco/UUID.h>
 
 #include <algorithm>
 
@@ -50,8 +51,7 @@ std::optional<std::string> idOf(const nlohmann::json& o, const char* key) {
 }
 
 std::optional<std::string> uuid(const std::optional<std::string>& value) {
-    Poco::UUID parsed;
-    if (value && value->size() == 36 && parsed.tryParse(*value)) return value;
+    if (value && common::isUuid(*value)) return value;
     return std::nullopt;
 }
 
@@ -166,26 +166,6 @@ public:
         return rs.rowCount() > 0;
     }
 
-    bool stockTake(const std::string& productId, std::int64_t quantity) {
-        Poco::Data::Statement st(s_);
-        std::string id = productId;
-        Poco::Int64 q = quantity, q2 = quantity;
-        st << db_.sql("UPDATE products SET stock_quantity = stock_quantity - ?, updated_at = ? "
-                      "WHERE id = ? AND stock_quantity >= ? RETURNING stock_quantity"),
-            use(q), bind(db::nowTimestamp()), use(id), use(q2);
-        st.execute();
-        Poco::Data::RecordSet rs(st);
-        return rs.rowCount() > 0;
-    }
-
-    void stockGive(const std::string& productId, std::int64_t quantity) {
-        std::string id = productId;
-        Poco::Int64 q = quantity;
-        s_ << db_.sql("UPDATE products SET stock_quantity = stock_quantity + ?, updated_at = ? "
-                      "WHERE id = ? AND stock_quantity IS NOT NULL"),
-            use(q), bind(db::nowTimestamp()), use(id), now;
-    }
-
     db::Database& db() { return db_; }
     Poco::Data::Session& session() { return s_; }
 
@@ -289,14 +269,13 @@ void insertSubscription(Tx& tx, NewSubscription n) {
     Poco::Data::Statement st(tx.session());
     std::string id = db::newId(), at = db::nowTimestamp();
     auto plan = nullable(n.planId), customer = nullable(n.customerId), end = nullable(n.periodEnd), eventAt = nullable(n.eventAt);
-    // Booleans are written as SQL literals: the two connectors bind C++ bool differently.
-    st << tx.db().sql(std::string("INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, "
-                                  "provider_subscription_id, provider_customer_id, current_period_end, cancel_at_period_end, "
-                                  "provider_event_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ") +
-                      (n.cancelAtPeriodEnd ? "TRUE" : "FALSE") +
-                      ", ?, ?, ?) ON CONFLICT (payment_provider, provider_subscription_id) DO NOTHING"),
+    bool cancelAtEnd = n.cancelAtPeriodEnd;
+    st << tx.db().sql("INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, "
+                      "provider_subscription_id, provider_customer_id, current_period_end, cancel_at_period_end, "
+                      "provider_event_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                      "ON CONFLICT (payment_provider, provider_subscription_id) DO NOTHING"),
         use(id), use(n.userId), use(n.productId), use(plan), use(n.status), use(n.provider), use(n.providerId), use(customer),
-        use(end), use(eventAt), use(at), bind(at);
+        use(end), use(cancelAtEnd), use(eventAt), use(at), bind(at);
     st.execute();
 }
 
@@ -318,10 +297,11 @@ void updateSubscription(Tx& tx, const SubscriptionRow& row, std::string status, 
     Poco::Data::Statement st(tx.session());
     std::string id = row.id, at = db::nowTimestamp();
     auto end = nullable(laterOf(row.periodEnd, periodEnd)), when = nullable(laterOf(row.eventAt, eventAt));
+    bool cancelAtEnd = cancelAtPeriodEnd.value_or(false); // bound by reference: lives until execute()
     if (cancelAtPeriodEnd) {
-        st << tx.db().sql(std::string("UPDATE subscriptions SET status = ?, current_period_end = ?, cancel_at_period_end = ") +
-                          (*cancelAtPeriodEnd ? "TRUE" : "FALSE") + ", provider_event_at = ?, updated_at = ? WHERE id = ?"),
-            use(status), use(end), use(when), use(at), use(id);
+        st << tx.db().sql("UPDATE subscriptions SET status = ?, current_period_end = ?, cancel_at_period_end = ?, "
+                          "provider_event_at = ?, updated_at = ? WHERE id = ?"),
+            use(status), use(end), use(cancelAtEnd), use(when), use(at), use(id);
     } else {
         st << tx.db().sql("UPDATE subscriptions SET status = ?, current_period_end = ?, provider_event_at = ?, updated_at = ? "
                           "WHERE id = ?"),
@@ -493,7 +473,7 @@ bool EventProcessor::apply(Poco::Data::Session& s, const std::string& provider, 
         if (c.stockState == "released" && c.productId) {
             // Paid after the reservation was given back (a late event): take the stock again if any is left.
             stockChanged = true;
-            if (!tx.stockTake(*c.productId, c.quantity))
+            if (!catalog::takeStock(tx.db(), tx.session(), *c.productId, c.quantity))
                 log.warning("checkout %s was paid after its stock was released and none is left: order %s needs attention",
                             c.id, c.orderId);
         }
@@ -517,7 +497,7 @@ bool EventProcessor::apply(Poco::Data::Session& s, const std::string& provider, 
                         {at, c.orderId}))
             return false;
         if (c.stockState == "reserved" && c.productId && c.stockReserved > 0) {
-            tx.stockGive(*c.productId, c.stockReserved);
+            catalog::giveStock(tx.db(), tx.session(), *c.productId, c.stockReserved);
             stockChanged = true;
         }
         tx.exec("UPDATE checkout_sessions SET status = 'expired', stock_state = CASE WHEN stock_state = 'reserved' "

@@ -116,6 +116,9 @@ TEST(BillingCheckout, RefusesPricesPlansAndAmountsThatAreNotTheProducts) {
     refused({{"productSlug", hardware.slug}, {"quantity", 100}}, "quantity");
     refused({{"productSlug", hardware.slug}, {"quantity", "2"}}, "quantity");
     refused({{"productSlug", hardware.slug}, {"quantity", 1.5}}, "quantity");
+    refused({{"productSlug", hardware.slug}, {"quantity", -1}}, "quantity");
+    refused({{"productSlug", hardware.slug}, {"quantity", 4294967297LL}}, "quantity"); // 2^32 + 1: no int wrap to 1
+    refused({{"productSlug", hardware.slug}, {"quantity", 18446744073709551615ULL}}, "quantity");
     refused({{"productSlug", hardware.slug}, {"unit_amount", 1}}, "unit_amount");
     refused({{"productSlug", hardware.slug}, {"returnPath", "//evil.example"}}, "returnPath");
     refused({{"productSlug", hardware.slug}, {"returnPath", "https://evil.example/"}}, "returnPath");
