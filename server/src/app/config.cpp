@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <stdexcept>
+#include <vector>
 
 namespace storefront::app {
 
@@ -36,6 +37,18 @@ public:
         if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
         if (text == "false" || text == "0" || text == "no" || text == "off") return false;
         throw std::invalid_argument(envName + " must be true or false, got '" + text + "'");
+    }
+
+    // One of `options` (compared lowercased): "NAME must be a, b or c, got 'x'" otherwise.
+    std::string choice(const std::string& envName, const std::string& key, const std::string& fallback,
+                       const std::vector<std::string>& options) const {
+        auto text = Poco::toLower(Poco::trim(str(envName, key, fallback)));
+        for (const auto& option : options)
+            if (text == option) return text;
+        std::string list;
+        for (std::size_t i = 0; i < options.size(); ++i)
+            list += (i == 0 ? "" : i + 1 == options.size() ? " or " : ", ") + options[i];
+        throw std::invalid_argument(envName + " must be " + list + ", got '" + text + "'");
     }
 
 private:
@@ -90,18 +103,14 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.logLevel = r.str("STOREFRONT_LOG_LEVEL", "storefront.logLevel", c.logLevel);
 
     auto& m = c.mail;
-    m.transport = Poco::toLower(r.str("STOREFRONT_MAIL_TRANSPORT", "storefront.mail.transport", m.transport));
-    if (m.transport != "outbox" && m.transport != "smtp")
-        throw std::invalid_argument("STOREFRONT_MAIL_TRANSPORT must be outbox or smtp, got '" + m.transport + "'");
+    m.transport = r.choice("STOREFRONT_MAIL_TRANSPORT", "storefront.mail.transport", m.transport, {"outbox", "smtp"});
     m.from = r.str("STOREFRONT_MAIL_FROM", "storefront.mail.from", m.from);
     m.salesAddress = r.str("STOREFRONT_SALES_EMAIL", "storefront.mail.salesAddress", m.salesAddress);
     m.smtpHost = r.str("SMTP_HOST", "storefront.smtp.host", m.smtpHost);
     m.smtpPort = r.integer("SMTP_PORT", "storefront.smtp.port", m.smtpPort, 1, 65535);
     m.smtpUser = r.str("SMTP_USER", "storefront.smtp.user", m.smtpUser);
     m.smtpPassword = r.str("SMTP_PASSWORD", "storefront.smtp.password", m.smtpPassword);
-    m.smtpSecurity = Poco::toLower(r.str("SMTP_SECURITY", "storefront.smtp.security", m.smtpSecurity));
-    if (m.smtpSecurity != "starttls" && m.smtpSecurity != "tls" && m.smtpSecurity != "none")
-        throw std::invalid_argument("SMTP_SECURITY must be starttls, tls or none, got '" + m.smtpSecurity + "'");
+    m.smtpSecurity = r.choice("SMTP_SECURITY", "storefront.smtp.security", m.smtpSecurity, {"starttls", "tls", "none"});
     if (m.transport == "smtp" && m.smtpHost.empty())
         throw std::invalid_argument("SMTP_HOST is required when STOREFRONT_MAIL_TRANSPORT is smtp");
     m.retryIntervalSeconds = r.integer("STOREFRONT_MAIL_RETRY_SECONDS", "storefront.mail.retrySeconds", m.retryIntervalSeconds, 1, 86400);
@@ -130,9 +139,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     a.mfaMaxAttempts = r.integer("STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "storefront.auth.mfaMaxAttempts", a.mfaMaxAttempts, 1, 100);
 
     auto& p = c.payments;
-    p.provider = Poco::toLower(r.str("STOREFRONT_PAYMENT_PROVIDER", "storefront.payments.provider", p.provider));
-    if (p.provider != "local" && p.provider != "stripe")
-        throw std::invalid_argument("STOREFRONT_PAYMENT_PROVIDER must be local or stripe, got '" + p.provider + "'");
+    p.provider = r.choice("STOREFRONT_PAYMENT_PROVIDER", "storefront.payments.provider", p.provider, {"local", "stripe"});
     p.stripeSecretKey = r.str("STRIPE_SECRET_KEY", "storefront.stripe.secretKey", p.stripeSecretKey);
     p.stripeWebhookSecret = r.str("STRIPE_WEBHOOK_SECRET", "storefront.stripe.webhookSecret", p.stripeWebhookSecret);
     p.stripeApiBase = r.str("STRIPE_API_BASE", "storefront.stripe.apiBase", p.stripeApiBase);

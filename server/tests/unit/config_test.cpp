@@ -90,6 +90,30 @@ TEST(Config, RejectsUnusableValuesNamingTheSetting) {
     EXPECT_THROW(f.load(), std::invalid_argument);
 }
 
+TEST(Config, EnumeratedSettingsNameTheirChoices) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"STOREFRONT_MAIL_TRANSPORT", "STOREFRONT_MAIL_TRANSPORT must be outbox or smtp, got 'pigeon'"},
+        {"SMTP_SECURITY", "SMTP_SECURITY must be starttls, tls or none, got 'pigeon'"},
+        {"STOREFRONT_PAYMENT_PROVIDER", "STOREFRONT_PAYMENT_PROVIDER must be local or stripe, got 'pigeon'"},
+    };
+    for (const auto& [name, message] : cases) {
+        Fixture f;
+        f.env[name] = "Pigeon";
+        try {
+            f.load();
+            ADD_FAILURE() << name << " accepted pigeon";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_EQ(std::string(e.what()), message);
+        }
+    }
+    Fixture f;
+    f.env["SMTP_SECURITY"] = " TLS ";
+    f.env["STOREFRONT_PAYMENT_PROVIDER"] = "Local";
+    auto c = f.load();
+    EXPECT_EQ(c.mail.smtpSecurity, "tls");
+    EXPECT_EQ(c.payments.provider, "local");
+}
+
 TEST(Config, TrustedProxiesAreACommaSeparatedList) {
     Fixture f;
     f.env["STOREFRONT_TRUSTED_PROXIES"] = " 127.0.0.1, ::1 ,,10.0.0.5";
