@@ -16,6 +16,7 @@
 
 #include <libpq-fe.h>
 
+#include <cctype>
 #include <memory>
 #include <mutex>
 #include <unordered_map>

@@ -85,11 +85,19 @@ TEST(BillingCheckout, SubscriptionIsFulfilledFromTheProviderEventsNotTheReturn) 
     EXPECT_EQ(again.status, 409);
     EXPECT_EQ(again.json()["code"], "already_subscribed");
 
-    // The confirmation email is queued once.
+    // The confirmation email is queued once, with the order number and the server's amounts.
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM mail_outbox m JOIN users u ON u.email = m.to_address "
                         "WHERE u.id = ? AND m.kind = 'order_confirmation'",
                         {buyer.userId}),
               1);
+    const std::string number = dash["orders"][0]["order_number"];
+    auto mail = textColumn("SELECT m.subject || '|' || m.body_text FROM mail_outbox m JOIN users u ON u.email = m.to_address "
+                           "WHERE u.id = ? AND m.kind = 'order_confirmation'",
+                           {buyer.userId});
+    ASSERT_EQ(mail.size(), 1u);
+    EXPECT_TRUE(mail[0].starts_with("Order " + number + " confirmed|")) << mail[0];
+    EXPECT_NE(mail[0].find("Order number: " + number), std::string::npos) << mail[0];
+    EXPECT_NE(mail[0].find("Total paid: $9.00 NZD (GST included)"), std::string::npos) << mail[0];
 }
 
 TEST(BillingCheckout, RefusesPricesPlansAndAmountsThatAreNotTheProducts) {
