@@ -1,9 +1,10 @@
-// The catalogue endpoints (GET /api/v1/products[/{slug}]): fetchers, cache keys and query options.
-// Shared by every feature that shows a product (storefront, checkout, the subscription test page),
-// so a product is one cache entry whichever screen loaded it. Hooks live in the features.
+// The catalogue endpoints (GET /api/v1/products[/{slug}]): fetchers, cache keys and query options,
+// plus the catalogue rules more than one feature needs (availability, plan order). Shared by every
+// feature that shows a product (storefront, checkout, the subscription test page), so a product is
+// one cache entry whichever screen loaded it. Hooks live in the features.
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, isApiError } from './api';
-import type { Product } from './types';
+import type { PricingPlan, Product } from './types';
 
 export const productKeys = {
   all: ['products'] as const,
@@ -41,3 +42,22 @@ export const productQuery = (slug: string) =>
     queryKey: productKeys.detail(slug),
     queryFn: ({ signal }) => fetchProduct(slug, signal),
   });
+
+type StockFields = Pick<Product, 'type' | 'track_inventory' | 'stock_quantity'>;
+
+/** The stock count that matters: a tracked physical product's count, else null (no stock shown or limited). */
+export function trackedStock(product: StockFields): number | null {
+  if (product.type !== 'physical' || !product.track_inventory) return null;
+  return product.stock_quantity ?? null;
+}
+
+/** Spec section 4 "Availability": a physical product that tracks inventory with stock 0 or less. */
+export function isSoldOut(product: StockFields): boolean {
+  const stock = trackedStock(product);
+  return stock !== null && stock <= 0;
+}
+
+/** The product's plans in their sort order (the product is not changed). */
+export function sortedPlans(product: Pick<Product, 'plans'>): PricingPlan[] {
+  return [...(product.plans ?? [])].sort((a, b) => a.sort_order - b.sort_order);
+}

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CACHE_KEY_PREFIX,
   createSubscriptionCheck,
-  DAY_MS,
   OFFLINE_GRACE_DAYS,
   OFFLINE_GRACE_MS,
   type KeyValueStorage,
@@ -10,6 +9,11 @@ import {
 } from './subscriptionCheck';
 
 const T0 = Date.parse('2025-10-10T00:00:00.000Z');
+
+// Spec literals, not the module's constants, so that changing a constant fails these tests.
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Spec section 9: offline grace for cached subscription validation, 7 days. */
+const SEVEN_DAYS_MS = 7 * DAY_MS;
 
 class MemoryStorage implements KeyValueStorage {
   readonly items = new Map<string, string>();
@@ -208,7 +212,7 @@ describe('validateSubscription', () => {
     }
 
     it('answers from the cache just inside 7 days, with the failure reason', async () => {
-      const { result } = await cachedThenFailing(OFFLINE_GRACE_MS - 1);
+      const { result } = await cachedThenFailing(SEVEN_DAYS_MS - 1);
       expect(result).toEqual({
         ...ACTIVE,
         lastCheckAt: '2025-10-10T00:00:00.000Z',
@@ -218,12 +222,12 @@ describe('validateSubscription', () => {
     });
 
     it('still answers from the cache at exactly 7 days (inclusive boundary)', async () => {
-      const { result } = await cachedThenFailing(OFFLINE_GRACE_MS);
+      const { result } = await cachedThenFailing(SEVEN_DAYS_MS);
       expect(result).toMatchObject({ valid: true, status: 'active', fromCache: true });
     });
 
     it('demands an online check just past 7 days, saying how many whole days ago', async () => {
-      const { result } = await cachedThenFailing(OFFLINE_GRACE_MS + 1);
+      const { result } = await cachedThenFailing(SEVEN_DAYS_MS + 1);
       expect(result).toEqual({
         valid: false,
         status: 'requires_online_check',

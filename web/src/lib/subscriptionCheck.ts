@@ -42,7 +42,10 @@ export const VALIDATE_PATH = '/functions/v1/validate-subscription';
 export const CHECKOUT_PATH = '/functions/v1/create-checkout-session';
 export const PORTAL_PATH = '/functions/v1/create-portal-session';
 
-/** The fixed texts of spec section 8 ("Subscription checks"); the others are built below. */
+/**
+ * The fixed texts of spec section 8 ("Subscription checks"; the others are built below), plus our
+ * own two transport failures (networkError, timedOut), which are not spec copy.
+ */
 export const SUBSCRIPTION_MESSAGES = {
   notAuthenticated: 'User not authenticated',
   unableToValidate: 'Unable to validate subscription',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureProduct } from '@/dev/fixtures';
-import { billingFrequencyLabel, isSoldOut, maxQuantity, quantityChoices, sortedPlans } from './rules';
+import { isSoldOut, sortedPlans } from '@/lib/catalog';
+import { billingFrequencyLabel, maxQuantity, quantityChoices } from './rules';
 
 describe('billingFrequencyLabel', () => {
   it.each([

@@ -1,7 +1,9 @@
-// Checkout display rules as pure functions (spec section 4 "Availability"; plan frequencies from
-// section 9: 1, 3, 6 or 12 months or years). Price, currency and stock always come from the
-// server's product; these only decide what to show and what to ask for.
-import type { PricingPlan, Product } from '@/lib/types';
+// Checkout display rules as pure functions (plan frequencies from section 9: 1, 3, 6 or 12 months
+// or years; availability and plan order are the shared catalogue rules of @/lib/catalog). Price,
+// currency and stock always come from the server's product; these only decide what to show and
+// what to ask for.
+import { trackedStock } from '@/lib/catalog';
+import type { Product } from '@/lib/types';
 
 /** The server accepts a physical quantity of 1..99 (docs/billing.md). */
 export const MAX_QUANTITY = 99;
@@ -12,24 +14,7 @@ export function billingFrequencyLabel(value: number, unit: string): string {
   return `every ${String(value)} ${unit}s`;
 }
 
-/** Plans in their sort order. */
-export function sortedPlans(product: Pick<Product, 'plans'>): PricingPlan[] {
-  return [...(product.plans ?? [])].sort((a, b) => a.sort_order - b.sort_order);
-}
-
 type StockFields = Pick<Product, 'type' | 'track_inventory' | 'stock_quantity'>;
-
-/** The stock that limits the quantity: a tracked physical product's count, else null. */
-function trackedStock(product: StockFields): number | null {
-  if (product.type !== 'physical' || !product.track_inventory) return null;
-  return product.stock_quantity ?? null;
-}
-
-/** A physical product that tracks inventory with stock 0 or less. */
-export function isSoldOut(product: StockFields): boolean {
-  const stock = trackedStock(product);
-  return stock !== null && stock <= 0;
-}
 
 /** The largest quantity that may be asked for: the stock (at most 99), or 99 when not tracked. */
 export function maxQuantity(product: StockFields): number {

@@ -1,24 +1,17 @@
 // The catalogue's display rules (spec section 2 "Product detail page" and section 4
 // "Availability"), as pure functions so every branch is tested.
+import { isSoldOut, sortedPlans, trackedStock } from '@/lib/catalog';
 import { formatMoney } from '@/lib/format';
 import type { PricingPlan, Product } from '@/lib/types';
+
+// Availability is shared with checkout (lib/catalog); re-exported for this feature's components.
+export { isSoldOut, trackedStock };
 
 /** Stock below this is shown in yellow; 0 or less is out of stock (red). */
 export const LOW_STOCK_THRESHOLD = 10;
 
 type StockFields = Pick<Product, 'type' | 'track_inventory' | 'stock_quantity'>;
 
-/** The stock count that matters, or null when the product does not show stock at all. */
-export function trackedStock(product: StockFields): number | null {
-  if (product.type !== 'physical' || !product.track_inventory) return null;
-  return product.stock_quantity ?? null;
-}
-
-/** A physical product that tracks inventory with stock 0 or less. */
-export function isSoldOut(product: StockFields): boolean {
-  const stock = trackedStock(product);
-  return stock !== null && stock <= 0;
-}
 
 export type StockLevel = 'out' | 'low' | 'available';
 
@@ -107,7 +100,7 @@ export function planPriceText(plan: Pick<PricingPlan, 'price_amount' | 'currency
 /** Plans to list, in sort order; empty when the product hides its pricing. */
 export function visiblePlans(product: Pick<Product, 'show_pricing' | 'plans'>): PricingPlan[] {
   if (!product.show_pricing) return [];
-  return [...(product.plans ?? [])].sort((a, b) => a.sort_order - b.sort_order);
+  return sortedPlans(product);
 }
 
 export const WIREWRITE_SLUG = 'wirewrite';

@@ -61,17 +61,8 @@ export interface Dashboard {
 
 export const EMPTY_DASHBOARD: Dashboard = { subscriptions: [], active_subscriptions: [], orders: [] };
 
-function listOf<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-export async function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  const body = await apiFetch<Record<string, unknown> | null>('/api/v1/account/dashboard', signal ? { signal } : {});
-  return {
-    subscriptions: listOf<DashboardSubscription>(body?.subscriptions),
-    active_subscriptions: listOf<ActiveSubscription>(body?.active_subscriptions),
-    orders: listOf<Order>(body?.orders).map((order) => ({ ...order, items: listOf<OrderItem>(order.items) })),
-  };
+export function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
+  return apiFetch<Dashboard>('/api/v1/account/dashboard', signal ? { signal } : {});
 }
 
 export const dashboardQuery = () =>

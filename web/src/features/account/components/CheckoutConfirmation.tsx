@@ -8,12 +8,12 @@ import { SUPPORT_EMAIL } from '@/lib/company';
 import { CHECKOUT_POLL_TIMEOUT_MS, checkoutOutcome, useCheckoutPolling } from '../api/checkout';
 import { accountKeys } from '../api/keys';
 
-export const CONFIRMING_TEXT = 'Confirming your payment...';
-export const NOT_PAID_TEXT = 'This checkout was not paid: it expired or was cancelled. Nothing was charged.';
-export const NOT_FOUND_TEXT = 'We could not find that checkout.';
-export const TIMED_OUT_TEXT = `We have not had confirmation of your payment yet. If you completed the payment, it will appear here shortly: check again in a minute, or contact ${SUPPORT_EMAIL}.`;
+const CONFIRMING_TEXT = 'Confirming your payment...';
+const NOT_PAID_TEXT = 'This checkout was not paid: it expired or was cancelled. Nothing was charged.';
+const NOT_FOUND_TEXT = 'We could not find that checkout.';
+const TIMED_OUT_TEXT = `We have not had confirmation of your payment yet. If you completed the payment, it will appear here shortly: check again in a minute, or contact ${SUPPORT_EMAIL}.`;
 
-export function paidText(orderNumber: string | null): string {
+function paidText(orderNumber: string | null): string {
   return orderNumber ? `Payment received — order ${orderNumber} confirmed` : 'Payment received — thank you';
 }
 

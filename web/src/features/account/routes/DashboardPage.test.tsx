@@ -118,12 +118,16 @@ describe('DashboardPage', () => {
     const first = within(history).getByRole('article', { name: 'Order SC-7KQ2-M9XD' });
     expect(first).toHaveTextContent('2 Oct 2025');
     expect(within(first).getByText('Completed')).toHaveAttribute('data-tone', 'green');
+    // Spec section 4: completed green, shipped blue, others grey (the colour itself, not just the tone).
+    expect(within(first).getByText('Completed')).toHaveClass('bg-green-100', 'text-green-800');
     expect(first).toHaveTextContent('$258.00');
     expect(within(within(first).getByRole('list', { name: 'Items' })).getByRole('listitem')).toHaveTextContent('2 × Bluetooth Serial Adapter$258.00');
     const shipped = within(history).getByRole('article', { name: 'Order SC-AB12-CD34' });
     expect(within(shipped).getByText('Shipped')).toHaveAttribute('data-tone', 'blue');
+    expect(within(shipped).getByText('Shipped')).toHaveClass('bg-blue-100', 'text-blue-800');
     expect(shipped).toHaveTextContent('A$49.00');
     expect(within(within(history).getByRole('article', { name: 'Order SC-PEND-0001' })).getByText('Pending')).toHaveAttribute('data-tone', 'grey');
+    expect(within(within(history).getByRole('article', { name: 'Order SC-PEND-0001' })).getByText('Pending')).toHaveClass('bg-slate-100');
   });
 
   it('shows empty states', async () => {

@@ -16,7 +16,7 @@ import { countActive, expiryText, subscriptionDisplay, underscoresAsSpaces } fro
 const HEAD = { title: `Dashboard | ${SITE_NAME}`, robots: 'noindex' };
 
 /** The Account Type card: always Individual (enterprise accounts are managed on /enterprise). */
-export const ACCOUNT_TYPE = 'Individual';
+const ACCOUNT_TYPE = 'Individual';
 
 export function DashboardPage() {
   useDocumentHead(HEAD);

@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fixtureProduct } from '@/dev/fixtures';
 import { browserNavigation } from '@/lib/navigation';
-import { OFFLINE_GRACE_MS } from '@/lib/subscriptionCheck';
 import type { Product } from '@/lib/types';
 import { fakeAuth } from '@/test/fakeAuthClient';
 import { jsonResponse, mockFetch, renderRoute } from '@/test/utils';
 import { TestSubscriptionPage } from './TestSubscriptionPage';
+
+/** Spec section 9: the offline grace for a cached subscription validation is 7 days. */
+const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 
 const PLAN_ID = '0e16d193-902d-4547-a8ab-ef1d1c040ab8';
 const ACTIVE = { valid: true, status: 'active', expiresAt: '2025-11-10T00:00:00Z', daysRemaining: 31, message: 'Subscription active' };
@@ -223,13 +225,13 @@ describe('TestSubscriptionPage', () => {
     view.unmount();
 
     server.answer({ validate: () => Promise.reject(new TypeError('Failed to fetch')) });
-    vi.setSystemTime(Date.parse('2025-10-10T00:00:00Z') + OFFLINE_GRACE_MS);
+    vi.setSystemTime(Date.parse('2025-10-10T00:00:00Z') + SEVEN_DAYS_MS);
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Validation failed: The server could not be reached.');
     expect(valueOf('Valid')).toBe('Yes');
     expect(screen.getByRole('status')).toHaveTextContent('Showing the saved result from 10 Oct 2025, 1:00 pm (the server could not be reached).');
 
-    vi.setSystemTime(Date.parse('2025-10-10T00:00:00Z') + OFFLINE_GRACE_MS + 1);
+    vi.setSystemTime(Date.parse('2025-10-10T00:00:00Z') + SEVEN_DAYS_MS + 1);
     await user.click(screen.getByRole('button', { name: 'Check Status' }));
     await waitFor(() => expect(valueOf('Valid')).toBe('No'));
     expect(valueOf('Message')).toBe('Online validation required (last checked 7 days ago)');

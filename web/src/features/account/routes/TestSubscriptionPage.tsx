@@ -15,7 +15,7 @@ import { findTestPlan, TEST_PRODUCT_SLUG } from '../testSubscription';
 
 const HEAD = { title: `Subscription Test | ${SITE_NAME}`, robots: 'noindex' };
 
-export const PLAN_MISSING_TEXT = 'The WireWrite Pro Monthly plan ($6/month) is not available.';
+const PLAN_MISSING_TEXT = 'The WireWrite Pro Monthly plan ($6/month) is not available.';
 
 type Action = 'checkout' | 'portal' | 'leaving';
 

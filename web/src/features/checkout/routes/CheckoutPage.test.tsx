@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fixtureProduct } from '@/dev/fixtures';
@@ -145,6 +145,31 @@ describe('CheckoutPage: subscriptions', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('asks for a plan and sends nothing when the chosen plan is gone after a reload', async () => {
+    const product = fixtureProduct('hhtraff');
+    let current = product;
+    const fetchMock = mockFetch((url) => {
+      if (url === '/functions/v1/create-checkout-session') return jsonResponse(200, SESSION);
+      return jsonResponse(200, { product: current });
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderCheckout('/checkout/hhtraff');
+    await user.click(await screen.findByRole('radio', { name: /^Annual/ }));
+    current = { ...product, plans: product.plans!.filter((plan) => plan.id !== 'plan-hh-12') };
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(2));
+    expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a pricing plan.');
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: /^Quarterly/ }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(SESSION.url));
+    expect(bodyOf(checkoutCalls(fetchMock)[0]![1])).toEqual({ productSlug: 'hhtraff', priceId: 'plan-hh-3' });
+  });
+
   it('offers no button for a subscription without plans', async () => {
     const product = fixtureProduct('hhtraff');
     product.plans = [];
@@ -217,6 +242,11 @@ describe('CheckoutPage: physical products', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Only 3 left in stock.');
     await waitFor(() => expect(within(screen.getByRole('combobox', { name: 'Quantity' })).getAllByRole('option')).toHaveLength(3));
     expect(screen.getByRole('combobox', { name: 'Quantity' })).toHaveValue('3');
+    // The lowered quantity is announced beside the control, and the total follows it.
+    expect(screen.getByRole('combobox', { name: 'Quantity' })).toHaveAccessibleDescription('Only 3 in stock: the quantity is now 3.');
+    expect(amountOf('Total')).toBe('$387.00');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Quantity' }), '2');
+    expect(screen.queryByText(/the quantity is now/)).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => typeof url === 'string' && url.startsWith('/api/v1/products/'))).toHaveLength(2);
   });
 });

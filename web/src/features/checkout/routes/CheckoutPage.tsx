@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HideOnErrorImage } from '@/components/HideOnErrorImage';
 import { ArrowLeftIcon } from '@/components/icons';
 import { errorMessage, isApiError } from '@/lib/api';
-import { productKeys } from '@/lib/catalog';
+import { isSoldOut, productKeys, sortedPlans } from '@/lib/catalog';
 import { formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { browserNavigation } from '@/lib/navigation';
@@ -16,13 +16,14 @@ import type { Product } from '@/lib/types';
 import { useCancelCheckout } from '../api/cancelCheckout';
 import { useCreateCheckoutSession, type CheckoutRequest } from '../api/createCheckoutSession';
 import { useCheckoutProduct } from '../api/product';
-import { billingFrequencyLabel, isSoldOut, maxQuantity, quantityChoices, sortedPlans } from '../rules';
+import { billingFrequencyLabel, maxQuantity, quantityChoices } from '../rules';
 
 const HEAD = { title: `Checkout | ${SITE_NAME}`, robots: 'noindex' };
 
-export const OUT_OF_STOCK_TEXT = 'This item is currently out of stock';
-export const CANCELLED_TEXT = 'Your checkout was cancelled and nothing was charged.';
-export const NO_PAYMENT_PAGE_TEXT = 'The payment page could not be opened. Please try again.';
+const OUT_OF_STOCK_TEXT = 'This item is currently out of stock';
+const CANCELLED_TEXT = 'Your checkout was cancelled and nothing was charged.';
+const NO_PAYMENT_PAGE_TEXT = 'The payment page could not be opened. Please try again.';
+const CHOOSE_PLAN_TEXT = 'Choose a pricing plan.';
 
 export function CheckoutPage() {
   const { slug = '' } = useParams();
@@ -131,8 +132,11 @@ function CheckoutForm({ product }: { product: Product }) {
   const mutation = useCreateCheckoutSession();
   const quantityId = useId();
 
-  // The stock can fall while the page is open (a refetch after a 409): never ask for more.
-  const effectiveQuantity = Math.max(1, Math.min(quantity, maxQuantity(product)));
+  // The stock can fall while the page is open (a refetch after a 409): never ask for more, and say
+  // so beside the control rather than changing the quantity unannounced.
+  const availableQuantity = maxQuantity(product);
+  const effectiveQuantity = Math.max(1, Math.min(quantity, availableQuantity));
+  const quantityLowered = quantity > effectiveQuantity;
   const selectedPlan = plans.find((plan) => plan.id === planId) ?? null;
   const busy = mutation.isPending || redirecting;
   const canBuy = !notForSale && (isSubscription ? plans.length > 0 : !soldOut);
@@ -143,7 +147,11 @@ function CheckoutForm({ product }: { product: Product }) {
     setLocalError(null);
     let request: CheckoutRequest;
     if (isSubscription) {
-      if (!selectedPlan) return;
+      // The chosen plan can disappear when the product is reloaded: ask again, send nothing.
+      if (!selectedPlan) {
+        setLocalError(CHOOSE_PLAN_TEXT);
+        return;
+      }
       request = { productSlug: product.slug, priceId: selectedPlan.id };
     } else {
       request = { productSlug: product.slug, quantity: effectiveQuantity };
@@ -231,7 +239,10 @@ function CheckoutForm({ product }: { product: Product }) {
                         name="plan"
                         value={plan.id}
                         checked={plan.id === planId}
-                        onChange={() => setPlanId(plan.id)}
+                        onChange={() => {
+                          setPlanId(plan.id);
+                          setLocalError(null);
+                        }}
                         disabled={busy}
                         className="h-4 w-4 accent-brand-600"
                       />
@@ -264,6 +275,7 @@ function CheckoutForm({ product }: { product: Product }) {
                       value={effectiveQuantity}
                       onChange={(event) => setQuantity(Number(event.target.value))}
                       disabled={busy}
+                      aria-describedby={quantityLowered ? `${quantityId}-lowered` : undefined}
                       className="field-input w-24"
                     >
                       {quantityChoices(product).map((choice) => (
@@ -272,6 +284,11 @@ function CheckoutForm({ product }: { product: Product }) {
                         </option>
                       ))}
                     </select>
+                    {quantityLowered ? (
+                      <p id={`${quantityId}-lowered`} className="mt-1 text-right text-sm text-yellow-800">
+                        Only {availableQuantity} in stock: the quantity is now {availableQuantity}.
+                      </p>
+                    ) : null}
                   </dd>
                 </div>
                 <div className="flex items-baseline justify-between border-t border-slate-100 pt-4 text-lg">
@@ -294,7 +311,7 @@ function CheckoutForm({ product }: { product: Product }) {
               </div>
             ) : null}
 
-            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || (isSubscription && !selectedPlan)}>
+            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
               Continue to Payment
             </button>
             <p role="status" className="text-center text-sm text-slate-600">
