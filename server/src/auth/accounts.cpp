@@ -45,7 +45,7 @@ std::string fullName(const nlohmann::json& metadata) {
 
 } // namespace
 
-AuthService::AuthService(db::Database& db, const app::AuthConfig& config, std::string publicUrl, SigningKeys& keys,
+AuthService::AuthService(db::Database& db, const auth::Settings& config, std::string publicUrl, SigningKeys& keys,
                          PasswordHasher& hasher, db::RateLimiter& limiter, mail::Outbox& outbox, std::function<void()> mailQueued)
     : db_(db), config_(config), publicUrl_(std::move(publicUrl)), keys_(keys), hasher_(hasher), limiter_(limiter),
       outbox_(outbox), mailQueued_(std::move(mailQueued)) {}
@@ -173,7 +173,8 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
 
     nlohmann::json result;
     bool queued = false;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         if (auto existing = findUserByEmail(s, email)) {
             if (!config_.confirmEmail) throw ApiError(ErrorKind::Validation, "user_already_exists", "User already registered");
             // With confirmation on, the answer must not reveal that the address is taken: the same
@@ -231,11 +232,13 @@ nlohmann::json AuthService::signInWithPassword(const nlohmann::json& body, const
     // Unknown address or no password yet: spend the same hashing time and give the same answer.
     if (!user || !user->encryptedPassword) {
         hasher_.verifyDummy(*password);
-        db_.write([&](Poco::Data::Session& s) { audit(s, "login_failed", std::nullopt, std::nullopt, client, {{"reason", "unknown"}}); });
+        db_.write([&](db::Tx& tx) {
+        auto& s = tx.session(); audit(s, "login_failed", std::nullopt, std::nullopt, client, {{"reason", "unknown"}}); });
         throw invalidCredentials();
     }
     if (!hasher_.verify(*user->encryptedPassword, *password)) {
-        db_.write([&](Poco::Data::Session& s) { audit(s, "login_failed", user->id, std::nullopt, client, {{"reason", "password"}}); });
+        db_.write([&](db::Tx& tx) {
+        auto& s = tx.session(); audit(s, "login_failed", user->id, std::nullopt, client, {{"reason", "password"}}); });
         throw invalidCredentials();
     }
     if (user->banned()) throw ApiError(ErrorKind::BadRequest, "user_banned", "User is banned");
@@ -244,7 +247,8 @@ nlohmann::json AuthService::signInWithPassword(const nlohmann::json& body, const
     std::optional<std::string> rehash;
     if (hasher_.needsRehash(*user->encryptedPassword)) rehash = hasher_.hash(*password);
     nlohmann::json result;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         if (rehash) {
             std::string h = *rehash, uid = user->id;
             s << db_.sql("UPDATE users SET encrypted_password = ? WHERE id = ?"), use(h), use(uid), now;
@@ -291,7 +295,8 @@ nlohmann::json AuthService::updateUser(const http::Caller& caller, const nlohman
 
     nlohmann::json result;
     bool queued = false;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string uid = caller.userId, at = db::nowTimestamp();
         if (hash) {
             std::string h = *hash;
@@ -341,7 +346,8 @@ void AuthService::recover(const nlohmann::json& body, const std::optional<std::s
     const std::string email = requiredEmail(body);
     throttleEmail(email, client);
     bool queued = false;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         auto user = findUserByEmail(s, email);
         if (!user) return; // same answer either way
         auto link = createLink(s, user->id, "recovery", email, redirectTo);
@@ -359,7 +365,8 @@ nlohmann::json AuthService::verify(const std::string& requestedType, const std::
     if (token.empty() || token.size() > 256) throw linkInvalid();
     nlohmann::json result;
     std::optional<ApiError> failure;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string hash = sha256Hex(token), t = type, at = db::nowTimestamp();
         Poco::Data::Statement select(s);
         select << db_.sql("SELECT CAST(id AS TEXT) AS id, CAST(user_id AS TEXT) AS user_id, relates_to FROM auth_one_time_tokens "

@@ -80,7 +80,8 @@ nlohmann::json AuthService::adminCreateUser(const http::Caller& admin, const nlo
     auto appMeta = optionalObject(body, "app_metadata");
     auto roleList = requestedRoles(appMeta);
     nlohmann::json result;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         if (findUserByEmail(s, email))
             throw ApiError(ErrorKind::Validation, "email_exists", "A user with this email address has already been registered");
         auto id = insertUser(s, email, hash, userMeta, confirm, std::nullopt);
@@ -117,7 +118,8 @@ nlohmann::json AuthService::adminUpdateUser(const http::Caller& admin, const std
         ban = *it;
     }
     nlohmann::json result;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         auto user = findUserById(s, id);
         if (!user) throw userNotFound();
         std::string uid = id, at = db::nowTimestamp(), adminId = admin.userId;
@@ -184,7 +186,8 @@ nlohmann::json AuthService::adminDeleteUser(const http::Caller& admin, const std
     requireUuid(id);
     if (id == admin.userId) throw ApiError(ErrorKind::Validation, "validation_failed", "You cannot delete your own account here");
     nlohmann::json result;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         auto user = findUserById(s, id);
         if (!user) throw userNotFound();
         result = userJson(s, *user);
@@ -217,7 +220,8 @@ nlohmann::json AuthService::adminDeleteFactor(const http::Caller& admin, const s
                                               const ClientInfo& client) {
     requireUuid(userId);
     if (!common::isUuid(factorId)) throw ApiError(ErrorKind::NotFound, "mfa_factor_not_found", "Factor not found");
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string fid = factorId, uid = userId;
         Poco::Data::Statement del(s);
         del << db_.sql("DELETE FROM mfa_factors WHERE id = ? AND user_id = ?"), use(fid), use(uid);
@@ -232,7 +236,8 @@ nlohmann::json AuthService::invite(const http::Caller& admin, const nlohmann::js
     const std::string email = requiredEmail(body);
     auto data = optionalObject(body, "data");
     nlohmann::json result;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         if (findUserByEmail(s, email))
             throw ApiError(ErrorKind::Validation, "email_exists", "A user with this email address has already been registered");
         auto id = insertUser(s, email, std::nullopt, data, false, db::nowTimestamp());
@@ -259,7 +264,8 @@ nlohmann::json AuthService::generateLink(const http::Caller& admin, const nlohma
     if (type == "signup") hash = hasher_.hash(checkedNewPassword(body.contains("password") ? body["password"] : nlohmann::json()));
     auto data = optionalObject(body, "data");
     nlohmann::json result;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         auto user = findUserByEmail(s, email);
         if (type == "recovery" && !user) throw userNotFound();
         if (type != "recovery" && user)
@@ -284,7 +290,8 @@ AuthService::CreatedUser AuthService::createUserFromShell(const std::string& raw
     std::optional<std::string> hash;
     if (password) hash = hasher_.hash(checkedNewPassword(*password));
     CreatedUser created;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         if (findUserByEmail(s, email))
             throw ApiError(ErrorKind::Validation, "email_exists", "A user with this email address has already been registered");
         created.id = insertUser(s, email, hash, nlohmann::json::object(), true, std::nullopt);

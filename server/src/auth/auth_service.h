@@ -6,7 +6,7 @@
 // The implementation is split by concern: accounts.cpp (sign-up, sign-in, the user, links),
 // sessions.cpp (issuing, refreshing, ending sessions, authenticating callers), factors.cpp (TOTP),
 // admin.cpp (the admin API and the shell command), user_json.cpp (GoTrue's user object).
-#include "app/config.h"
+#include "auth/settings.h"
 #include "auth/password.h"
 #include "auth/signing_keys.h"
 #include "db/database.h"
@@ -64,7 +64,7 @@ struct ActionLink {
 
 class AuthService {
 public:
-    AuthService(db::Database& db, const app::AuthConfig& config, std::string publicUrl, SigningKeys& keys,
+    AuthService(db::Database& db, const auth::Settings& config, std::string publicUrl, SigningKeys& keys,
                 PasswordHasher& hasher, db::RateLimiter& limiter, mail::Outbox& outbox, std::function<void()> mailQueued);
 
     // --- accounts.cpp
@@ -158,7 +158,7 @@ private:
                const std::optional<std::string>& actorId, const ClientInfo& client, const nlohmann::json& detail = nlohmann::json::object());
 
     db::Database& db_;
-    const app::AuthConfig& config_;
+    const auth::Settings& config_;
     std::string publicUrl_;
     SigningKeys& keys_;
     PasswordHasher& hasher_;

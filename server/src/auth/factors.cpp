@@ -54,7 +54,8 @@ nlohmann::json AuthService::enrollFactor(const http::Caller& caller, const nlohm
     const std::string secret = newTotpSecret();
     const std::string uri = otpauthUri(config_.siteName, caller.email.empty() ? caller.userId : caller.email, secret);
     const std::string id = db::newId();
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string uid = caller.userId, at = db::nowTimestamp(), fid = id, sec = secret, t = type;
         // Earlier unfinished enrolments are dropped: only the newest QR code can be completed.
         s << db_.sql("DELETE FROM mfa_factors WHERE user_id = ? AND status = 'unverified'"), use(uid), now;
@@ -86,7 +87,8 @@ nlohmann::json AuthService::enrollFactor(const http::Caller& caller, const nlohm
 nlohmann::json AuthService::challengeFactor(const http::Caller& caller, const std::string& factorId, const ClientInfo& client) {
     const std::string id = db::newId();
     const long long expiresAt = unixNow() + kChallengeSeconds;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         if (!ownFactor(db_, s, caller.userId, factorId)) throw factorNotFound();
         std::string cid = id, fid = factorId, sid = caller.sessionId, ip = client.ip, at = db::nowTimestamp(),
                     expires = db::timestampAfter(kChallengeSeconds);
@@ -107,7 +109,8 @@ nlohmann::json AuthService::verifyFactor(const http::Caller& caller, const std::
 
     nlohmann::json result;
     std::optional<ApiError> failure;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         auto factor = ownFactor(db_, s, caller.userId, factorId);
         if (!factor) throw factorNotFound();
         Poco::Data::Statement select(s);
@@ -172,7 +175,8 @@ nlohmann::json AuthService::verifyFactor(const http::Caller& caller, const std::
 }
 
 nlohmann::json AuthService::unenrollFactor(const http::Caller& caller, const std::string& factorId, const ClientInfo& client) {
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         auto factor = ownFactor(db_, s, caller.userId, factorId);
         if (!factor) throw factorNotFound();
         if (factor->status == "verified" && caller.aal != "aal2")

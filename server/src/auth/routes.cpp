@@ -39,7 +39,7 @@ int pageNumber(const Request& req, const char* name, int fallback, int max) {
 
 } // namespace
 
-void registerRoutes(http::Router& router, AuthService& service, const app::AuthConfig& config) {
+void registerRoutes(http::Router& router, AuthService& service, const auth::Settings& config) {
     router.get("/auth/v1/health", Access::Anyone, [](Request&, Response& res) {
         res.json(200, {{"version", "v2"}, {"name", "storefront-auth"}, {"description", "GoTrue-compatible accounts API of the storefront"}});
     });

@@ -5,6 +5,6 @@
 
 namespace storefront::auth {
 
-void registerRoutes(http::Router& router, AuthService& service, const app::AuthConfig& config);
+void registerRoutes(http::Router& router, AuthService& service, const auth::Settings& config);
 
 } // namespace storefront::auth

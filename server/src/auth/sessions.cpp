@@ -2,6 +2,8 @@
 // bearer token into a caller for every route.
 #include "auth/auth_service.h"
 
+#include "audit/audit.h"
+
 #include "auth/secrets.h"
 #include "db/row.h"
 #include "http/api_error.h"
@@ -33,12 +35,12 @@ struct TokenRow {
 
 void AuthService::audit(Poco::Data::Session& s, const std::string& event, const std::optional<std::string>& userId,
                         const std::optional<std::string>& actorId, const ClientInfo& client, const nlohmann::json& detail) {
-    std::string id = db::newId(), at = db::nowTimestamp(), ev = event, ip = client.ip, d = detail.dump();
-    Poco::Nullable<std::string> user, actor;
-    if (userId) user = *userId;
-    if (actorId) actor = *actorId;
-    s << db_.sql("INSERT INTO auth_audit_log (id, created_at, event, user_id, actor_id, ip, detail) VALUES (?, ?, ?, ?, ?, ?, ?)"),
-        use(id), use(at), use(ev), use(user), use(actor), use(ip), use(d), now;
+    db::Tx tx(db_, s);
+    audit::Actor actor;
+    actor.userId = actorId;
+    actor.role = actorId ? "admin" : "anonymous";
+    actor.clientAddress = client.ip;
+    audit::record(tx, actor, {event, "user", userId, nullptr, nullptr, detail});
 }
 
 AuthService::Issued AuthService::createSession(Poco::Data::Session& s, const std::string& userId, const std::string& aal,
@@ -126,7 +128,8 @@ nlohmann::json AuthService::refresh(const nlohmann::json& body, const ClientInfo
     // rotates it, the rest see it rotated and get the same child back.
     nlohmann::json result;
     std::optional<ApiError> failure;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         Poco::Data::Statement select(s);
         std::string h = hash;
         select << db_.sql("SELECT CAST(t.id AS TEXT) AS id, CAST(t.session_id AS TEXT) AS session_id, t.revoked, t.child_sealed, "
@@ -214,7 +217,8 @@ nlohmann::json AuthService::refresh(const nlohmann::json& body, const ClientInfo
 
 void AuthService::pruneExpired() {
     const std::string week = db::timestampAfter(-7 * 86400), day = db::timestampAfter(-86400);
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string w = week, d = day;
         s << db_.sql("DELETE FROM auth_one_time_tokens WHERE expires_at < ? OR used_at < ?"), use(w), use(w), now;
         s << db_.sql("DELETE FROM mfa_challenges WHERE expires_at < ?"), use(d), now;
@@ -230,7 +234,8 @@ void AuthService::pruneExpired() {
 }
 
 void AuthService::logout(const http::Caller& caller, const std::string& scope) {
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string sid = caller.sessionId;
         if (scope == "global") endSessions(s, caller.userId, std::nullopt);
         else if (scope == "others") endSessions(s, caller.userId, caller.sessionId);
@@ -289,18 +294,9 @@ void AuthService::authorize(http::Request& request, http::Access access) {
     case http::Access::SignedInAnyAal:
         break;
     case http::Access::SignedIn:
-    case http::Access::EnterpriseAdmin:
+    case http::Access::EnterpriseAdmin: // plus enterprise/'s own check, which the router runs next
         if (needsStepUp)
             throw ApiError(ErrorKind::Forbidden, "insufficient_aal", "Enter your two-factor code to continue.");
-        if (access == http::Access::EnterpriseAdmin) {
-            auto session = db_.session();
-            Poco::Int64 owned = 0;
-            std::string uid = caller.userId;
-            session << db_.sql("SELECT COUNT(*) FROM enterprise_accounts WHERE admin_user_id = ? AND is_active = TRUE"), use(uid),
-                into(owned), now;
-            if (owned == 0)
-                throw ApiError(ErrorKind::Forbidden, "not_enterprise_admin", "Only the enterprise account's admin can do this.");
-        }
         break;
     case http::Access::StaffAdmin:
         if (!caller.staffAdmin) throw ApiError(ErrorKind::Forbidden, "not_admin", "Access denied. Admin privileges required.");

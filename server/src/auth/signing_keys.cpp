@@ -58,7 +58,8 @@ SigningKeys::SigningKeys(db::Database& db) : db_(db) {
     std::ostringstream pub, priv;
     key.save(&pub, &priv);
     std::string kid = randomToken(12), privatePem = priv.str(), publicPem = pub.str(), at = db::nowTimestamp();
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         s << db_.sql("INSERT INTO auth_signing_keys (kid, private_pem, public_pem, active, created_at) VALUES (?, ?, ?, TRUE, ?)"),
             use(kid), use(privatePem), use(publicPem), use(at), now;
     });

@@ -64,7 +64,8 @@ std::string CheckoutService::customerFor(const Buyer& buyer) {
     } catch (const ProviderError& e) {
         throw providerFailed(e.what());
     }
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string u = buyer.userId, p = provider, c = created, at = db::nowTimestamp();
         s << db_.sql("INSERT INTO payment_customers (user_id, provider, provider_customer_id, created_at) VALUES (?, ?, ?, ?) "
                      "ON CONFLICT (user_id, provider) DO NOTHING"),
@@ -130,7 +131,8 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
     const bool tracked = mode == "payment" && product->trackInventory && product->stockQuantity.has_value();
 
     // One transaction: stock, the pending order and its item, the checkout row.
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         const std::string at = db::nowTimestamp();
         if (tracked && !catalog::takeStock(db_, s, product->id, quantity)) {
             Poco::Data::Statement left(s);
@@ -194,7 +196,8 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
         releaseUnopened(checkoutId);
         throw providerFailed(e.what());
     }
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string sid = session.id, url = session.url, cid = checkoutId, at = db::nowTimestamp();
         // An event may already have linked and completed it; only a 'creating' row becomes open.
         s << db_.sql("UPDATE checkout_sessions SET provider_session_id = ?, url = ?, updated_at = ?, "
@@ -205,7 +208,8 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
 }
 
 void CheckoutService::releaseUnopened(const std::string& checkoutId) {
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         std::string cid = checkoutId, at = db::nowTimestamp();
         Poco::Data::Statement st(s);
         st << db_.sql("UPDATE checkout_sessions SET status = 'expired', stock_state = CASE WHEN stock_state = 'reserved' THEN "

@@ -437,7 +437,8 @@ EventProcessor::Outcome EventProcessor::ingest(const std::string& provider, cons
 
     Outcome outcome = Outcome::Duplicate;
     bool mailQueued = false, stockChanged = false;
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         mailQueued = stockChanged = false;
         // The inbox row first: a concurrent delivery of the same event waits on it and then finds it.
         Poco::Data::Statement insert(s);

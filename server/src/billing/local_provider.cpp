@@ -160,7 +160,8 @@ void LocalProvider::expireCheckoutSession(const std::string& sessionId) {
 
 std::string LocalProvider::createPortalSession(const std::string& customerId, const std::string& returnUrl) {
     const std::string token = "bps_local_" + randomHex(24);
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         Poco::Data::Statement st(s);
         std::string c = customerId, t = token, back = returnUrl, until = db::timestampAfter(kPortalSeconds),
                     at = db::nowTimestamp();

@@ -100,7 +100,8 @@ std::string ContactService::submit(const ContactSubmission& submission, const st
     if (submission.company) company = *submission.company;
     if (submission.phone) phone = *submission.phone;
     const auto mailMessage = salesMail(submission, salesAddress_);
-    db_.write([&](Poco::Data::Session& s) {
+    db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
         s << db_.sql(kInsert), use(id), use(name), use(email), use(company), use(phone), use(message), use(ip),
             use(at), now;
         outbox_.enqueue(s, mailMessage, id);

@@ -4,6 +4,7 @@
 
 #include <Poco/Data/SQLite/Connector.h>
 #include <Poco/DateTime.h>
+#include <Poco/Logger.h>
 #include <Poco/DateTimeFormat.h>
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/DateTimeParser.h>
@@ -210,19 +211,20 @@ std::string Database::sql(std::string_view portableSql) const {
     return dialect_ == Dialect::PostgreSQL ? numberPlaceholders(portableSql) : std::string(portableSql);
 }
 
-void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
+void Database::write(const std::function<void(Tx&)>& work) {
     const bool sqlite = dialect_ == Dialect::SQLite;
     std::unique_lock<std::timed_mutex> writer(sqliteWriter_, std::defer_lock);
     if (sqlite && !writer.try_lock_for(std::chrono::milliseconds(busyTimeoutMs_)))
         throw Poco::Data::SessionPoolExhaustedException("waited too long for the SQLite write lock");
     auto s = session();
+    Tx tx(*this, s);
     // PostgreSQL: the session's own BEGIN/COMMIT, each one simple query (one round trip).
     if (sqlite)
         s << "BEGIN IMMEDIATE", now;
     else
         s.begin();
     try {
-        work(s);
+        work(tx);
         if (sqlite)
             s << "COMMIT", now;
         else
@@ -238,6 +240,22 @@ void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
         }
         throw;
     }
+    if (writer.owns_lock()) writer.unlock();
+    auto run = [](const std::function<void()>& fn) {
+        try {
+            fn();
+        } catch (const std::exception& e) {
+            Poco::Logger::get("storefront.db").error("after-commit hook failed: %s", std::string(e.what()));
+        }
+    };
+    for (const auto& fn : tx.afterCommit_) run(fn);
+    for (const auto& name : tx.topics_)
+        if (auto it = subscribers_.find(name); it != subscribers_.end())
+            for (const auto& fn : it->second) run(fn);
+}
+
+void Database::subscribe(const std::string& topic, std::function<void()> listener) {
+    subscribers_[topic].push_back(std::move(listener));
 }
 
 void Database::ping() {

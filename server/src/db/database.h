@@ -4,12 +4,17 @@
 #include <Poco/Data/Session.h>
 #include <Poco/Data/SessionPool.h>
 
+#include "db/query.h"
+
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace storefront::db {
 
@@ -21,6 +26,39 @@ struct PoolOptions {
     int idleSeconds = 60;
     int busyTimeoutMs = 5000; // SQLite: how long a writer waits for the lock
 };
+
+class Database;
+
+// One write transaction: its session, queries on it, and what to do once it has committed.
+class Tx {
+public:
+    Tx(Database& db, Poco::Data::Session& session) : db_(db), session_(session) {}
+    Tx(const Tx&) = delete;
+    Tx& operator=(const Tx&) = delete;
+
+    Poco::Data::Session& session() { return session_; }
+    Database& database() { return db_; }
+    Query query(std::string_view portableSql) { return Query(session_, portableSql); }
+
+    // Runs `fn` after COMMIT (never after a rollback); errors it throws are logged, not raised.
+    void afterCommit(std::function<void()> fn) { afterCommit_.push_back(std::move(fn)); }
+    // Tells the topic's subscribers (Database::subscribe) once, after COMMIT, that the data they
+    // watch changed: "catalog" (products, plans, stock), "mail" (a message was queued).
+    void notify(std::string topic) { topics_.insert(std::move(topic)); }
+
+private:
+    friend class Database;
+    Database& db_;
+    Poco::Data::Session& session_;
+    std::vector<std::function<void()>> afterCommit_;
+    std::set<std::string> topics_;
+};
+
+// Topics a write transaction can notify (Tx::notify).
+namespace topic {
+inline constexpr const char* kCatalog = "catalog"; // products, plans or stock changed
+inline constexpr const char* kMail = "mail";       // a message was queued in the outbox
+} // namespace topic
 
 class Database {
   public:
@@ -43,7 +81,13 @@ class Database {
     // lock instead of failing at commit). Commits when `work` returns, rolls back when it throws.
     // On SQLite this process's writers first queue on a mutex, in order, rather than in SQLite's
     // busy handler, which polls with sleeps of up to 100 ms and gives long, unfair waits.
-    void write(const std::function<void(Poco::Data::Session&)>& work);
+    // After COMMIT, runs the transaction's afterCommit functions and each notified topic's
+    // subscribers.
+    void write(const std::function<void(Tx&)>& work);
+
+    // Called after every committed write that notified `topic`. Subscribe while wiring, before
+    // the server serves requests.
+    void subscribe(const std::string& topic, std::function<void()> listener);
 
     // A cheap query proving the database answers (used by /healthz).
     void ping();
@@ -57,6 +101,7 @@ class Database {
     std::unique_ptr<Poco::Data::SessionPool> pool_;
     int busyTimeoutMs_;
     std::timed_mutex sqliteWriter_;
+    std::map<std::string, std::vector<std::function<void()>>> subscribers_;
 };
 
 // Converts a postgresql:// URL to a libpq key=value connection string.

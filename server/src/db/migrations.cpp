@@ -81,7 +81,8 @@ bool seedIfEmpty(Database& db, const std::vector<EmbeddedSql>& seeds) {
     // The seed is offered once in a database's life: it is recorded in schema_migrations, so a
     // catalogue an admin later empties stays empty across restarts.
     bool seeded = false;
-    db.write([&](Poco::Data::Session& s) {
+    db.write([&](Tx& tx) {
+        auto& s = tx.session();
         if (db.dialect() == Dialect::PostgreSQL) s << "LOCK TABLE schema_migrations IN EXCLUSIVE MODE", now;
         const auto applied = appliedVersions(s);
         int products = 0;

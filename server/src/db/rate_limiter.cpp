@@ -22,7 +22,8 @@ RateLimiter::Decision RateLimiter::hitAt(const std::string& bucket, int limit, i
     Poco::Int64 windowStart = nowEpochSeconds - nowEpochSeconds % windowSeconds;
     Poco::Int64 hits = 0;
     std::string key = bucket;
-    db_.write([&](Poco::Data::Session& s) { s << db_.sql(kHit), use(key), use(windowStart), into(hits), now; });
+    db_.write([&](Tx& tx) {
+        auto& s = tx.session(); s << db_.sql(kHit), use(key), use(windowStart), into(hits), now; });
     Decision d;
     if (hits > limit) {
         d.allowed = false;
@@ -34,7 +35,8 @@ RateLimiter::Decision RateLimiter::hitAt(const std::string& bucket, int limit, i
 
 void RateLimiter::prune(std::int64_t olderThanEpochSeconds) {
     Poco::Int64 cutoff = olderThanEpochSeconds;
-    db_.write([&](Poco::Data::Session& s) { s << db_.sql(kPrune), use(cutoff), now; });
+    db_.write([&](Tx& tx) {
+        auto& s = tx.session(); s << db_.sql(kPrune), use(cutoff), now; });
 }
 
 } // namespace storefront::db

@@ -56,6 +56,8 @@ void Router::dispatch(Request& request, Response& response) const {
         request.setParams(std::move(params));
         if (authorizer_) authorizer_(request, route.access);
         else denyAllButPublic(request, route.access);
+        for (const auto& [access, check] : checks_)
+            if (access == route.access) check(request);
         route.handler(request, response);
         return;
     }

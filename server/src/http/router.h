@@ -21,6 +21,10 @@ enum class Access {
 using Handler = std::function<void(Request&, Response&)>;
 // Decides whether the request may use a route with the given access; throws ApiError (401/403) if not.
 using Authorizer = std::function<void(Request&, Access)>;
+// A further check for every route of one access level, run after the authoriser has set the
+// caller and the route's parameters are known (so it can ask "admin of *this* account"). The area
+// that owns the rule registers it: enterprise/ for Access::EnterpriseAdmin.
+using AccessCheck = std::function<void(Request&)>;
 
 class Router {
 public:
@@ -33,6 +37,7 @@ public:
     // GET/HEAD requests that match no route (the SPA, static files).
     void fallback(Handler handler) { fallback_ = std::move(handler); }
     void authorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
+    void check(Access access, AccessCheck check) { checks_.emplace_back(access, std::move(check)); }
 
     // Finds the route, authorises, runs it. 404 / 405 (with Allow) when nothing fits.
     void dispatch(Request& request, Response& response) const;
@@ -47,6 +52,7 @@ private:
     std::vector<Route> routes_;
     Handler fallback_;
     Authorizer authorizer_;
+    std::vector<std::pair<Access, AccessCheck>> checks_;
 };
 
 // The authoriser used until sign-in exists: public routes pass, everything else is 401.

@@ -65,7 +65,8 @@ int Outbox::deliverDue(int limit) {
         std::string id = rowId;
         std::string nowAt = db::nowTimestamp(), lockUntil = db::timestampAfter(120);
         std::size_t claimed = 0;
-        db_.write([&](Poco::Data::Session& s) {
+        db_.write([&](db::Tx& tx) {
+        auto& s = tx.session();
             Poco::Data::Statement st(s);
             st << db_.sql(kClaim), use(lockUntil), use(id), use(nowAt);
             claimed = st.execute();
@@ -84,13 +85,15 @@ int Outbox::deliverDue(int limit) {
         try {
             transport_.send(message, from_);
             std::string sentAt = db::nowTimestamp();
-            db_.write([&](Poco::Data::Session& s) { s << db_.sql(kSent), use(sentAt), use(id), now; });
+            db_.write([&](db::Tx& tx) {
+        auto& s = tx.session(); s << db_.sql(kSent), use(sentAt), use(id), now; });
             ++sent;
         } catch (const std::exception& e) {
             std::string status = attempts >= maxAttempts_ ? "failed" : "pending";
             std::string next = db::timestampAfter(backoffSeconds(retrySeconds_, attempts));
             std::string error = std::string(e.what()).substr(0, 500);
-            db_.write([&](Poco::Data::Session& s) { s << db_.sql(kRetry), use(status), use(next), use(error), use(id), now; });
+            db_.write([&](db::Tx& tx) {
+        auto& s = tx.session(); s << db_.sql(kRetry), use(status), use(next), use(error), use(id), now; });
             Poco::Logger::get("mail").warning("mail %s attempt %d failed (%s): %s", id, attempts, status, error);
         }
     }

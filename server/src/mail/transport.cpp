@@ -1,6 +1,6 @@
 #include "mail/transport.h"
 
-#include "app/config.h"
+#include "mail/settings.h"
 
 #include <Poco/Logger.h>
 #include <Poco/Net/Context.h>
@@ -81,7 +81,7 @@ void SmtpTransport::send(const MailMessage& message, const std::string& from) {
     }
 }
 
-std::unique_ptr<Transport> makeTransport(const app::MailConfig& config) {
+std::unique_ptr<Transport> makeTransport(const mail::Settings& config) {
     if (config.transport == "smtp")
         return std::make_unique<SmtpTransport>(config.smtpHost, config.smtpPort, config.smtpUser,
                                                config.smtpPassword, config.smtpSecurity);

@@ -2,13 +2,11 @@
 // How a stored mail leaves the building. Two implementations: the outbox transport (development
 // and the default: the mail stays in mail_outbox, a line is logged) and SMTP.
 #include "mail/mail_message.h"
+#include "mail/settings.h"
 
 #include <memory>
 #include <string>
 
-namespace storefront::app {
-struct MailConfig;
-}
 
 namespace storefront::mail {
 
@@ -42,6 +40,6 @@ private:
     std::string security_;
 };
 
-std::unique_ptr<Transport> makeTransport(const app::MailConfig& config);
+std::unique_ptr<Transport> makeTransport(const mail::Settings& config);
 
 } // namespace storefront::mail

@@ -94,7 +94,8 @@ std::int64_t countRows(const std::string& sql, const std::vector<std::string>& p
 
 void execSql(const std::string& sql, const std::vector<std::string>& params) {
     auto values = params;
-    env().db->write([&](Poco::Data::Session& s) {
+    env().db->write([&](storefront::db::Tx& tx) {
+        auto& s = tx.session();
         Poco::Data::Statement statement(s);
         run(statement, sql, values);
     });
@@ -122,7 +123,8 @@ Account createUser(const std::string& prefix, bool confirmed) {
     Poco::Nullable<std::string> confirmedAt;
     if (confirmed) confirmedAt = at;
     auto& db = *env().db;
-    db.write([&](Poco::Data::Session& s) {
+    db.write([&](storefront::db::Tx& tx) {
+        auto& s = tx.session();
         std::string id = a.id, email = a.email, h = hash, t = at;
         s << db.sql("INSERT INTO users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, "
                     "created_at, updated_at) VALUES (?, ?, ?, ?, '{}', '{}', ?, ?)"),

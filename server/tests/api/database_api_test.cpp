@@ -56,7 +56,8 @@ TEST(DatabaseApi, ValuesRoundTripThroughBindingsIntoAndRows) {
     ScratchTable t(db);
     const std::string text = "Kia ora \u0101 'quoted' \"double\" ? $1 ;";
     const Poco::Int64 big = std::numeric_limits<Poco::Int64>::max() - 7;
-    db.write([&](Poco::Data::Session& s) {
+    db.write([&](storefront::db::Tx& tx) {
+        auto& s = tx.session();
         std::string id = "a", label = text;
         Poco::Int64 amount = big;
         bool flag = true;
@@ -110,9 +111,11 @@ TEST(DatabaseApi, AFailedWriteRollsBackAndTheConnectionStaysUsable) {
     auto put = [&](Poco::Data::Session& s, std::string id, std::string label) {
         s << insert, use(id), use(label), now;
     };
-    db.write([&](Poco::Data::Session& s) { put(s, "x", "first"); });
+    db.write([&](storefront::db::Tx& tx) {
+        auto& s = tx.session(); put(s, "x", "first"); });
     try {
-        db.write([&](Poco::Data::Session& s) {
+        db.write([&](storefront::db::Tx& tx) {
+        auto& s = tx.session();
             put(s, "y", "second");
             put(s, "x", "duplicate"); // primary key violation
         });
@@ -129,7 +132,8 @@ TEST(DatabaseApi, AFailedWriteRollsBackAndTheConnectionStaysUsable) {
         s << "SELECT COUNT(*) FROM " + t.name, into(rows), now;
         EXPECT_EQ(rows, 1);
     }
-    db.write([&](Poco::Data::Session& s) { put(s, "z", "third"); });
+    db.write([&](storefront::db::Tx& tx) {
+        auto& s = tx.session(); put(s, "z", "third"); });
 }
 
 TEST(DatabaseApi, MoreDistinctStatementsThanAConnectionKeepsStillRun) {

@@ -1,0 +1,18 @@
+#pragma once
+// The payments settings: provider (local or Stripe), keys, checkout expiry.
+// app/config.cpp reads them (docs/configuration.md lists each with its default).
+#include <string>
+
+namespace storefront::billing {
+
+// Checkout and payments (docs/configuration.md, "Payments").
+struct Settings {
+    std::string provider = "local";              // local | stripe
+    std::string stripeSecretKey;                 // sk_live_... / sk_test_...
+    std::string stripeWebhookSecret;             // whsec_...; several, comma-separated, while rotating
+    std::string stripeApiBase = "https://api.stripe.com";
+    int stripeTimeoutSeconds = 20;
+    int checkoutExpirySeconds = 1800;            // an unpaid checkout gives its stock back after this
+};
+
+} // namespace storefront::billing
