@@ -6,7 +6,8 @@ run:      ## bootstrap, build, and serve the storefront at http://localhost:8080
 	@scripts/build
 	@scripts/run
 
-build:    ## build the server (build/server/storefront) and the web app (web/dist)
+build:    ## bootstrap, then build the server (build/server/storefront) and the web app (web/dist)
+	@scripts/bootstrap
 	@scripts/build
 
 test:     ## bootstrap, build, and run every test

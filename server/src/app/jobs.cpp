@@ -27,8 +27,20 @@ void Jobs::wake() {
     cv_.notify_all();
 }
 
+void Jobs::runEach(const std::vector<std::function<void()>>& tasks) {
+    for (const auto& task : tasks) {
+        try {
+            task();
+        } catch (const std::exception& e) {
+            // The database may be briefly unavailable; the next round retries. One failing task
+            // does not hold back the others.
+            Poco::Logger::get("jobs").error("background job failed: %s", std::string(e.what()));
+        }
+    }
+}
+
 void Jobs::run() {
-    std::int64_t lastPrune = 0;
+    std::int64_t lastHourly = 0;
     while (true) {
         {
             std::unique_lock lock(mutex_);
@@ -36,18 +48,11 @@ void Jobs::run() {
             if (stopping_) return;
             woken_ = false;
         }
-        try {
-            outbox_.deliverDue();
-            for (const auto& task : everyRound_) task();
-            const auto nowSeconds = Poco::Timestamp().epochTime();
-            if (nowSeconds - lastPrune > 3600) {
-                limiter_.prune(nowSeconds - 2 * 86400);
-                for (const auto& task : hourly_) task();
-                lastPrune = nowSeconds;
-            }
-        } catch (const std::exception& e) {
-            // The database may be briefly unavailable; the next round retries.
-            Poco::Logger::get("jobs").error("background job failed: %s", std::string(e.what()));
+        runEach(everyRound_);
+        const auto nowSeconds = Poco::Timestamp().epochTime();
+        if (nowSeconds - lastHourly > 3600) {
+            runEach(hourly_);
+            lastHourly = nowSeconds;
         }
     }
 }

@@ -1,35 +1,34 @@
 #pragma once
-// Background work on one thread: mail delivery (woken early when mail is queued), expiry of unpaid
-// checkouts, and pruning of old rate-limit windows and other hourly housekeeping. Safe with several servers: each step claims its rows in the database.
-#include "db/rate_limiter.h"
-#include "mail/outbox.h"
+// Background work on one thread, as the modules schedule it (common/module.h): every round
+// (mail delivery, expiry of unpaid checkouts), and hourly housekeeping. A round runs at most
+// pollSeconds apart, and at once when woken (a committed write notified the mail topic).
+// Safe with several servers: each task claims its rows in the database.
+#include "common/module.h"
 
 #include <condition_variable>
 #include <functional>
 #include <mutex>
-#include <vector>
 #include <thread>
+#include <vector>
 
 namespace storefront::app {
 
-class Jobs {
+class Jobs : public Schedule {
 public:
-    Jobs(mail::Outbox& outbox, db::RateLimiter& limiter, int pollSeconds)
-        : outbox_(outbox), limiter_(limiter), pollSeconds_(pollSeconds) {}
-    ~Jobs() { stop(); }
+    explicit Jobs(int pollSeconds) : pollSeconds_(pollSeconds) {}
+    ~Jobs() override { stop(); }
 
     void start();
     void stop();
-    void wake(); // something was queued
-    // Housekeeping run about once an hour (before start()); it must be safe on several servers.
-    void addHourly(std::function<void()> task) { hourly_.push_back(std::move(task)); }
-    // Work run every round (at most pollSeconds apart, e.g. expiring unpaid checkouts); same rule.
-    void addEveryRound(std::function<void()> task) { everyRound_.push_back(std::move(task)); }
+    void wake(); // something was queued: run a round now
+
+    void everyRound(std::function<void()> task) override { everyRound_.push_back(std::move(task)); }
+    void hourly(std::function<void()> task) override { hourly_.push_back(std::move(task)); }
 
 private:
     void run();
-    mail::Outbox& outbox_;
-    db::RateLimiter& limiter_;
+    void runEach(const std::vector<std::function<void()>>& tasks);
+
     int pollSeconds_;
     std::vector<std::function<void()>> hourly_;
     std::vector<std::function<void()>> everyRound_;

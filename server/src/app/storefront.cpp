@@ -17,6 +17,7 @@
 #include "contact/contact_service.h"
 #include "contact/routes.h"
 #include "db/database.h"
+#include "enterprise/module.h"
 #include "db/migrations.h"
 #include "db/rate_limiter.h"
 #include "http/api_error.h"
@@ -29,6 +30,7 @@
 #include "seo/routes.h"
 
 #include <Poco/Logger.h>
+#include <Poco/Timestamp.h>
 
 #include <filesystem>
 
@@ -54,6 +56,7 @@ struct Storefront::Parts {
     http::Router router;
     std::unique_ptr<http::Server> server;
     std::unique_ptr<Jobs> jobs;
+    std::unique_ptr<enterprise::Module> enterprise;
 };
 
 Storefront::Storefront(Config config) : config_(std::move(config)) {}
@@ -83,7 +86,10 @@ void Storefront::start() {
                                               config_.mail.retryIntervalSeconds, config_.mail.maxAttempts);
     p.products = std::make_unique<catalog::ProductRepository>(*p.db);
     p.contact = std::make_unique<contact::ContactService>(*p.db, *p.outbox, config_.mail.salesAddress);
-    p.jobs = std::make_unique<Jobs>(*p.outbox, *p.limiter, std::min(config_.mail.retryIntervalSeconds, 30));
+    p.jobs = std::make_unique<Jobs>(std::min(config_.mail.retryIntervalSeconds, 30));
+    p.jobs->everyRound([outbox = p.outbox.get()] { outbox->deliverDue(); });
+    p.jobs->hourly([limiter = p.limiter.get()] { limiter->prune(Poco::Timestamp().epochTime() - 2 * 86400); });
+    p.db->subscribe(db::topic::kMail, [jobs = p.jobs.get()] { jobs->wake(); });
 
     auto* jobsForMail = p.jobs.get();
     p.keys = std::make_unique<auth::SigningKeys>(*p.db);
@@ -91,7 +97,7 @@ void Storefront::start() {
                                                       config_.auth.hashConcurrency, config_.auth.hashQueue);
     p.auth = std::make_unique<auth::AuthService>(*p.db, config_.auth, config_.publicUrl, *p.keys, *p.hasher, *p.limiter, *p.outbox,
                                                  [jobsForMail] { jobsForMail->wake(); });
-    p.jobs->addHourly([auth = p.auth.get()] { auth->pruneExpired(); });
+    p.jobs->hourly([auth = p.auth.get()] { auth->pruneExpired(); });
 
     p.cache = std::make_unique<http::ResponseCache>(std::chrono::milliseconds(config_.catalogCacheMs));
     auto stockChanged = [cache = p.cache.get()] { cache->clear(); };
@@ -117,7 +123,7 @@ void Storefront::start() {
     checkoutSettings.stockChanged = stockChanged;
     p.checkout = std::make_unique<billing::CheckoutService>(*p.db, *p.products, *p.provider, checkoutSettings);
     p.account = std::make_unique<billing::AccountQueries>(*p.db);
-    p.jobs->addEveryRound([checkout = p.checkout.get()] { checkout->expireDue(); });
+    p.jobs->everyRound([checkout = p.checkout.get()] { checkout->expireDue(); });
 
     p.files.load(config_.webDir);
     if (p.files.empty()) log.warning("no web build found at '%s'; serving the API only", config_.webDir);
@@ -147,6 +153,8 @@ void Storefront::start() {
     contact::registerRoutes(p.router, *p.contact, *p.limiter,
                             {config_.contactLimitPerWindow, config_.contactWindowSeconds, [jobs] { jobs->wake(); }});
     p.pages->registerRoutes(p.router);
+    p.enterprise = std::make_unique<enterprise::Module>(*p.db);
+    p.enterprise->routes(p.router);
 
     http::ServerOptions options;
     options.bindAddress = config_.bindAddress;

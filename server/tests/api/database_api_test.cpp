@@ -145,3 +145,84 @@ TEST(DatabaseApi, MoreDistinctStatementsThanAConnectionKeepsStillRun) {
         ASSERT_EQ(value, i);
     }
 }
+
+// db::query: the one way to run a statement, the same on both engines.
+TEST(DatabaseApi, QueryBindsOwnedValuesAndMapsRows) {
+    auto& db = *env().db;
+    ScratchTable t(db);
+    const std::string text = "Kia ora \u0101 'quoted' ? $1";
+    db.write([&](storefront::db::Tx& tx) {
+        // Temporaries and optionals bind directly: the query keeps its own copies.
+        EXPECT_EQ(tx.query("INSERT INTO " + t.name + " (id, label, amount, flag) VALUES (?, ?, ?, ?)")
+                      .bind(std::string("a"), text, std::int64_t{42}, true)
+                      .changed(),
+                  1u);
+        tx.query("INSERT INTO " + t.name + " (id, label, amount, flag) VALUES (?, ?, ?, ?)")
+            .bind("b", std::optional<std::string>(), std::optional<std::int64_t>(), false)
+            .run();
+    });
+    auto s = db.session();
+    struct Item {
+        std::string id;
+        std::optional<std::string> label;
+        std::optional<std::int64_t> amount;
+        bool flag;
+    };
+    auto read = [](const storefront::db::Row& r) {
+        return Item{r.text("id"), r.optText("label"), r.optInt64("amount"), r.boolean("flag")};
+    };
+    auto items = storefront::db::query(s, "SELECT id, label, amount, flag FROM " + t.name + " ORDER BY id").all(read);
+    ASSERT_EQ(items.size(), 2u);
+    EXPECT_EQ(items[0].label, text);
+    EXPECT_EQ(items[0].amount, 42);
+    EXPECT_TRUE(items[0].flag);
+    EXPECT_EQ(items[1].label, std::nullopt);
+    EXPECT_EQ(items[1].amount, std::nullopt);
+    EXPECT_FALSE(items[1].flag);
+
+    auto one = storefront::db::query(s, "SELECT id, label, amount, flag FROM " + t.name + " WHERE id = ?").bind("b").one(read);
+    ASSERT_TRUE(one.has_value());
+    EXPECT_EQ(one->id, "b");
+    EXPECT_FALSE(storefront::db::query(s, "SELECT id, label, amount, flag FROM " + t.name + " WHERE id = ?").bind("zz").one(read));
+    EXPECT_EQ(storefront::db::query(s, "SELECT COUNT(*) FROM " + t.name + " WHERE flag = ?").bind(true).count(), 1);
+    EXPECT_EQ(storefront::db::query(s, "SELECT label FROM " + t.name + " WHERE id = ?").bind("a").text(), text);
+    EXPECT_EQ(storefront::db::query(s, "SELECT label FROM " + t.name + " WHERE id = ?").bind("b").text(), std::nullopt);
+    EXPECT_TRUE(storefront::db::query(s, "SELECT 1 FROM " + t.name + " WHERE id = ?").bind("a").exists());
+    EXPECT_EQ(storefront::db::query(s, "UPDATE " + t.name + " SET amount = ? WHERE amount IS NULL").bind(7).changed(), 1u);
+}
+
+// After-commit work runs once the transaction has committed, and never after a rollback; a topic
+// notified several times reaches its subscribers once.
+TEST(DatabaseApi, AfterCommitHooksRunOnCommitOnly) {
+    // A database of its own, so the subscription below sees only this test's writes.
+    auto db = storefront::db::Database::open(env().server->config().database);
+    ScratchTable t(*db);
+    const std::string topic = unique("topic-");
+    int notified = 0, hooks = 0;
+    db->subscribe(topic, [&] { ++notified; });
+    db->write([&](storefront::db::Tx& tx) {
+        tx.query("INSERT INTO " + t.name + " (id) VALUES (?)").bind("x").run();
+        tx.afterCommit([&] {
+            // Runs after COMMIT: the row is visible to another session.
+            auto s = db->session();
+            EXPECT_EQ(storefront::db::query(s, "SELECT COUNT(*) FROM " + t.name).count(), 1);
+            ++hooks;
+        });
+        tx.notify(topic);
+        tx.notify(topic);
+    });
+    EXPECT_EQ(hooks, 1);
+    EXPECT_EQ(notified, 1);
+
+    EXPECT_THROW(db->write([&](storefront::db::Tx& tx) {
+        tx.query("INSERT INTO " + t.name + " (id) VALUES (?)").bind("y").run();
+        tx.afterCommit([&] { ++hooks; });
+        tx.notify(topic);
+        throw std::runtime_error("changed my mind");
+    }),
+                 std::runtime_error);
+    EXPECT_EQ(hooks, 1);
+    EXPECT_EQ(notified, 1);
+    auto s = db->session();
+    EXPECT_EQ(storefront::db::query(s, "SELECT COUNT(*) FROM " + t.name).count(), 1);
+}
