@@ -1,6 +1,7 @@
 #include "app/storefront.h"
 
 #include "app/jobs.h"
+#include "audit/module.h"
 #include "auth/auth_service.h"
 #include "auth/password.h"
 #include "auth/routes.h"
@@ -57,6 +58,7 @@ struct Storefront::Parts {
     std::unique_ptr<http::Server> server;
     std::unique_ptr<Jobs> jobs;
     std::unique_ptr<enterprise::Module> enterprise;
+    std::unique_ptr<audit::Module> audit;
 };
 
 Storefront::Storefront(Config config) : config_(std::move(config)) {}
@@ -155,6 +157,8 @@ void Storefront::start() {
     p.pages->registerRoutes(p.router);
     p.enterprise = std::make_unique<enterprise::Module>(*p.db);
     p.enterprise->routes(p.router);
+    p.audit = std::make_unique<audit::Module>(*p.db);
+    p.audit->routes(p.router);
 
     http::ServerOptions options;
     options.bindAddress = config_.bindAddress;

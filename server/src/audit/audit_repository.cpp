@@ -1,0 +1,98 @@
+#include "audit/audit_repository.h"
+
+#include "common/text.h"
+#include "http/paging.h"
+
+namespace storefront::audit {
+
+namespace {
+
+constexpr const char* kColumns =
+    "SELECT CAST(id AS TEXT) AS id, CAST(created_at AS TEXT) AS created_at, action, CAST(actor_id AS TEXT) AS actor_id, "
+    "actor_email, actor_role, actor_aal, target_type, target_id, before_json, after_json, detail, client_address "
+    "FROM audit_log";
+constexpr const char* kCount = "SELECT COUNT(*) FROM audit_log";
+// Filters, each with its placeholders; appended in this order.
+constexpr const char* kWhereActorEmail = "LOWER(actor_email) LIKE ? ESCAPE '\\'";
+constexpr const char* kWhereActorEmailOrId = "(LOWER(actor_email) LIKE ? ESCAPE '\\' OR actor_id = ?)";
+constexpr const char* kWhereAction = "action = ?";
+constexpr const char* kWhereTarget = "(target_type = ? OR target_id = ?)";
+// audit_log_created_at_idx serves this order.
+constexpr const char* kNewestFirst = " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?";
+
+nlohmann::json parsedOrNull(const std::optional<std::string>& text) {
+    if (!text) return nullptr;
+    auto value = nlohmann::json::parse(*text, nullptr, false);
+    return value.is_discarded() ? nlohmann::json(nullptr) : value;
+}
+
+LogEntry readEntry(const db::Row& r) {
+    LogEntry e;
+    e.id = r.text("id");
+    e.createdAt = r.timestamp("created_at");
+    e.action = r.text("action");
+    e.actorId = r.optText("actor_id");
+    e.actorEmail = r.optText("actor_email");
+    e.actorRole = r.text("actor_role");
+    e.actorAal = r.optText("actor_aal");
+    e.targetType = r.text("target_type");
+    e.targetId = r.optText("target_id");
+    e.before = parsedOrNull(r.optText("before_json"));
+    e.after = parsedOrNull(r.optText("after_json"));
+    e.detail = parsedOrNull(r.optText("detail"));
+    e.clientAddress = r.optText("client_address");
+    return e;
+}
+
+// The WHERE clause for `filter` and a function binding its values to a query, in order.
+struct Where {
+    std::string sql;
+    std::vector<std::string> values;
+    void add(const char* clause, std::initializer_list<std::string> bound) {
+        sql += (sql.empty() ? " WHERE " : " AND ") + std::string(clause);
+        values.insert(values.end(), bound);
+    }
+};
+
+Where whereOf(const LogFilter& filter) {
+    Where w;
+    if (filter.actor) {
+        // actor_id is a UUID column: compare it only with something shaped like one.
+        if (common::isUuid(*filter.actor)) w.add(kWhereActorEmailOrId, {http::likePattern(*filter.actor), *filter.actor});
+        else w.add(kWhereActorEmail, {http::likePattern(*filter.actor)});
+    }
+    if (filter.action) w.add(kWhereAction, {*filter.action});
+    if (filter.target) w.add(kWhereTarget, {*filter.target, *filter.target});
+    return w;
+}
+
+} // namespace
+
+AuditRepository::Page AuditRepository::list(const LogFilter& filter, std::int64_t limit, std::int64_t offset) {
+    const auto where = whereOf(filter);
+    auto s = db_.session();
+    Page page;
+    auto count = db::query(s, kCount + where.sql);
+    for (const auto& v : where.values) count.bind(v);
+    page.total = count.count();
+    auto rows = db::query(s, kColumns + where.sql + kNewestFirst);
+    for (const auto& v : where.values) rows.bind(v);
+    page.entries = rows.bind(limit, offset).all(readEntry);
+    return page;
+}
+
+nlohmann::json toJson(const LogEntry& e) {
+    auto opt = [](const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+    return {{"id", e.id},
+            {"created_at", e.createdAt},
+            {"action", e.action},
+            {"actor", {{"id", opt(e.actorId)}, {"email", opt(e.actorEmail)}, {"role", e.actorRole}, {"aal", opt(e.actorAal)}}},
+            {"target_type", e.targetType},
+            {"target_id", opt(e.targetId)},
+            {"before", e.before},
+            {"after", e.after},
+            {"detail", e.detail},
+            {"client_address", opt(e.clientAddress)}};
+}
+
+} // namespace storefront::audit

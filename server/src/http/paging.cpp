@@ -1,0 +1,69 @@
+#include "http/paging.h"
+
+#include "http/api_error.h"
+
+#include <Poco/NumberParser.h>
+#include <Poco/String.h>
+
+namespace storefront::http {
+
+namespace {
+
+std::int64_t wholeNumber(const Request& request, const char* name, std::int64_t fallback, std::int64_t max,
+                         nlohmann::json& errors) {
+    auto text = request.query(name);
+    if (!text || text->empty()) return fallback;
+    Poco::Int64 value = 0;
+    if (!Poco::NumberParser::tryParse64(*text, value) || value < 1 || value > max) {
+        errors[name] = "Must be a whole number from 1 to " + std::to_string(max) + ".";
+        return fallback;
+    }
+    return value;
+}
+
+} // namespace
+
+PageRequest readPage(const Request& request, std::int64_t defaultSize) {
+    nlohmann::json errors = nlohmann::json::object();
+    PageRequest page;
+    page.page = wholeNumber(request, "page", 1, 1'000'000, errors);
+    page.size = wholeNumber(request, "page_size", defaultSize, kMaxPageSize, errors);
+    if (!errors.empty()) throw ApiError::validation(errors);
+    return page;
+}
+
+SortRequest readSort(const Request& request, const std::map<std::string, std::string>& columns,
+                     const std::string& defaultColumn, bool defaultDescending) {
+    nlohmann::json errors = nlohmann::json::object();
+    auto column = request.query("sort").value_or(defaultColumn);
+    if (column.empty()) column = defaultColumn;
+    auto it = columns.find(column);
+    if (it == columns.end()) {
+        std::string names;
+        for (const auto& [name, _] : columns) names += (names.empty() ? "" : ", ") + name;
+        errors["sort"] = "Must be one of: " + names + ".";
+    }
+    bool descending = defaultDescending;
+    if (auto dir = request.query("dir"); dir && !dir->empty()) {
+        if (*dir == "asc") descending = false;
+        else if (*dir == "desc") descending = true;
+        else errors["dir"] = "Must be asc or desc.";
+    }
+    if (!errors.empty()) throw ApiError::validation(errors);
+    return {it->second + (descending ? " DESC" : " ASC")};
+}
+
+nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page) {
+    return {{"items", std::move(items)}, {"total", total}, {"page", page.page}, {"page_size", page.size}};
+}
+
+std::string likePattern(const std::string& term) {
+    std::string out = "%";
+    for (char c : Poco::toLower(Poco::trim(term))) {
+        if (c == '%' || c == '_' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "%";
+}
+
+} // namespace storefront::http

@@ -1,0 +1,40 @@
+#pragma once
+// The list conventions of every staff and companion list (DESIGN.md, "The staff side"):
+// ?page=1&page_size=50 (at most 200), ?sort=<column>&dir=asc|desc from an allowlist, and the
+// answer {"items": [...], "total": N, "page": P, "page_size": S}. Bad values are 422 with the
+// field named; nothing is guessed.
+#include "http/request.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace storefront::http {
+
+struct PageRequest {
+    std::int64_t page = 1;
+    std::int64_t size = 50;
+    std::int64_t offset() const { return (page - 1) * size; }
+};
+
+inline constexpr std::int64_t kMaxPageSize = 200;
+
+// Reads page and page_size (422 when not a whole number in range).
+PageRequest readPage(const Request& request, std::int64_t defaultSize = 50);
+
+// A sort chosen from `columns` (query name -> ORDER BY expression, fixed by the caller, never
+// from the request), with `dir` asc or desc. Unknown names are 422.
+struct SortRequest {
+    std::string orderBy; // e.g. "created_at DESC"
+};
+SortRequest readSort(const Request& request, const std::map<std::string, std::string>& columns,
+                     const std::string& defaultColumn, bool defaultDescending);
+
+nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page);
+
+// A search term for LIKE: lower-cased, with %, _ and \ escaped (use ESCAPE '\'), wrapped in %.
+std::string likePattern(const std::string& term);
+
+} // namespace storefront::http
