@@ -8,15 +8,12 @@
 //                                         link to set it is printed
 #include "app/config.h"
 #include "app/storefront.h"
-#include "auth/auth_service.h"
-#include "auth/password.h"
-#include "auth/signing_keys.h"
-#include "db/rate_limiter.h"
-#include "http/api_error.h"
-#include "mail/outbox.h"
-#include "mail/transport.h"
+#include "auth/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
+#include "db/rate_limiter.h"
+#include "http/api_error.h"
+#include "mail/module.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/ConsoleChannel.h>
@@ -172,13 +169,10 @@ int usersCommand(const std::vector<std::string>& args) {
         }
         auto db = storefront::db::Database::open(config.database);
         storefront::db::migrate(*db);
-        storefront::auth::SigningKeys keys(*db);
-        storefront::auth::PasswordHasher hasher({config.auth.argon2Ops, config.auth.argon2MemoryKib}, 1, 1);
         storefront::db::RateLimiter limiter(*db);
-        auto transport = storefront::mail::makeTransport(config.mail);
-        storefront::mail::Outbox outbox(*db, *transport, config.mail.from, config.mail.retryIntervalSeconds, config.mail.maxAttempts);
-        storefront::auth::AuthService service(*db, config.auth, config.publicUrl, keys, hasher, limiter, outbox, {});
-        auto created = service.createUserFromShell(email, password, admin);
+        storefront::mail::Module mail(*db, config.mail);
+        storefront::auth::Module accounts(*db, config.auth, config.publicUrl, limiter, mail.outbox(), 1, 1);
+        auto created = accounts.service().createUserFromShell(email, password, admin);
         std::cout << "created " << (admin ? "admin " : "user ") << storefront::auth::normalizeEmail(email) << " (" << created.id << ")\n";
         if (created.setPasswordLink)
             std::cout << "send them this one-time link to set a password (valid " << config.auth.linkExpirySeconds / 3600

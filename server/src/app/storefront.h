@@ -19,6 +19,9 @@ public:
     const Config& config() const { return config_; }
 
 private:
+    void openDatabase();
+    void buildModules();
+
     struct Parts;
     Config config_;
     std::unique_ptr<Parts> parts_;

@@ -46,9 +46,9 @@ std::string fullName(const nlohmann::json& metadata) {
 } // namespace
 
 AuthService::AuthService(db::Database& db, const auth::Settings& config, std::string publicUrl, SigningKeys& keys,
-                         PasswordHasher& hasher, db::RateLimiter& limiter, mail::Outbox& outbox, std::function<void()> mailQueued)
+                         PasswordHasher& hasher, db::RateLimiter& limiter, mail::Outbox& outbox)
     : db_(db), config_(config), publicUrl_(std::move(publicUrl)), keys_(keys), hasher_(hasher), limiter_(limiter),
-      outbox_(outbox), mailQueued_(std::move(mailQueued)) {}
+      outbox_(outbox) {}
 
 std::string AuthService::checkedNewPassword(const nlohmann::json& value) {
     if (!value.is_string() || value.get<std::string>().empty())
@@ -125,7 +125,7 @@ ActionLink AuthService::createLink(Poco::Data::Session& s, const std::string& us
     return link;
 }
 
-void AuthService::sendLink(Poco::Data::Session& s, const ActionLink& link, const std::string& to) {
+void AuthService::sendLink(db::Tx& tx, const ActionLink& link, const std::string& to) {
     mail::MailMessage m;
     m.to = to;
     const std::string hours = std::to_string(config_.linkExpirySeconds / 3600);
@@ -151,7 +151,7 @@ void AuthService::sendLink(Poco::Data::Session& s, const ActionLink& link, const
         m.text = "Confirm this address as the new email of your " + config_.siteName + " account:\n\n" + link.url + "\n\n" + expiry +
                  " If you did not ask for this, you can ignore this email.\n";
     }
-    outbox_.enqueue(s, m);
+    outbox_.enqueue(tx, m);
 }
 
 nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::optional<std::string>& redirectTo, const ClientInfo& client) {
@@ -172,7 +172,6 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
         limiter_.hit("auth-mail:" + email, config_.emailLimitPerAddress, config_.emailWindowSeconds).allowed;
 
     nlohmann::json result;
-    bool queued = false;
     db_.write([&](db::Tx& tx) {
         auto& s = tx.session();
         if (auto existing = findUserByEmail(s, email)) {
@@ -182,8 +181,7 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
             // the owner gets mail (a new confirmation link if unconfirmed).
             if (!existing->emailConfirmedAt && mailAllowed) {
                 auto link = createLink(s, existing->id, "signup", email, redirectTo);
-                sendLink(s, link, email);
-                queued = true;
+                sendLink(tx, link, email);
             }
             UserRecord decoy;
             decoy.id = db::newId();
@@ -199,15 +197,13 @@ nlohmann::json AuthService::signUp(const nlohmann::json& body, const std::option
         auto user = findUserById(s, id);
         if (config_.confirmEmail) {
             auto link = createLink(s, id, "signup", email, redirectTo);
-            sendLink(s, link, email);
-            queued = true;
+            sendLink(tx, link, email);
             user = findUserById(s, id);
             result = userJson(s, *user);
         } else {
             result = signInNewSession(s, *user, "password", client);
         }
     });
-    if (queued && mailQueued_) mailQueued_();
     return result;
 }
 
@@ -294,7 +290,6 @@ nlohmann::json AuthService::updateUser(const http::Caller& caller, const nlohman
     if (newEmail && config_.confirmEmail) throttleEmail(*newEmail, client);
 
     nlohmann::json result;
-    bool queued = false;
     db_.write([&](db::Tx& tx) {
         auto& s = tx.session();
         std::string uid = caller.userId, at = db::nowTimestamp();
@@ -328,8 +323,7 @@ nlohmann::json AuthService::updateUser(const http::Caller& caller, const nlohman
             if (config_.confirmEmail) {
                 s << db_.sql("UPDATE users SET email_change = ?, updated_at = ? WHERE id = ?"), use(e), use(at), use(uid), now;
                 auto link = createLink(s, caller.userId, "email_change", e, redirectTo);
-                sendLink(s, link, e);
-                queued = true;
+                sendLink(tx, link, e);
             } else {
                 s << db_.sql("UPDATE users SET email = ?, updated_at = ? WHERE id = ?"), use(e), use(at), use(uid), now;
                 s << db_.sql("UPDATE profiles SET email = ?, updated_at = ? WHERE id = ?"), use(e), use(at), use(uid), now;
@@ -338,24 +332,20 @@ nlohmann::json AuthService::updateUser(const http::Caller& caller, const nlohman
         }
         result = userJson(s, *findUserById(s, caller.userId));
     });
-    if (queued && mailQueued_) mailQueued_();
     return result;
 }
 
 void AuthService::recover(const nlohmann::json& body, const std::optional<std::string>& redirectTo, const ClientInfo& client) {
     const std::string email = requiredEmail(body);
     throttleEmail(email, client);
-    bool queued = false;
     db_.write([&](db::Tx& tx) {
         auto& s = tx.session();
         auto user = findUserByEmail(s, email);
         if (!user) return; // same answer either way
         auto link = createLink(s, user->id, "recovery", email, redirectTo);
-        sendLink(s, link, email);
+        sendLink(tx, link, email);
         audit(s, "recovery_requested", user->id, std::nullopt, client);
-        queued = true;
     });
-    if (queued && mailQueued_) mailQueued_();
 }
 
 nlohmann::json AuthService::verify(const std::string& requestedType, const std::string& token, const ClientInfo& client) {

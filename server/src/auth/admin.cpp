@@ -242,11 +242,10 @@ nlohmann::json AuthService::invite(const http::Caller& admin, const nlohmann::js
             throw ApiError(ErrorKind::Validation, "email_exists", "A user with this email address has already been registered");
         auto id = insertUser(s, email, std::nullopt, data, false, db::nowTimestamp());
         auto link = createLink(s, id, "invite", email, redirectTo);
-        sendLink(s, link, email);
+        sendLink(tx, link, email);
         audit(s, "user_invited", id, admin.userId, client);
         result = userJson(s, *findUserById(s, id));
     });
-    if (mailQueued_) mailQueued_();
     return result;
 }
 

@@ -65,7 +65,7 @@ struct ActionLink {
 class AuthService {
 public:
     AuthService(db::Database& db, const auth::Settings& config, std::string publicUrl, SigningKeys& keys,
-                PasswordHasher& hasher, db::RateLimiter& limiter, mail::Outbox& outbox, std::function<void()> mailQueued);
+                PasswordHasher& hasher, db::RateLimiter& limiter, mail::Outbox& outbox);
 
     // --- accounts.cpp
     nlohmann::json signUp(const nlohmann::json& body, const std::optional<std::string>& redirectTo, const ClientInfo& client);
@@ -134,7 +134,7 @@ private:
                            const nlohmann::json& userMetadata, bool confirmed, const std::optional<std::string>& invitedAt);
     ActionLink createLink(Poco::Data::Session& s, const std::string& userId, const std::string& type, const std::string& sendTo,
                           const std::optional<std::string>& redirectTo);
-    void sendLink(Poco::Data::Session& s, const ActionLink& link, const std::string& to);
+    void sendLink(db::Tx& tx, const ActionLink& link, const std::string& to);
     std::string checkedNewPassword(const nlohmann::json& value);
     void throttleEmail(const std::string& email, const ClientInfo& client);
 
@@ -164,7 +164,6 @@ private:
     PasswordHasher& hasher_;
     db::RateLimiter& limiter_;
     mail::Outbox& outbox_;
-    std::function<void()> mailQueued_;
 };
 
 // Lower-cases and trims an email address for lookups and storage.

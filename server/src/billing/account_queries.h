@@ -2,6 +2,10 @@
 // What a signed-in customer reads about their own billing: the dashboard (subscriptions, the
 // active-subscription result, orders), one checkout's progress, and validate-subscription.
 // Every query is filtered by the caller's user id.
+#include "billing/checkout_repository.h"
+#include "billing/order_repository.h"
+#include "billing/subscription_repository.h"
+#include "catalog/product_repository.h"
 #include "db/database.h"
 
 #include <nlohmann/json.hpp>
@@ -13,7 +17,7 @@ namespace storefront::billing {
 
 class AccountQueries {
 public:
-    explicit AccountQueries(db::Database& db) : db_(db) {}
+    AccountQueries(db::Database& db, catalog::ProductRepository& products) : db_(db), products_(products), checkouts_(db) {}
 
     // GET /api/v1/account/dashboard (docs/billing.md).
     nlohmann::json dashboard(const std::string& userId);
@@ -24,6 +28,10 @@ public:
 
 private:
     db::Database& db_;
+    catalog::ProductRepository& products_;
+    CheckoutRepository checkouts_;
+    OrderRepository orders_;
+    SubscriptionRepository subscriptions_;
 };
 
 } // namespace storefront::billing

@@ -2,13 +2,16 @@
 // Checkout: starting a hosted checkout (prices and stock from our database, stock reserved with the
 // pending order), abandoning one, billing-portal links, and the expiry of unpaid checkouts.
 // What the buyer then does reaches us as provider events (event_processor.h).
+#include "billing/checkout_repository.h"
+#include "billing/customer_repository.h"
+#include "billing/order_repository.h"
 #include "billing/payment_provider.h"
+#include "billing/subscription_repository.h"
 #include "catalog/product_repository.h"
 #include "db/database.h"
 
 #include <nlohmann/json.hpp>
 
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -18,7 +21,6 @@ struct CheckoutSettings {
     std::string publicUrl;         // no trailing slash
     int expirySeconds = 1800;      // unpaid checkouts give their stock back after this
     int providerGraceSeconds = 0;  // how long after expiry the job waits for the provider's own event
-    std::function<void()> stockChanged; // after a reservation: drop cached catalogue responses
 };
 
 struct CheckoutInput {
@@ -43,7 +45,7 @@ class CheckoutService {
 public:
     CheckoutService(db::Database& db, catalog::ProductRepository& products, PaymentProvider& provider,
                     CheckoutSettings settings)
-        : db_(db), products_(products), provider_(provider), settings_(std::move(settings)) {}
+        : db_(db), products_(products), provider_(provider), settings_(std::move(settings)), customers_(db), checkouts_(db) {}
 
     // Throws http::ApiError: 404 product_not_found, 422 validation_failed, 409 insufficient_stock /
     // already_subscribed / not_for_sale, 502 payment_provider_error.
@@ -60,7 +62,19 @@ public:
     int expireDue();
 
 private:
+    // What is being bought, from our catalogue: the priced line, mode and plan.
+    struct Purchase {
+        catalog::Product product;
+        CheckoutLine line;
+        std::string mode; // payment | subscription
+        std::optional<std::string> planId;
+        int quantity = 1;
+        bool tracked = false; // stock is reserved for it
+    };
+    Purchase priced(const CheckoutInput& input);
     std::string customerFor(const Buyer& buyer);
+    // One transaction: stock, the pending order and its item, the checkout row.
+    void reserve(const Buyer& buyer, const Purchase& purchase, const CheckoutRequest& request);
     // Gives back the stock and cancels the order of a checkout the provider never opened.
     void releaseUnopened(const std::string& checkoutId);
 
@@ -68,6 +82,10 @@ private:
     catalog::ProductRepository& products_;
     PaymentProvider& provider_;
     CheckoutSettings settings_;
+    CustomerRepository customers_;
+    CheckoutRepository checkouts_;
+    OrderRepository orders_;
+    SubscriptionRepository subscriptions_;
 };
 
 } // namespace storefront::billing

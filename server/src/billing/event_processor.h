@@ -3,12 +3,15 @@
 // in-process) comes through ingest(): it is stored under its unique id in the same transaction as
 // its effect, so a duplicate delivery changes nothing, and its effects are written so that events
 // arriving in any order end in the same state (docs/billing.md, "Rules the server enforces").
+#include "billing/checkout_repository.h"
+#include "billing/customer_repository.h"
+#include "billing/order_repository.h"
+#include "billing/subscription_repository.h"
 #include "db/database.h"
 #include "mail/outbox.h"
 
 #include <nlohmann/json.hpp>
 
-#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -24,25 +27,48 @@ class EventProcessor {
 public:
     enum class Outcome { Applied, Ignored, Duplicate };
 
-    // `mailQueued` wakes the mail job; `stockChanged` drops cached catalogue responses.
-    EventProcessor(db::Database& db, mail::Outbox& outbox, std::function<void()> mailQueued, std::string publicUrl,
-                   std::function<void()> stockChanged = {})
-        : db_(db), outbox_(outbox), mailQueued_(std::move(mailQueued)), publicUrl_(std::move(publicUrl)),
-          stockChanged_(std::move(stockChanged)) {}
+    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl)
+        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db) {}
 
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;
     // any other exception means nothing was stored and the provider should deliver it again.
     Outcome ingest(const std::string& provider, const std::string& payload);
 
 private:
-    bool apply(Poco::Data::Session& s, const std::string& provider, const std::string& type,
-               const nlohmann::json& object, const std::string& eventAt, bool& mailQueued, bool& stockChanged);
+    struct Event {
+        const std::string& provider;
+        const std::string& type;
+        const nlohmann::json& object; // data.object
+        const std::string& at;        // the provider's time of the event
+    };
+    bool apply(db::Tx& tx, const Event& event);
+
+    std::optional<Checkout> findCheckout(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
+    bool checkoutCompleted(db::Tx& tx, const Event& event);
+    void markPaid(db::Tx& tx, const Checkout& checkout);
+    bool markUnpaid(db::Tx& tx, const Checkout& checkout);
+    void confirm(db::Tx& tx, const std::string& orderId);
+    std::optional<std::string> guestOrder(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
+
+    void insertSubscription(db::Tx& tx, NewSubscription subscription);
+    void linkSubscription(db::Tx& tx, const std::string& provider, const std::string& providerId,
+                          const std::optional<std::string>& customerId, const Checkout& checkout, bool paid);
+    void updateSubscription(db::Tx& tx, const SubscriptionRow& row, std::string status,
+                            const std::optional<std::string>& periodEnd, std::optional<bool> cancelAtPeriodEnd,
+                            const std::optional<std::string>& eventAt);
+    bool insertFromProvider(db::Tx& tx, const Event& event, const std::string& providerId, const std::string& status,
+                            const std::optional<std::string>& periodEnd, bool cancelAtPeriodEnd);
+    bool applySubscription(db::Tx& tx, const Event& event, bool deleted);
+    bool applyInvoice(db::Tx& tx, const Event& event, const std::string& providerId,
+                      const std::optional<std::int64_t>& invoiceEnd, bool paid);
 
     db::Database& db_;
     mail::Outbox& outbox_;
-    std::function<void()> mailQueued_;
     std::string publicUrl_;
-    std::function<void()> stockChanged_;
+    CheckoutRepository checkouts_;
+    CustomerRepository customers_;
+    OrderRepository orders_;
+    SubscriptionRepository subscriptions_;
 };
 
 const char* outcomeName(EventProcessor::Outcome outcome);

@@ -4,6 +4,7 @@
 // buyer does there becomes the same events Stripe would send, applied through the same
 // EventProcessor as Stripe's webhook. No card details are ever asked for.
 #include "billing/event_processor.h"
+#include "billing/local_repository.h"
 #include "billing/payment_provider.h"
 #include "db/database.h"
 
@@ -18,7 +19,7 @@ namespace storefront::billing {
 class LocalProvider : public PaymentProvider {
 public:
     LocalProvider(db::Database& db, EventProcessor& events, std::string publicUrl)
-        : db_(db), events_(events), publicUrl_(std::move(publicUrl)) {}
+        : store_(db), events_(events), publicUrl_(std::move(publicUrl)) {}
 
     std::string name() const override { return "local"; }
     std::string createCustomer(const std::string& userId, const std::string& email) override;
@@ -66,7 +67,7 @@ public:
 private:
     void emit(const std::string& eventId, const std::string& type, nlohmann::json object);
 
-    db::Database& db_;
+    LocalRepository store_;
     EventProcessor& events_;
     std::string publicUrl_;
 };

@@ -4,6 +4,7 @@
 #include "billing/stripe_signature.h"
 #include "common/text.h"
 #include "http/api_error.h"
+#include "http/body.h"
 
 #include <Poco/Logger.h>
 
@@ -16,82 +17,72 @@ namespace {
 using http::ApiError;
 using http::ErrorKind;
 
-const http::Caller& callerOf(const http::Request& req) { return *req.caller(); }
+constexpr std::size_t kMaxSlugChars = 200;
 
-// The body as a JSON object; an empty body is an empty object (the apps send none to some calls).
-nlohmann::json bodyOf(http::Request& req) {
-    if (req.body().empty()) return nlohmann::json::object();
-    return req.json();
-}
-
-std::optional<std::string> optionalText(const nlohmann::json& body, const char* name) {
-    auto it = body.find(name);
-    if (it == body.end() || it->is_null()) return std::nullopt;
-    if (!it->is_string()) throw ApiError::validation({{name, "Must be text."}});
-    return it->get<std::string>();
-}
-
-std::string requiredText(const nlohmann::json& body, const char* name) {
-    auto value = optionalText(body, name);
-    if (!value || value->empty() || value->size() > 200) throw ApiError::validation({{name, "This field is required."}});
-    return *value;
-}
-
-std::optional<std::string> returnPathOf(const nlohmann::json& body) {
-    auto path = optionalText(body, "returnPath");
-    if (path && !isSafeReturnPath(*path))
-        throw ApiError::validation({{"returnPath", "Must be a path on this site, starting with /."}});
+// The optional returnPath: a path on this site.
+std::optional<std::string> returnPathOf(http::Body& body) {
+    auto path = body.optText("returnPath");
+    if (path && !isSafeReturnPath(*path)) {
+        body.fail("returnPath", "Must be a path on this site, starting with /.");
+        return std::nullopt;
+    }
     return path;
+}
+
+CheckoutInput checkoutInputOf(http::Body& body) {
+    // Money is the server's: a client that names an amount is refused rather than ignored.
+    for (const char* field : {"amount", "unitAmount", "unit_amount", "amount_total", "price", "currency"})
+        if (body.json().contains(field))
+            throw ApiError::validation({{field, "Prices are set by the server."}}, "Prices are set by the server.");
+    CheckoutInput input;
+    input.productSlug = body.requiredText("productSlug", kMaxSlugChars);
+    input.priceId = body.optText("priceId");
+    // The range is CheckoutService's rule; a value far outside it only has to stay outside it.
+    if (auto q = body.optInteger("quantity")) input.quantity = static_cast<int>(std::clamp<std::int64_t>(*q, 0, 1000));
+    input.returnPath = returnPathOf(body);
+    body.check();
+    return input;
 }
 
 } // namespace
 
 void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQueries& account) {
     router.post("/functions/v1/create-checkout-session", http::Access::SignedIn, [&checkout](http::Request& req, http::Response& res) {
-        auto body = bodyOf(req);
-        // Money is the server's: a client that names an amount is refused rather than ignored.
-        for (const char* field : {"amount", "unitAmount", "unit_amount", "amount_total", "price", "currency"})
-            if (body.contains(field))
-                throw ApiError::validation({{field, "Prices are set by the server."}}, "Prices are set by the server.");
-        CheckoutInput input;
-        input.productSlug = requiredText(body, "productSlug");
-        input.priceId = optionalText(body, "priceId");
-        if (auto it = body.find("quantity"); it != body.end() && !it->is_null()) {
-            if (!it->is_number_integer()) throw ApiError::validation({{"quantity", "Must be a whole number."}});
-            // The range is CheckoutService's rule; a value far outside it only has to stay outside it.
-            const std::int64_t q = it->is_number_unsigned() && it->get<std::uint64_t>() > 1000 ? 1000 : it->get<std::int64_t>();
-            input.quantity = static_cast<int>(std::clamp<std::int64_t>(q, 0, 1000));
-        }
-        input.returnPath = returnPathOf(body);
-        const auto& caller = callerOf(req);
-        auto started = checkout.start({caller.userId, caller.email}, input);
+        http::Body body(req);
+        auto input = checkoutInputOf(body);
+        const auto* caller = req.caller();
+        auto started = checkout.start({caller->userId, caller->email}, input);
         res.json(200, {{"sessionId", started.sessionId}, {"url", started.url}, {"checkoutId", started.checkoutId}});
         res.set("Cache-Control", "no-store");
     });
 
     router.post("/functions/v1/create-portal-session", http::Access::SignedIn, [&checkout](http::Request& req, http::Response& res) {
-        auto body = bodyOf(req);
-        auto url = checkout.portal(callerOf(req).userId, returnPathOf(body).value_or("/dashboard"));
+        http::Body body(req);
+        auto returnPath = returnPathOf(body);
+        body.check();
+        auto url = checkout.portal(req.caller()->userId, returnPath.value_or("/dashboard"));
         res.json(200, {{"url", url}});
         res.set("Cache-Control", "no-store");
     });
 
     router.post("/functions/v1/validate-subscription", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
-        auto body = bodyOf(req);
-        auto result = account.validate(callerOf(req).userId, requiredText(body, "productSlug"));
+        http::Body body(req);
+        auto slug = body.requiredText("productSlug", kMaxSlugChars);
+        body.check();
+        auto result = account.validate(req.caller()->userId, slug);
         if (!result) throw ApiError::notFound("product_not_found", "No such product.");
         res.json(200, *result);
         res.set("Cache-Control", "no-store");
     });
 
     router.get("/api/v1/account/dashboard", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
-        res.json(200, account.dashboard(callerOf(req).userId));
+        res.json(200, account.dashboard(req.caller()->userId));
         res.set("Cache-Control", "no-store");
     });
 
     router.get("/api/v1/account/checkouts/{id}", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
         const auto& id = req.param("id");
-        auto result = common::isUuid(id) ? account.checkout(callerOf(req).userId, id) : std::nullopt;
+        auto result = common::isUuid(id) ? account.checkout(req.caller()->userId, id) : std::nullopt;
         if (!result) throw ApiError::notFound("checkout_not_found", "No such checkout.");
         res.json(200, *result);
         res.set("Cache-Control", "no-store");
@@ -100,7 +91,7 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
     router.post("/api/v1/account/checkouts/{id}/cancel", http::Access::SignedIn, [&checkout](http::Request& req, http::Response& res) {
         const auto& id = req.param("id");
         if (!common::isUuid(id)) throw ApiError::notFound("checkout_not_found", "No such checkout.");
-        res.json(200, {{"status", checkout.cancel(callerOf(req).userId, id)}});
+        res.json(200, {{"status", checkout.cancel(req.caller()->userId, id)}});
         res.set("Cache-Control", "no-store");
     });
 }

@@ -34,6 +34,8 @@ int daysRemaining(std::int64_t end, std::int64_t now) {
     return static_cast<int>((end - now + 86399) / 86400);
 }
 
+bool isLive(const std::string& status) { return status == "active" || status == "trialing"; }
+
 ValidationResult validate(const std::optional<SubscriptionState>& state, std::int64_t now) {
     ValidationResult r;
     if (!state) {
@@ -42,7 +44,7 @@ ValidationResult validate(const std::optional<SubscriptionState>& state, std::in
         return r;
     }
     r.expiresAt = state->periodEnd;
-    const bool live = state->status == "active" || state->status == "trialing";
+    const bool live = isLive(state->status);
     const bool lapsed = state->periodEnd && *state->periodEnd <= now;
     if (live && !lapsed) {
         r.valid = true;

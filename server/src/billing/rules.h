@@ -21,6 +21,10 @@ struct SubscriptionState {
     std::optional<std::int64_t> periodEnd;     // unix seconds
 };
 
+// A live subscription grants the product: status active or trialing (the SQL form of this rule is
+// subscription_repository.cpp's kLive).
+bool isLive(const std::string& status);
+
 // The body of /functions/v1/validate-subscription (docs/billing.md has the table).
 struct ValidationResult {
     bool valid = false;

@@ -1,13 +1,9 @@
 #include "catalog/product_repository.h"
 
 #include "catalog/html_sanitizer.h"
-#include "db/row.h"
+#include "db/query.h"
 
-#include <Poco/Data/RecordSet.h>
-#include <Poco/Data/Statement.h>
 #include <nlohmann/json.hpp>
-
-using namespace Poco::Data::Keywords;
 
 namespace storefront::catalog {
 
@@ -22,6 +18,7 @@ const std::string kListActive =
     std::string("SELECT ") + kProductColumns + " FROM products WHERE is_active = TRUE ORDER BY created_at ASC, slug ASC";
 const std::string kFindActiveBySlug =
     std::string("SELECT ") + kProductColumns + " FROM products WHERE slug = ? AND is_active = TRUE";
+constexpr const char* kActiveIdBySlug = "SELECT CAST(id AS TEXT) FROM products WHERE slug = ? AND is_active = TRUE";
 constexpr const char* kPlansForProduct =
     "SELECT CAST(id AS TEXT) AS id, CAST(product_id AS TEXT) AS product_id, name, price_amount, currency, "
     "billing_frequency_value, billing_frequency_unit, sort_order FROM pricing_plans "
@@ -67,49 +64,36 @@ Product readProduct(const db::Row& r) {
     return p;
 }
 
+PricingPlan readPlan(const db::Row& r) {
+    PricingPlan plan;
+    plan.id = r.text("id");
+    plan.productId = r.text("product_id");
+    plan.name = r.text("name");
+    plan.priceAmount = r.int64("price_amount");
+    plan.currency = r.text("currency");
+    plan.billingFrequencyValue = static_cast<int>(r.int64("billing_frequency_value"));
+    plan.billingFrequencyUnit = r.text("billing_frequency_unit");
+    plan.sortOrder = static_cast<int>(r.int64("sort_order"));
+    return plan;
+}
+
 } // namespace
 
 std::vector<Product> ProductRepository::listActive() {
     auto s = db_.session();
-    Poco::Data::Statement st(s);
-    st << db_.sql(kListActive);
-    st.execute();
-    Poco::Data::RecordSet rs(st);
-    std::vector<Product> out;
-    out.reserve(rs.rowCount());
-    for (std::size_t i = 0; i < rs.rowCount(); ++i) out.push_back(readProduct(db::Row(rs, i)));
-    return out;
+    return db::query(s, kListActive).all(readProduct);
 }
 
 std::optional<Product> ProductRepository::findActiveBySlug(const std::string& slug) {
     auto s = db_.session();
-    std::string key = slug;
-    Poco::Data::Statement st(s);
-    st << db_.sql(kFindActiveBySlug), use(key);
-    st.execute();
-    Poco::Data::RecordSet rs(st);
-    if (rs.rowCount() == 0) return std::nullopt;
-    Product p = readProduct(db::Row(rs, 0));
+    auto product = db::query(s, kFindActiveBySlug).bind(slug).one(readProduct);
+    if (product) product->plans = db::query(s, kPlansForProduct).bind(product->id).all(readPlan);
+    return product;
+}
 
-    Poco::Data::Statement plans(s);
-    std::string productId = p.id;
-    plans << db_.sql(kPlansForProduct), use(productId);
-    plans.execute();
-    Poco::Data::RecordSet prs(plans);
-    for (std::size_t i = 0; i < prs.rowCount(); ++i) {
-        db::Row r(prs, i);
-        PricingPlan plan;
-        plan.id = r.text("id");
-        plan.productId = r.text("product_id");
-        plan.name = r.text("name");
-        plan.priceAmount = r.int64("price_amount");
-        plan.currency = r.text("currency");
-        plan.billingFrequencyValue = static_cast<int>(r.int64("billing_frequency_value"));
-        plan.billingFrequencyUnit = r.text("billing_frequency_unit");
-        plan.sortOrder = static_cast<int>(r.int64("sort_order"));
-        p.plans.push_back(std::move(plan));
-    }
-    return p;
+std::optional<std::string> ProductRepository::activeIdBySlug(const std::string& slug) {
+    auto s = db_.session();
+    return db::query(s, kActiveIdBySlug).bind(slug).text();
 }
 
 } // namespace storefront::catalog

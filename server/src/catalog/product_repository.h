@@ -17,6 +17,8 @@ public:
     std::vector<Product> listActive();
     // One active product with its plans ordered by sort_order; nullopt when missing or inactive.
     std::optional<Product> findActiveBySlug(const std::string& slug);
+    // The id of the active product with this slug.
+    std::optional<std::string> activeIdBySlug(const std::string& slug);
 
 private:
     db::Database& db_;

@@ -1,6 +1,8 @@
 #pragma once
 // Contact Sales: validate, store the submission, and queue the mail to the sales mailbox in the
 // same transaction, so a mail failure can never lose a submission.
+#include "contact/submission.h"
+#include "contact/submission_repository.h"
 #include "db/database.h"
 #include "mail/outbox.h"
 
@@ -10,14 +12,6 @@
 #include <string>
 
 namespace storefront::contact {
-
-struct ContactSubmission {
-    std::string name;
-    std::string email;
-    std::optional<std::string> company;
-    std::optional<std::string> phone;
-    std::string message;
-};
 
 struct ContactLimits {
     static constexpr std::size_t name = 200, email = 254, company = 200, phone = 50, message = 5000;
@@ -33,13 +27,14 @@ mail::MailMessage salesMail(const ContactSubmission& submission, const std::stri
 class ContactService {
 public:
     ContactService(db::Database& db, mail::Outbox& outbox, std::string salesAddress)
-        : db_(db), outbox_(outbox), salesAddress_(std::move(salesAddress)) {}
+        : db_(db), submissions_(), outbox_(outbox), salesAddress_(std::move(salesAddress)) {}
 
     // Stores the submission and its mail; returns the submission id.
     std::string submit(const ContactSubmission& submission, const std::string& clientAddress);
 
 private:
     db::Database& db_;
+    SubmissionRepository submissions_;
     mail::Outbox& outbox_;
     std::string salesAddress_;
 };

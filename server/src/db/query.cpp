@@ -52,7 +52,12 @@ Query& Query::bind(const std::optional<std::int64_t>& value) {
     return *this;
 }
 
-std::size_t Query::changed() { return statement_.execute(); }
+std::size_t Query::changed() {
+    const std::size_t affected = statement_.execute();
+    // With RETURNING, what counts is the rows returned (engines differ in what execute() says then).
+    Poco::Data::RecordSet rs(statement_);
+    return rs.columnCount() > 0 ? rs.rowCount() : affected;
+}
 
 Poco::Data::RecordSet Query::execute() {
     statement_.execute();

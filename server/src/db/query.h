@@ -48,7 +48,7 @@ public:
         return bind(std::forward<B>(b), std::forward<Rest>(rest)...);
     }
 
-    // Runs the statement; returns the number of rows affected (or returned, with RETURNING).
+    // Runs the statement; returns the number of rows affected, or returned when it has RETURNING.
     std::size_t changed();
     // Runs it for its effect only.
     void run() { (void)changed(); }

@@ -9,14 +9,14 @@ namespace storefront::http {
 
 namespace {
 
-nlohmann::json parse(Request& request) {
-    if (request.body().empty()) return nlohmann::json::object();
+nlohmann::json parse(Request& request, Body::Empty empty) {
+    if (empty == Body::Empty::AsObject && request.body().empty()) return nlohmann::json::object();
     return request.json();
 }
 
 } // namespace
 
-Body::Body(Request& request, Style style) : style_(style), json_(parse(request)) {}
+Body::Body(Request& request, Style style, Empty empty) : style_(style), json_(parse(request, empty)) {}
 
 Body::Body(nlohmann::json json, Style style) : style_(style), json_(std::move(json)) {
     if (!json_.is_object()) throw ApiError(ErrorKind::BadRequest, "malformed_json", "The request body must be a JSON object.");

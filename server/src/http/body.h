@@ -25,10 +25,12 @@ namespace storefront::http {
 class Body {
 public:
     enum class Style { Fields422, GoTrue };
+    // What an empty body is: {} (GoTrue and the apps send none to some calls), or an error like any
+    // other body that is not a JSON object (415 without application/json, 400).
+    enum class Empty { AsObject, Refused };
 
-    // The request's body as a JSON object (415 without application/json, 400 when malformed). An
-    // empty body reads as {} (the apps send none to some calls).
-    explicit Body(Request& request, Style style = Style::Fields422);
+    // The request's body as a JSON object (415 without application/json, 400 when malformed).
+    explicit Body(Request& request, Style style = Style::Fields422, Empty empty = Empty::AsObject);
     explicit Body(nlohmann::json json, Style style = Style::Fields422);
 
     const nlohmann::json& json() const { return json_; }
@@ -53,6 +55,8 @@ public:
     void fail(const std::string& name, const std::string& message, const std::string& gotrueMessage = "");
     bool failed(const std::string& name) const { return errors_.contains(name); }
     bool ok() const { return errors_.empty(); }
+    // The recorded field messages, {"field": "message"}.
+    const nlohmann::json& errors() const { return errors_; }
     // Throws 422 validation_failed with every recorded field message, if there are any.
     void check() const;
 

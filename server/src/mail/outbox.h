@@ -4,6 +4,7 @@
 // relay is down; several servers can run the job at once (rows are claimed with a guarded UPDATE).
 #include "db/database.h"
 #include "mail/mail_message.h"
+#include "mail/outbox_repository.h"
 #include "mail/transport.h"
 
 #include <optional>
@@ -14,11 +15,12 @@ namespace storefront::mail {
 class Outbox {
 public:
     Outbox(db::Database& db, Transport& transport, std::string from, int retryIntervalSeconds, int maxAttempts)
-        : db_(db), transport_(transport), from_(std::move(from)), retrySeconds_(retryIntervalSeconds),
+        : queue_(db), transport_(transport), from_(std::move(from)), retrySeconds_(retryIntervalSeconds),
           maxAttempts_(maxAttempts) {}
 
-    // Stores `message` inside the caller's transaction; returns the outbox id.
-    std::string enqueue(Poco::Data::Session& session, const MailMessage& message,
+    // Stores `message` inside the caller's transaction and wakes the delivery job once it has
+    // committed (db::topic::kMail); returns the outbox id.
+    std::string enqueue(db::Tx& tx, const MailMessage& message,
                         const std::optional<std::string>& contactSubmissionId = std::nullopt);
 
     // Delivers up to `limit` due messages; returns how many were sent.
@@ -28,7 +30,9 @@ public:
     static int backoffSeconds(int retryIntervalSeconds, int attempts);
 
 private:
-    db::Database& db_;
+    static constexpr int kLockSeconds = 120; // a claimed message is another server's after this
+
+    OutboxRepository queue_;
     Transport& transport_;
     std::string from_;
     int retrySeconds_;

@@ -226,3 +226,14 @@ TEST(DatabaseApi, AfterCommitHooksRunOnCommitOnly) {
     auto s = db->session();
     EXPECT_EQ(storefront::db::query(s, "SELECT COUNT(*) FROM " + t.name).count(), 1);
 }
+
+TEST(DatabaseApi, ChangedCountsTheRowsAStatementWithReturningGaveBack) {
+    auto& db = *env().db;
+    ScratchTable t(db);
+    db.write([&](storefront::db::Tx& tx) {
+        for (const char* id : {"a", "b", "c"}) tx.query("INSERT INTO " + t.name + " (id, amount) VALUES (?, 1)").bind(id).run();
+        EXPECT_EQ(tx.query("UPDATE " + t.name + " SET amount = amount + 1 WHERE id <> ? RETURNING id").bind("a").changed(), 2u);
+        EXPECT_EQ(tx.query("UPDATE " + t.name + " SET amount = 0 WHERE id = ? RETURNING id").bind("zz").changed(), 0u);
+        EXPECT_EQ(tx.query("DELETE FROM " + t.name + " WHERE amount = ?").bind(2).changed(), 2u);
+    });
+}

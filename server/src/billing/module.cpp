@@ -1,0 +1,47 @@
+#include "billing/module.h"
+
+#include "billing/routes.h"
+#include "billing/stripe_provider.h"
+#include "billing/stripe_signature.h"
+
+namespace storefront::billing {
+
+namespace {
+
+// Stripe expires its own sessions and tells us: the job steps in only when that event is overdue.
+constexpr int kStripeExpiryGraceSeconds = 3600;
+
+} // namespace
+
+Module::Module(db::Database& db, const Settings& settings, std::string publicUrl, std::string siteName,
+               catalog::ProductRepository& products, mail::Outbox& outbox)
+    : settings_(settings), siteName_(std::move(siteName)), events_(db, outbox, publicUrl), account_(db, products) {
+    if (settings.provider == "local") {
+        auto local = std::make_unique<LocalProvider>(db, events_, publicUrl);
+        local_ = local.get();
+        provider_ = std::move(local);
+    } else {
+        StripeSettings stripe;
+        stripe.secretKey = settings.stripeSecretKey;
+        stripe.apiBase = settings.stripeApiBase;
+        stripe.timeoutSeconds = settings.stripeTimeoutSeconds;
+        provider_ = std::make_unique<StripeProvider>(stripe);
+    }
+    CheckoutSettings checkout;
+    checkout.publicUrl = publicUrl;
+    checkout.expirySeconds = settings.checkoutExpirySeconds;
+    checkout.providerGraceSeconds = local_ ? 0 : kStripeExpiryGraceSeconds;
+    checkout_ = std::make_unique<CheckoutService>(db, products, *provider_, checkout);
+}
+
+void Module::routes(http::Router& router) {
+    registerRoutes(router, *checkout_, account_);
+    if (local_) registerLocalPages(router, *local_, siteName_);
+    else registerStripeWebhook(router, events_, splitWebhookSecrets(settings_.stripeWebhookSecret));
+}
+
+void Module::jobs(Schedule& schedule) {
+    schedule.everyRound([checkout = checkout_.get()] { checkout->expireDue(); });
+}
+
+} // namespace storefront::billing

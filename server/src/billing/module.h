@@ -1,0 +1,35 @@
+#pragma once
+// The billing area: the payment provider (local test provider or Stripe, from billing::Settings),
+// the event inbox, checkout, the customer's billing reads, their routes and the checkout-expiry job.
+#include "billing/account_queries.h"
+#include "billing/checkout_service.h"
+#include "billing/event_processor.h"
+#include "billing/local_provider.h"
+#include "billing/settings.h"
+#include "catalog/product_repository.h"
+#include "common/module.h"
+#include "mail/outbox.h"
+
+#include <memory>
+
+namespace storefront::billing {
+
+class Module : public storefront::Module {
+public:
+    Module(db::Database& db, const Settings& settings, std::string publicUrl, std::string siteName,
+           catalog::ProductRepository& products, mail::Outbox& outbox);
+    std::string_view name() const override { return "billing"; }
+    void routes(http::Router& router) override;
+    void jobs(Schedule& schedule) override;
+
+private:
+    const Settings& settings_;
+    std::string siteName_;
+    EventProcessor events_;
+    std::unique_ptr<PaymentProvider> provider_;
+    LocalProvider* local_ = nullptr; // the provider, when it is the local test provider
+    std::unique_ptr<CheckoutService> checkout_;
+    AccountQueries account_;
+};
+
+} // namespace storefront::billing

@@ -1,0 +1,9 @@
+#include "contact/module.h"
+
+#include "contact/routes.h"
+
+namespace storefront::contact {
+
+void Module::routes(http::Router& router) { registerRoutes(router, service_, limiter_, limits_.perWindow, limits_.windowSeconds); }
+
+} // namespace storefront::contact

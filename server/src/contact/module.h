@@ -1,0 +1,27 @@
+#pragma once
+// The Contact Sales area: the form's two routes, rate-limited per client address.
+#include "common/module.h"
+#include "contact/contact_service.h"
+#include "db/rate_limiter.h"
+
+namespace storefront::contact {
+
+struct Limits {
+    int perWindow = 5;      // submissions per client address
+    int windowSeconds = 600;
+};
+
+class Module : public storefront::Module {
+public:
+    Module(db::Database& db, mail::Outbox& outbox, std::string salesAddress, db::RateLimiter& limiter, Limits limits)
+        : service_(db, outbox, std::move(salesAddress)), limiter_(limiter), limits_(limits) {}
+    std::string_view name() const override { return "contact"; }
+    void routes(http::Router& router) override;
+
+private:
+    ContactService service_;
+    db::RateLimiter& limiter_;
+    Limits limits_;
+};
+
+} // namespace storefront::contact

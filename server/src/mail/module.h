@@ -1,0 +1,31 @@
+#pragma once
+// The mail area: the transport (outbox only, or SMTP) and the durable outbox every area queues
+// mail into; its job delivers due mail every round.
+#include "common/module.h"
+#include "mail/outbox.h"
+#include "mail/settings.h"
+#include "mail/transport.h"
+
+#include <memory>
+
+namespace storefront::mail {
+
+class Module : public storefront::Module {
+public:
+    Module(db::Database& db, const Settings& settings)
+        : transport_(makeTransport(settings)),
+          outbox_(db, *transport_, settings.from, settings.retryIntervalSeconds, settings.maxAttempts) {}
+    std::string_view name() const override { return "mail"; }
+    void routes(http::Router&) override {}
+    void jobs(Schedule& schedule) override {
+        schedule.everyRound([this] { outbox_.deliverDue(); });
+    }
+
+    Outbox& outbox() { return outbox_; }
+
+private:
+    std::unique_ptr<Transport> transport_;
+    Outbox outbox_;
+};
+
+} // namespace storefront::mail
