@@ -172,7 +172,7 @@ int usersCommand(const std::vector<std::string>& args) {
         storefront::db::RateLimiter limiter(*db);
         storefront::mail::Module mail(*db, config.mail);
         storefront::auth::Module accounts(*db, config.auth, config.publicUrl, limiter, mail.outbox(), 1, 1);
-        auto created = accounts.service().createUserFromShell(email, password, admin);
+        auto created = accounts.admin().createFromShell(email, password, admin);
         std::cout << "created " << (admin ? "admin " : "user ") << storefront::auth::normalizeEmail(email) << " (" << created.id << ")\n";
         if (created.setPasswordLink)
             std::cout << "send them this one-time link to set a password (valid " << config.auth.linkExpirySeconds / 3600

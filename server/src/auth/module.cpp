@@ -9,15 +9,16 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     : settings_(settings), keys_(db),
       hasher_(HashCost{settings.argon2Ops, settings.argon2MemoryKib}, hashWorkers ? hashWorkers : settings.hashConcurrency,
               hashQueue ? hashQueue : settings.hashQueue),
-      service_(db, settings, std::move(publicUrl), keys_, hasher_, limiter, outbox) {}
+      ctx_{db, settings, std::move(publicUrl), keys_, hasher_, limiter, outbox}, sessions_(ctx_), accounts_(ctx_, sessions_),
+      factors_(ctx_, sessions_), admin_(ctx_, sessions_) {}
 
 void Module::routes(http::Router& router) {
-    router.authorizer([this](http::Request& req, http::Access access) { authorize(req, access); });
-    registerRoutes(router, service_, settings_);
+    router.authorizer([this](http::Request& req, http::Access access) { sessions_.authorize(req, access); });
+    registerRoutes(router, {accounts_, sessions_, factors_, admin_}, settings_);
 }
 
 void Module::jobs(Schedule& schedule) {
-    schedule.hourly([this] { service_.pruneExpired(); });
+    schedule.hourly([this] { sessions_.pruneExpired(); });
 }
 
 } // namespace storefront::auth

@@ -1,10 +1,21 @@
 #pragma once
-// /auth/v1: the GoTrue-compatible HTTP API (docs/auth.md).
-#include "auth/auth_service.h"
+// /auth/v1: the GoTrue-compatible HTTP API (docs/auth.md). Reads each body into the services'
+// typed input; the services never see raw JSON bodies.
+#include "auth/accounts.h"
+#include "auth/admin.h"
+#include "auth/factors.h"
+#include "auth/sessions.h"
 #include "http/router.h"
 
 namespace storefront::auth {
 
-void registerRoutes(http::Router& router, AuthService& service, const auth::Settings& config);
+struct Services {
+    Accounts& accounts;
+    Sessions& sessions;
+    Factors& factors;
+    AdminUsers& admin;
+};
+
+void registerRoutes(http::Router& router, Services services, const Settings& config);
 
 } // namespace storefront::auth

@@ -1,11 +1,9 @@
 #include "auth/signing_keys.h"
 
 #include "auth/secrets.h"
-#include "db/row.h"
 
 #include <Poco/Crypto/ECKey.h>
 #include <Poco/Crypto/ECKeyImpl.h>
-#include <Poco/Data/RecordSet.h>
 #include <Poco/JSON/Parser.h>
 #include <Poco/JWT/Signer.h>
 #include <Poco/JWT/Token.h>
@@ -16,7 +14,6 @@
 
 #include <sstream>
 
-using namespace Poco::Data::Keywords;
 
 namespace storefront::auth {
 
@@ -51,39 +48,27 @@ std::optional<nlohmann::json> segmentJson(const std::string& segment) {
 
 } // namespace
 
-SigningKeys::SigningKeys(db::Database& db) : db_(db) {
+SigningKeys::SigningKeys(db::Database& db) : stored_(db) {
     load();
     if (current_) return;
     Poco::Crypto::ECKey key("prime256v1");
     std::ostringstream pub, priv;
     key.save(&pub, &priv);
-    std::string kid = randomToken(12), privatePem = priv.str(), publicPem = pub.str(), at = db::nowTimestamp();
-    db_.write([&](db::Tx& tx) {
-        auto& s = tx.session();
-        s << db_.sql("INSERT INTO auth_signing_keys (kid, private_pem, public_pem, active, created_at) VALUES (?, ?, ?, TRUE, ?)"),
-            use(kid), use(privatePem), use(publicPem), use(at), now;
-    });
+    stored_.insert({randomToken(12), priv.str(), pub.str(), db::nowTimestamp()});
     load();
 }
 
 SigningKeys::~SigningKeys() = default;
 
 void SigningKeys::load() {
-    auto session = db_.session();
-    Poco::Data::Statement select(session);
-    select << "SELECT kid, private_pem, public_pem, CAST(created_at AS TEXT) AS created_at FROM auth_signing_keys "
-              "WHERE active = TRUE ORDER BY created_at";
-    select.execute();
-    Poco::Data::RecordSet rs(select);
     std::map<std::string, std::shared_ptr<const Key>> keys;
     std::shared_ptr<const Key> newest;
-    for (std::size_t i = 0; i < rs.rowCount(); ++i) {
-        db::Row row(rs, i);
-        std::istringstream pub(row.text("public_pem")), priv(row.text("private_pem"));
+    for (const auto& row : stored_.active()) {
+        std::istringstream pub(row.publicPem), priv(row.privatePem);
         Poco::SharedPtr<Poco::Crypto::ECKey> ec(new Poco::Crypto::ECKey(&pub, &priv));
         auto key = std::make_shared<Key>();
-        key->kid = row.text("kid");
-        key->createdAt = row.timestamp("created_at");
+        key->kid = row.kid;
+        key->createdAt = row.createdAt;
         key->signer = std::make_shared<Poco::JWT::Signer>(ec);
         key->signer->setAlgorithms({"ES256"});
         key->jwk = publicJwk(*ec, key->kid);

@@ -3,6 +3,7 @@
 // Key pairs live in auth_signing_keys, so tokens stay valid across restarts and every server signs
 // and verifies with the same keys. A token whose kid is not known yet makes the store reload once
 // (another server may have just created a key), at most once a second.
+#include "auth/signing_key_repository.h"
 #include "db/database.h"
 
 #include <nlohmann/json.hpp>
@@ -44,7 +45,7 @@ private:
     void load();
     std::shared_ptr<const Key> find(const std::string& kid) const;
 
-    db::Database& db_;
+    SigningKeyRepository stored_;
     mutable std::mutex mutex_;
     std::map<std::string, std::shared_ptr<const Key>> keys_;
     std::shared_ptr<const Key> current_;

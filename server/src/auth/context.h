@@ -1,0 +1,70 @@
+#pragma once
+// What the accounts services share: their collaborators, the repositories, and the small types
+// every service takes (the client, the calling principal). Built once by auth::Module.
+#include "auth/factor_repository.h"
+#include "auth/password.h"
+#include "auth/session_repository.h"
+#include "auth/settings.h"
+#include "auth/signing_keys.h"
+#include "auth/user_repository.h"
+#include "audit/audit.h"
+#include "db/database.h"
+#include "db/rate_limiter.h"
+#include "mail/outbox.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace storefront::auth {
+
+struct ClientInfo {
+    std::string ip;
+    std::string userAgent;
+};
+
+// The signed-in caller, as the services need it (routes build it from the verified token).
+struct Principal {
+    std::string userId;
+    std::string sessionId;
+    std::string email;
+    std::string aal; // aal1 | aal2
+    bool staffAdmin = false;
+    bool hasVerifiedFactor = false;
+};
+
+struct Context {
+    db::Database& db;
+    const Settings& settings;
+    std::string publicUrl;
+    SigningKeys& keys;
+    PasswordHasher& hasher;
+    db::RateLimiter& limiter;
+    mail::Outbox& outbox;
+    UserRepository users{};
+    SessionRepository sessions{};
+    FactorRepository factors{};
+};
+
+// Lower-cases and trims an email address for lookups and storage.
+std::string normalizeEmail(const std::string& email);
+// Current Unix time in seconds.
+long long unixNow();
+// Seconds since the epoch of an ISO-8601 UTC timestamp as db::nowTimestamp() writes it.
+long long unixSeconds(const std::string& isoTimestamp);
+
+// An email address from a request: normalised; 400 validation_failed when missing, 400
+// email_address_invalid when malformed (GoTrue's codes).
+std::string checkedEmail(const std::optional<std::string>& email);
+// A new password: 400 when missing, 422 weak_password (with reasons) or when too long.
+std::string checkedNewPassword(const Settings& settings, const std::optional<std::string>& password);
+
+// Who did it, for the audit log: the principal (with the client address), or nobody signed in.
+audit::Actor actorOf(const Principal& principal, const ClientInfo& client);
+audit::Actor anonymousActor(const ClientInfo& client);
+// An account event in the audit log (target: the user). Never put a secret in `detail`.
+void recordEvent(db::Tx& tx, const std::string& event, const std::optional<std::string>& userId, const audit::Actor& actor,
+                 const nlohmann::json& detail = nlohmann::json::object());
+
+} // namespace storefront::auth

@@ -1,0 +1,94 @@
+#include "auth/factor_repository.h"
+
+namespace storefront::auth {
+
+namespace {
+
+constexpr const char* kList =
+    "SELECT CAST(id AS TEXT) AS id, friendly_name, factor_type, status, CAST(created_at AS TEXT) AS created_at, "
+    "CAST(updated_at AS TEXT) AS updated_at FROM mfa_factors WHERE user_id = ? ORDER BY created_at";
+constexpr const char* kOwn = "SELECT status, secret FROM mfa_factors WHERE id = ? AND user_id = ?";
+constexpr const char* kDropUnverified = "DELETE FROM mfa_factors WHERE user_id = ? AND status = 'unverified'";
+constexpr const char* kCount = "SELECT COUNT(*) FROM mfa_factors WHERE user_id = ?";
+constexpr const char* kNameTaken = "SELECT COUNT(*) FROM mfa_factors WHERE user_id = ? AND friendly_name = ?";
+constexpr const char* kInsert =
+    "INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at) "
+    "VALUES (?, ?, ?, ?, 'unverified', ?, 0, ?, ?)";
+// The guarded UPDATE makes "a code works once" hold for parallel requests too.
+constexpr const char* kSpendStep =
+    "UPDATE mfa_factors SET last_used_step = ?, status = 'verified', updated_at = ? WHERE id = ? AND last_used_step < ?";
+constexpr const char* kRemove = "DELETE FROM mfa_factors WHERE id = ?";
+constexpr const char* kRemoveOwned = "DELETE FROM mfa_factors WHERE id = ? AND user_id = ?";
+constexpr const char* kInsertChallenge =
+    "INSERT INTO mfa_challenges (id, factor_id, session_id, ip, attempts, created_at, expires_at) VALUES (?, ?, ?, ?, 0, ?, ?)";
+constexpr const char* kChallenge =
+    "SELECT attempts, CAST(expires_at AS TEXT) AS expires_at, CAST(verified_at AS TEXT) AS verified_at "
+    "FROM mfa_challenges WHERE id = ? AND factor_id = ? AND session_id = ?";
+constexpr const char* kFailedAttempt = "UPDATE mfa_challenges SET attempts = attempts + 1 WHERE id = ?";
+constexpr const char* kChallengeVerified = "UPDATE mfa_challenges SET verified_at = ? WHERE id = ?";
+constexpr const char* kPruneChallenges = "DELETE FROM mfa_challenges WHERE expires_at < ?";
+
+} // namespace
+
+std::vector<FactorSummary> FactorRepository::list(Poco::Data::Session& s, const std::string& userId) {
+    return db::query(s, kList).bind(userId).all([](const db::Row& r) {
+        return FactorSummary{r.text("id"), r.optText("friendly_name").value_or(""), r.text("factor_type"), r.text("status"),
+                             r.timestamp("created_at"), r.timestamp("updated_at")};
+    });
+}
+
+std::optional<OwnFactor> FactorRepository::own(Poco::Data::Session& s, const std::string& userId, const std::string& factorId) {
+    return db::query(s, kOwn).bind(factorId, userId).one([&](const db::Row& r) {
+        return OwnFactor{factorId, r.text("status"), r.text("secret")};
+    });
+}
+
+void FactorRepository::dropUnverified(db::Tx& tx, const std::string& userId) { tx.query(kDropUnverified).bind(userId).run(); }
+
+std::int64_t FactorRepository::count(db::Tx& tx, const std::string& userId) { return tx.query(kCount).bind(userId).count(); }
+
+bool FactorRepository::nameTaken(db::Tx& tx, const std::string& userId, const std::string& friendlyName) {
+    return tx.query(kNameTaken).bind(userId, friendlyName).count() > 0;
+}
+
+void FactorRepository::insert(db::Tx& tx, const std::string& id, const std::string& userId,
+                              const std::optional<std::string>& friendlyName, const std::string& type, const std::string& secret) {
+    const auto at = db::nowTimestamp();
+    tx.query(kInsert).bind(id, userId, friendlyName, type, secret, at, at).run();
+}
+
+bool FactorRepository::spendStep(db::Tx& tx, const std::string& factorId, std::int64_t step) {
+    return tx.query(kSpendStep).bind(step, db::nowTimestamp(), factorId, step).changed() == 1;
+}
+
+void FactorRepository::remove(db::Tx& tx, const std::string& factorId) { tx.query(kRemove).bind(factorId).run(); }
+
+bool FactorRepository::removeOwned(db::Tx& tx, const std::string& userId, const std::string& factorId) {
+    return tx.query(kRemoveOwned).bind(factorId, userId).changed() == 1;
+}
+
+void FactorRepository::insertChallenge(db::Tx& tx, const std::string& id, const std::string& factorId,
+                                       const std::string& sessionId, const std::string& ip, const std::string& expiresAt) {
+    tx.query(kInsertChallenge).bind(id, factorId, sessionId, ip, db::nowTimestamp(), expiresAt).run();
+}
+
+std::optional<ChallengeRow> FactorRepository::challenge(db::Tx& tx, const std::string& id, const std::string& factorId,
+                                                        const std::string& sessionId) {
+    return tx.query(kChallenge).bind(id, factorId, sessionId).one([](const db::Row& r) {
+        return ChallengeRow{r.int64("attempts"), r.timestamp("expires_at"), r.optTimestamp("verified_at")};
+    });
+}
+
+void FactorRepository::countFailedAttempt(db::Tx& tx, const std::string& challengeId) {
+    tx.query(kFailedAttempt).bind(challengeId).run();
+}
+
+void FactorRepository::markChallengeVerified(db::Tx& tx, const std::string& challengeId) {
+    tx.query(kChallengeVerified).bind(db::nowTimestamp(), challengeId).run();
+}
+
+void FactorRepository::pruneChallenges(db::Tx& tx, const std::string& expiredBefore) {
+    tx.query(kPruneChallenges).bind(expiredBefore).run();
+}
+
+} // namespace storefront::auth

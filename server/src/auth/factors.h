@@ -1,0 +1,37 @@
+#pragma once
+// TOTP factors: enrol, challenge, verify (the step up to aal2), unenrol.
+#include "auth/context.h"
+#include "auth/sessions.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace storefront::auth {
+
+struct Enrolment {
+    std::string factorType; // totp
+    std::optional<std::string> friendlyName;
+};
+
+class Factors {
+public:
+    Factors(Context& ctx, Sessions& sessions) : ctx_(ctx), sessions_(sessions) {}
+
+    nlohmann::json enroll(const Principal& principal, const Enrolment& enrolment, const ClientInfo& client);
+    nlohmann::json challenge(const Principal& principal, const std::string& factorId, const ClientInfo& client);
+    nlohmann::json verify(const Principal& principal, const std::string& factorId, const std::string& challengeId,
+                          const std::string& code, const ClientInfo& client);
+    nlohmann::json unenroll(const Principal& principal, const std::string& factorId, const ClientInfo& client);
+
+private:
+    std::optional<OwnFactor> own(Poco::Data::Session& s, const std::string& userId, const std::string& factorId);
+    // The session steps up to aal2: its amr gains totp, its refresh tokens are replaced. Returns the new refresh token.
+    std::string stepUp(db::Tx& tx, const std::string& sessionId, const std::string& factorId);
+
+    Context& ctx_;
+    Sessions& sessions_;
+};
+
+} // namespace storefront::auth

@@ -1,0 +1,219 @@
+#include "auth/user_repository.h"
+
+#include <stdexcept>
+
+namespace storefront::auth {
+
+namespace {
+
+constexpr const char* kColumns =
+    "SELECT CAST(id AS TEXT) AS id, email, phone, encrypted_password, "
+    "CAST(email_confirmed_at AS TEXT) AS email_confirmed_at, CAST(confirmation_sent_at AS TEXT) AS confirmation_sent_at, "
+    "CAST(recovery_sent_at AS TEXT) AS recovery_sent_at, CAST(invited_at AS TEXT) AS invited_at, email_change, "
+    "CAST(email_change_sent_at AS TEXT) AS email_change_sent_at, CAST(banned_until AS TEXT) AS banned_until, "
+    "CAST(last_sign_in_at AS TEXT) AS last_sign_in_at, raw_app_meta_data, raw_user_meta_data, "
+    "CAST(created_at AS TEXT) AS created_at, CAST(updated_at AS TEXT) AS updated_at FROM users ";
+const std::string kFind = std::string(kColumns) + "WHERE id = ? AND deleted_at IS NULL";
+const std::string kFindByEmail = std::string(kColumns) + "WHERE lower(email) = ? AND deleted_at IS NULL";
+constexpr const char* kRoles = "SELECT role FROM user_roles WHERE user_id = ? ORDER BY role";
+constexpr const char* kCount = "SELECT COUNT(*) FROM users WHERE deleted_at IS NULL";
+constexpr const char* kPage =
+    "SELECT CAST(id AS TEXT) AS id FROM users WHERE deleted_at IS NULL ORDER BY created_at DESC, id LIMIT ? OFFSET ?";
+constexpr const char* kInsert =
+    "INSERT INTO users (id, email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, "
+    "raw_user_meta_data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '{}', ?, ?, ?)";
+constexpr const char* kInsertProfile =
+    "INSERT INTO profiles (id, email, full_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)";
+constexpr const char* kSetPassword = "UPDATE users SET encrypted_password = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kSetUserMetadata = "UPDATE users SET raw_user_meta_data = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kSetFullName = "UPDATE profiles SET full_name = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kSetAppMetadata = "UPDATE users SET raw_app_meta_data = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kSetPendingEmail = "UPDATE users SET email_change = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kSetEmail = "UPDATE users SET email = ?, email_change = NULL, updated_at = ? WHERE id = ?";
+constexpr const char* kSetEmailConfirmed =
+    "UPDATE users SET email = ?, email_change = NULL, email_confirmed_at = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kSetProfileEmail = "UPDATE profiles SET email = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kConfirmEmail =
+    "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?), updated_at = ? WHERE id = ?";
+constexpr const char* kSetLastSignIn = "UPDATE users SET last_sign_in_at = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kSetBannedUntil = "UPDATE users SET banned_until = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kGrantAdmin = "INSERT INTO user_roles (user_id, role, granted_at, granted_by) VALUES (?, 'admin', ?, ?)";
+constexpr const char* kRevokeAdmin = "DELETE FROM user_roles WHERE user_id = ? AND role = 'admin'";
+constexpr const char* kScrubUser =
+    "UPDATE users SET email = NULL, phone = NULL, encrypted_password = NULL, email_change = NULL, deleted_at = ?, "
+    "updated_at = ? WHERE id = ?";
+constexpr const char* kScrubProfile = "UPDATE profiles SET email = NULL, updated_at = ? WHERE id = ?";
+constexpr const char* kDeleteRoles = "DELETE FROM user_roles WHERE user_id = ?";
+constexpr const char* kDeleteFactors = "DELETE FROM mfa_factors WHERE user_id = ?";
+constexpr const char* kDelete = "DELETE FROM users WHERE id = ?";
+constexpr const char* kSpendLinks =
+    "UPDATE auth_one_time_tokens SET used_at = ? WHERE user_id = ? AND token_type = ? AND used_at IS NULL";
+constexpr const char* kInsertLink =
+    "INSERT INTO auth_one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, expires_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kConfirmationSent = "UPDATE users SET confirmation_sent_at = ? WHERE id = ?";
+constexpr const char* kRecoverySent = "UPDATE users SET recovery_sent_at = ? WHERE id = ?";
+constexpr const char* kInviteSent = "UPDATE users SET invited_at = ? WHERE id = ?";
+constexpr const char* kEmailChangeSent = "UPDATE users SET email_change_sent_at = ? WHERE id = ?";
+constexpr const char* kFindLiveLink =
+    "SELECT CAST(id AS TEXT) AS id, CAST(user_id AS TEXT) AS user_id, relates_to FROM auth_one_time_tokens "
+    "WHERE token_hash = ? AND token_type = ? AND used_at IS NULL AND expires_at > ?";
+constexpr const char* kSpendLink = "UPDATE auth_one_time_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL";
+constexpr const char* kPruneLinks = "DELETE FROM auth_one_time_tokens WHERE expires_at < ? OR used_at < ?";
+
+nlohmann::json jsonObject(const std::string& text) {
+    auto value = nlohmann::json::parse(text, nullptr, false);
+    return value.is_object() ? value : nlohmann::json::object();
+}
+
+UserRecord readUser(const db::Row& row) {
+    UserRecord u;
+    u.id = row.text("id");
+    u.email = row.optText("email");
+    u.phone = row.optText("phone");
+    u.encryptedPassword = row.optText("encrypted_password");
+    u.emailConfirmedAt = row.optTimestamp("email_confirmed_at");
+    u.confirmationSentAt = row.optTimestamp("confirmation_sent_at");
+    u.recoverySentAt = row.optTimestamp("recovery_sent_at");
+    u.invitedAt = row.optTimestamp("invited_at");
+    u.emailChange = row.optText("email_change");
+    u.emailChangeSentAt = row.optTimestamp("email_change_sent_at");
+    u.bannedUntil = row.optTimestamp("banned_until");
+    u.lastSignInAt = row.optTimestamp("last_sign_in_at");
+    u.appMetadata = jsonObject(row.text("raw_app_meta_data"));
+    u.userMetadata = jsonObject(row.text("raw_user_meta_data"));
+    u.createdAt = row.timestamp("created_at");
+    u.updatedAt = row.timestamp("updated_at");
+    return u;
+}
+
+// The *_sent_at column a link type stamps.
+const char* linkSentStatement(const std::string& type) {
+    if (type == "signup") return kConfirmationSent;
+    if (type == "recovery") return kRecoverySent;
+    if (type == "invite") return kInviteSent;
+    if (type == "email_change") return kEmailChangeSent;
+    throw std::invalid_argument("unknown link type " + type);
+}
+
+} // namespace
+
+bool UserRecord::banned() const { return bannedUntil && *bannedUntil > db::nowTimestamp(); }
+
+std::optional<std::string> fullNameOf(const nlohmann::json& metadata) {
+    auto it = metadata.find("full_name");
+    if (it == metadata.end() || !it->is_string() || it->get<std::string>().empty()) return std::nullopt;
+    return it->get<std::string>();
+}
+
+std::optional<UserRecord> UserRepository::find(Poco::Data::Session& s, const std::string& id) {
+    return db::query(s, kFind).bind(id).one(readUser);
+}
+
+std::optional<UserRecord> UserRepository::findByEmail(Poco::Data::Session& s, const std::string& normalizedEmail) {
+    return db::query(s, kFindByEmail).bind(normalizedEmail).one(readUser);
+}
+
+std::vector<std::string> UserRepository::roles(Poco::Data::Session& s, const std::string& userId) {
+    return db::query(s, kRoles).bind(userId).all([](const db::Row& r) { return r.text("role"); });
+}
+
+std::int64_t UserRepository::count(Poco::Data::Session& s) { return db::query(s, kCount).count(); }
+
+std::vector<std::string> UserRepository::page(Poco::Data::Session& s, std::int64_t limit, std::int64_t offset) {
+    return db::query(s, kPage).bind(limit, offset).all([](const db::Row& r) { return r.text("id"); });
+}
+
+std::string UserRepository::insert(db::Tx& tx, const NewUser& u) {
+    const auto id = db::newId();
+    const auto at = db::nowTimestamp();
+    std::optional<std::string> confirmedAt;
+    if (u.confirmed) confirmedAt = at;
+    tx.query(kInsert).bind(id, u.email, u.passwordHash, confirmedAt, u.invitedAt, u.userMetadata.dump(), at, at).run();
+    tx.query(kInsertProfile).bind(id, u.email, fullNameOf(u.userMetadata), at, at).run();
+    return id;
+}
+
+void UserRepository::setPassword(db::Tx& tx, const std::string& id, const std::string& hash) {
+    tx.query(kSetPassword).bind(hash, db::nowTimestamp(), id).run();
+}
+
+void UserRepository::setUserMetadata(db::Tx& tx, const std::string& id, const nlohmann::json& metadata) {
+    tx.query(kSetUserMetadata).bind(metadata.dump(), db::nowTimestamp(), id).run();
+}
+
+void UserRepository::setFullName(db::Tx& tx, const std::string& id, const std::optional<std::string>& fullName) {
+    tx.query(kSetFullName).bind(fullName, db::nowTimestamp(), id).run();
+}
+
+void UserRepository::setAppMetadata(db::Tx& tx, const std::string& id, const nlohmann::json& metadata) {
+    tx.query(kSetAppMetadata).bind(metadata.dump(), db::nowTimestamp(), id).run();
+}
+
+void UserRepository::setPendingEmail(db::Tx& tx, const std::string& id, const std::string& email) {
+    tx.query(kSetPendingEmail).bind(email, db::nowTimestamp(), id).run();
+}
+
+void UserRepository::setEmail(db::Tx& tx, const std::string& id, const std::string& email, bool confirmNow) {
+    const auto at = db::nowTimestamp();
+    if (confirmNow) tx.query(kSetEmailConfirmed).bind(email, at, at, id).run();
+    else tx.query(kSetEmail).bind(email, at, id).run();
+    tx.query(kSetProfileEmail).bind(email, at, id).run();
+}
+
+void UserRepository::confirmEmail(db::Tx& tx, const std::string& id) {
+    const auto at = db::nowTimestamp();
+    tx.query(kConfirmEmail).bind(at, at, id).run();
+}
+
+void UserRepository::setLastSignIn(db::Tx& tx, const std::string& id) {
+    const auto at = db::nowTimestamp();
+    tx.query(kSetLastSignIn).bind(at, at, id).run();
+}
+
+void UserRepository::setBannedUntil(db::Tx& tx, const std::string& id, const std::optional<std::string>& until) {
+    tx.query(kSetBannedUntil).bind(until, db::nowTimestamp(), id).run();
+}
+
+void UserRepository::grantAdmin(db::Tx& tx, const std::string& id, const std::optional<std::string>& grantedBy) {
+    tx.query(kGrantAdmin).bind(id, db::nowTimestamp(), grantedBy).run();
+}
+
+void UserRepository::revokeAdmin(db::Tx& tx, const std::string& id) { tx.query(kRevokeAdmin).bind(id).run(); }
+
+void UserRepository::softDelete(db::Tx& tx, const std::string& id) {
+    const auto at = db::nowTimestamp();
+    tx.query(kScrubUser).bind(at, at, id).run();
+    tx.query(kScrubProfile).bind(at, id).run();
+    tx.query(kDeleteRoles).bind(id).run();
+    tx.query(kDeleteFactors).bind(id).run();
+}
+
+void UserRepository::hardDelete(db::Tx& tx, const std::string& id) { tx.query(kDelete).bind(id).run(); }
+
+void UserRepository::spendLinks(db::Tx& tx, const std::string& userId, const std::string& type) {
+    tx.query(kSpendLinks).bind(db::nowTimestamp(), userId, type).run();
+}
+
+void UserRepository::insertLink(db::Tx& tx, const std::string& userId, const std::string& type, const std::string& tokenHash,
+                                const std::string& relatesTo, const std::string& expiresAt) {
+    tx.query(kInsertLink).bind(db::newId(), userId, type, tokenHash, relatesTo, db::nowTimestamp(), expiresAt).run();
+}
+
+void UserRepository::markLinkSent(db::Tx& tx, const std::string& userId, const std::string& type) {
+    tx.query(linkSentStatement(type)).bind(db::nowTimestamp(), userId).run();
+}
+
+std::optional<LinkToken> UserRepository::findLiveLink(db::Tx& tx, const std::string& tokenHash, const std::string& type) {
+    return tx.query(kFindLiveLink).bind(tokenHash, type, db::nowTimestamp()).one([](const db::Row& r) {
+        return LinkToken{r.text("id"), r.text("user_id"), r.text("relates_to")};
+    });
+}
+
+bool UserRepository::spendLink(db::Tx& tx, const std::string& linkId) {
+    return tx.query(kSpendLink).bind(db::nowTimestamp(), linkId).changed() == 1;
+}
+
+void UserRepository::pruneLinks(db::Tx& tx, const std::string& cutoff) { tx.query(kPruneLinks).bind(cutoff, cutoff).run(); }
+
+} // namespace storefront::auth

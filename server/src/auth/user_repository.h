@@ -1,0 +1,94 @@
+#pragma once
+// SQL for users: the users row, its profile, its roles, and its one-time email links.
+#include "db/database.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace storefront::auth {
+
+// A stored user, as read from users.
+struct UserRecord {
+    std::string id;
+    std::optional<std::string> email;
+    std::optional<std::string> phone;
+    std::optional<std::string> encryptedPassword;
+    std::optional<std::string> emailConfirmedAt;
+    std::optional<std::string> confirmationSentAt;
+    std::optional<std::string> recoverySentAt;
+    std::optional<std::string> invitedAt;
+    std::optional<std::string> emailChange;
+    std::optional<std::string> emailChangeSentAt;
+    std::optional<std::string> bannedUntil;
+    std::optional<std::string> lastSignInAt;
+    nlohmann::json appMetadata = nlohmann::json::object();
+    nlohmann::json userMetadata = nlohmann::json::object();
+    std::string createdAt;
+    std::string updatedAt;
+    bool banned() const;
+};
+
+struct NewUser {
+    std::string email; // normalised
+    std::optional<std::string> passwordHash;
+    nlohmann::json userMetadata = nlohmann::json::object();
+    bool confirmed = false;
+    std::optional<std::string> invitedAt;
+};
+
+// A live one-time link token.
+struct LinkToken {
+    std::string id, userId, relatesTo;
+};
+
+// The profile's full name mirrors user_metadata.full_name (nullopt when it has none).
+std::optional<std::string> fullNameOf(const nlohmann::json& userMetadata);
+
+class UserRepository {
+public:
+    // Users that are not (soft-)deleted.
+    std::optional<UserRecord> find(Poco::Data::Session& s, const std::string& id);
+    std::optional<UserRecord> findByEmail(Poco::Data::Session& s, const std::string& normalizedEmail);
+    std::vector<std::string> roles(Poco::Data::Session& s, const std::string& userId);
+    std::int64_t count(Poco::Data::Session& s);
+    // Ids, newest first.
+    std::vector<std::string> page(Poco::Data::Session& s, std::int64_t limit, std::int64_t offset);
+
+    // Inserts the user and its profile; returns the new id.
+    std::string insert(db::Tx& tx, const NewUser& user);
+    void setPassword(db::Tx& tx, const std::string& id, const std::string& hash);
+    // Replaces user_metadata, and the profile's full_name when asked (nullopt clears it).
+    void setUserMetadata(db::Tx& tx, const std::string& id, const nlohmann::json& metadata);
+    void setFullName(db::Tx& tx, const std::string& id, const std::optional<std::string>& fullName);
+    void setAppMetadata(db::Tx& tx, const std::string& id, const nlohmann::json& metadata);
+    // A change waiting for its confirmation link.
+    void setPendingEmail(db::Tx& tx, const std::string& id, const std::string& email);
+    // The address itself (and the profile's); confirmed now when `confirmNow`.
+    void setEmail(db::Tx& tx, const std::string& id, const std::string& email, bool confirmNow);
+    void confirmEmail(db::Tx& tx, const std::string& id);
+    void setLastSignIn(db::Tx& tx, const std::string& id);
+    void setBannedUntil(db::Tx& tx, const std::string& id, const std::optional<std::string>& until);
+    void grantAdmin(db::Tx& tx, const std::string& id, const std::optional<std::string>& grantedBy);
+    void revokeAdmin(db::Tx& tx, const std::string& id);
+    // Scrubs the address (so it can sign up again), roles and factors; keeps the row as deleted.
+    void softDelete(db::Tx& tx, const std::string& id);
+    void hardDelete(db::Tx& tx, const std::string& id);
+
+    // One-time links. A new link of a type spends the older ones of that type.
+    void spendLinks(db::Tx& tx, const std::string& userId, const std::string& type);
+    void insertLink(db::Tx& tx, const std::string& userId, const std::string& type, const std::string& tokenHash,
+                    const std::string& relatesTo, const std::string& expiresAt);
+    // Stamps the user's *_sent_at column for a link of `type`.
+    void markLinkSent(db::Tx& tx, const std::string& userId, const std::string& type);
+    std::optional<LinkToken> findLiveLink(db::Tx& tx, const std::string& tokenHash, const std::string& type);
+    // Spends the link; false when a concurrent request spent it first.
+    bool spendLink(db::Tx& tx, const std::string& linkId);
+    // Deletes links spent or expired before `cutoff`.
+    void pruneLinks(db::Tx& tx, const std::string& cutoff);
+};
+
+} // namespace storefront::auth
