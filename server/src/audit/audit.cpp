@@ -1,31 +1,11 @@
 #include "audit/audit.h"
 
+#include "audit/audit_repository.h"
 #include "http/request.h"
 
 namespace storefront::audit {
 
-namespace {
-
-constexpr const char* kInsert =
-    "INSERT INTO audit_log (id, created_at, action, actor_id, actor_email, actor_role, actor_aal, target_type, "
-    "target_id, before_json, after_json, detail, client_address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-
-std::optional<std::string> jsonText(const nlohmann::json& value) {
-    if (value.is_null()) return std::nullopt;
-    return value.dump();
-}
-
-} // namespace
-
-void record(db::Tx& tx, const Actor& actor, const Entry& entry) {
-    std::optional<std::string> client;
-    if (!actor.clientAddress.empty()) client = actor.clientAddress;
-    tx.query(kInsert)
-        .bind(db::newId(), db::nowTimestamp(), entry.action, actor.userId, actor.email, actor.role, actor.aal)
-        .bind(entry.targetType, entry.targetId, jsonText(entry.before), jsonText(entry.after))
-        .bind(entry.detail.is_null() ? std::string("{}") : entry.detail.dump(), client)
-        .run();
-}
+void record(db::Tx& tx, const Actor& actor, const Entry& entry) { insertEntry(tx, actor, entry); }
 
 Actor actorOf(const http::Request& request) {
     Actor actor;

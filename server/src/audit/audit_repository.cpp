@@ -7,6 +7,9 @@ namespace storefront::audit {
 
 namespace {
 
+constexpr const char* kInsert =
+    "INSERT INTO audit_log (id, created_at, action, actor_id, actor_email, actor_role, actor_aal, target_type, "
+    "target_id, before_json, after_json, detail, client_address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kColumns =
     "SELECT CAST(id AS TEXT) AS id, CAST(created_at AS TEXT) AS created_at, action, CAST(actor_id AS TEXT) AS actor_id, "
     "actor_email, actor_role, actor_aal, target_type, target_id, before_json, after_json, detail, client_address "
@@ -19,6 +22,11 @@ constexpr const char* kWhereAction = "action = ?";
 constexpr const char* kWhereTarget = "(target_type = ? OR target_id = ?)";
 // audit_log_created_at_idx serves this order.
 constexpr const char* kNewestFirst = " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?";
+
+std::optional<std::string> jsonText(const nlohmann::json& value) {
+    if (value.is_null()) return std::nullopt;
+    return value.dump();
+}
 
 nlohmann::json parsedOrNull(const std::optional<std::string>& text) {
     if (!text) return nullptr;
@@ -67,6 +75,16 @@ Where whereOf(const LogFilter& filter) {
 }
 
 } // namespace
+
+void insertEntry(db::Tx& tx, const Actor& actor, const Entry& entry) {
+    std::optional<std::string> client;
+    if (!actor.clientAddress.empty()) client = actor.clientAddress;
+    tx.query(kInsert)
+        .bind(db::newId(), db::nowTimestamp(), entry.action, actor.userId, actor.email, actor.role, actor.aal)
+        .bind(entry.targetType, entry.targetId, jsonText(entry.before), jsonText(entry.after))
+        .bind(entry.detail.is_null() ? std::string("{}") : entry.detail.dump(), client)
+        .run();
+}
 
 AuditRepository::Page AuditRepository::list(const LogFilter& filter, std::int64_t limit, std::int64_t offset) {
     const auto where = whereOf(filter);

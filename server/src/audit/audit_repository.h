@@ -1,6 +1,7 @@
 #pragma once
 // Reading the audit log for the staff page (GET /api/v1/admin/audit): newest first, filtered in
 // SQL, one page at a time. Writing is audit::record (audit.h), inside each change's transaction.
+#include "audit/audit.h"
 #include "db/database.h"
 
 #include <nlohmann/json.hpp>
@@ -39,5 +40,8 @@ private:
 };
 
 nlohmann::json toJson(const LogEntry& entry);
+
+// Writes one entry in `tx` (audit::record is the way in for other areas).
+void insertEntry(db::Tx& tx, const Actor& actor, const Entry& entry);
 
 } // namespace storefront::audit

@@ -2,8 +2,6 @@
 
 #include <Poco/Timestamp.h>
 
-using namespace Poco::Data::Keywords;
-
 namespace storefront::db {
 
 namespace {
@@ -19,11 +17,9 @@ RateLimiter::Decision RateLimiter::hit(const std::string& bucket, int limit, int
 
 RateLimiter::Decision RateLimiter::hitAt(const std::string& bucket, int limit, int windowSeconds,
                                          std::int64_t nowEpochSeconds) {
-    Poco::Int64 windowStart = nowEpochSeconds - nowEpochSeconds % windowSeconds;
-    Poco::Int64 hits = 0;
-    std::string key = bucket;
-    db_.write([&](Tx& tx) {
-        auto& s = tx.session(); s << db_.sql(kHit), use(key), use(windowStart), into(hits), now; });
+    const std::int64_t windowStart = nowEpochSeconds - nowEpochSeconds % windowSeconds;
+    std::int64_t hits = 0;
+    db_.write([&](Tx& tx) { hits = tx.query(kHit).bind(bucket, windowStart).count(); });
     Decision d;
     if (hits > limit) {
         d.allowed = false;
@@ -34,9 +30,7 @@ RateLimiter::Decision RateLimiter::hitAt(const std::string& bucket, int limit, i
 }
 
 void RateLimiter::prune(std::int64_t olderThanEpochSeconds) {
-    Poco::Int64 cutoff = olderThanEpochSeconds;
-    db_.write([&](Tx& tx) {
-        auto& s = tx.session(); s << db_.sql(kPrune), use(cutoff), now; });
+    db_.write([&](Tx& tx) { tx.query(kPrune).bind(olderThanEpochSeconds).run(); });
 }
 
 } // namespace storefront::db
