@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureProduct, fixtureProducts } from '@/dev/fixtures';
-import { AuthContext, type AuthContextValue } from '@/features/auth';
+import { AuthContext, type AuthContextValue } from '@/lib/auth';
 import { productKeys } from '@/features/storefront';
 import { apiFetch } from '@/lib/api';
 import { authClient } from '@/lib/authClient';

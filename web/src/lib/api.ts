@@ -123,6 +123,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 
 /** A failure as a sentence for the page: the server's message, else the error's, else `fallback`. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  if (!(error instanceof Error)) return fallback;
+  // The auth library sometimes carries an empty or "{}" message: say the fallback instead.
+  const message = error.message.trim();
+  return message && message !== '{}' ? message : fallback;
 }

@@ -4,7 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AuthProvider, useAuth } from '@/features/auth';
+import { AuthProvider } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { LogoMark } from '@/components/Logo';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { COMPANY_NAME } from '@/lib/company';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { setMfaHandlers } from '@/lib/api';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -3,7 +3,7 @@
 // session is being restored nothing is decided: a reload of /dashboard must not bounce to /.
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import type { OpenSignInState } from '../layout/RootLayout';
 
 function SessionLoading() {

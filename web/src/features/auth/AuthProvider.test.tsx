@@ -6,7 +6,7 @@ import { authClient } from '@/lib/authClient';
 import { fakeAuth, VALID_CODE } from '@/test/fakeAuthClient';
 import { renderWithAuth } from '@/test/utils';
 import { PASSWORD_UPDATED_TEXT, SET_PASSWORD_AUTO_CLOSE_MS } from './components/SetPasswordDialog';
-import { ACTIVITY_EVENTS, INACTIVITY_TIMEOUT_MS, useInactivitySignOut } from './useInactivitySignOut';
+import { ACTIVITY_EVENTS, INACTIVITY_TIMEOUT_MS, useInactivitySignOut } from '@/lib/auth';
 
 const state = () => screen.getByTestId('auth-state');
 

@@ -6,42 +6,13 @@
 // after a password-reset or invitation link. It also signs out after 15 minutes of inactivity.
 import { useQueryClient } from '@tanstack/react-query';
 import { isAuthImplicitGrantRedirectError, type Session } from '@supabase/auth-js';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { authClient, initialPasswordLinkType } from '@/lib/authClient';
 import type { PasswordLinkType } from '@/lib/emailLink';
 import { AuthDialog } from './components/AuthDialog';
 import { MfaDialog } from './components/MfaDialog';
 import { SetPasswordDialog } from './components/SetPasswordDialog';
-import { useInactivitySignOut } from './useInactivitySignOut';
-import { toAuthUser, userIsAdmin, verifiedTotpFactors, type AuthUser } from './user';
-
-export type { AuthUser } from './user';
-
-export interface AuthContextValue {
-  user: AuthUser | null;
-  /** Display only: `app_metadata.roles` includes 'admin'. The server enforces every rule. */
-  isAdmin: boolean;
-  /** True while the stored session is being restored at start-up. */
-  loading: boolean;
-  /** The account has a verified authenticator and this session has not passed the code step. */
-  needsMfa: boolean;
-  openSignIn: () => void;
-  /** Opens the code step (the server answered `insufficient_aal`). */
-  openMfa: () => void;
-  signOut: () => Promise<void>;
-}
-
-const signedOut: AuthContextValue = {
-  user: null,
-  isAdmin: false,
-  loading: false,
-  needsMfa: false,
-  openSignIn: () => undefined,
-  openMfa: () => undefined,
-  signOut: () => Promise.resolve(),
-};
-
-export const AuthContext = createContext<AuthContextValue>(signedOut);
+import { AuthContext, type AuthContextValue, toAuthUser, useInactivitySignOut, userIsAdmin, verifiedTotpFactors } from '@/lib/auth';
 
 async function signOutLocally(): Promise<void> {
   // scope 'local' ends this session only: the person stays signed in on their other devices.
@@ -152,6 +123,3 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function useAuth(): AuthContextValue {
-  return useContext(AuthContext);
-}

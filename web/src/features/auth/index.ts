@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 
-export { AuthContext, AuthProvider, useAuth } from './AuthProvider';
-export type { AuthContextValue, AuthUser } from './AuthProvider';
-export { INACTIVITY_TIMEOUT_MS } from './useInactivitySignOut';
+// The session state (useAuth, AuthContext) lives in @/lib/auth; this feature fills it and owns
+// the dialogs that change it.
+export { AuthProvider } from './AuthProvider';
 
 /** /admin/mfa, loaded on first use: it is for admins only and brings the QR-code library. */
 export const SecuritySettingsPage = lazy(() =>

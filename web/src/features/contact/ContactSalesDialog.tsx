@@ -1,7 +1,8 @@
 // The Contact Sales dialog (spec sections 2, 4, 5, 8): idle, submitting ('Sending...'), success
 // (thank-you, closes itself after 2 s) or an error shown in the form, which keeps what was typed.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent, type Ref, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type SyntheticEvent, type RefObject } from 'react';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
+import { FormField } from '@/components/FormField';
 import { isApiError } from '@/lib/api';
 import { CONTACT_LIMITS, SALES_EMAIL, useSubmitContact, type ContactInput } from './api';
 
@@ -35,54 +36,6 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
       {/* Mounted only while open, so every opening starts with a fresh form. */}
       {open ? <ContactSalesForm nameRef={nameRef} onClose={onClose} /> : null}
     </Dialog>
-  );
-}
-
-interface FieldProps {
-  name: FieldName;
-  label: string;
-  required?: boolean;
-  value: string;
-  error: string | undefined;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete: string;
-  multiline?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
-}
-
-function Field({ name, label, required = false, value, error, onChange, type = 'text', autoComplete, multiline = false, inputRef }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    name,
-    value,
-    onChange,
-    required,
-    maxLength: CONTACT_LIMITS[name],
-    autoComplete,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    className: 'field-input mt-1',
-  };
-  return (
-    <div className={multiline ? 'sm:col-span-2' : ''}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-        {required ? (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {multiline ? <textarea {...common} rows={6} /> : <input {...common} ref={inputRef} type={type} />}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -168,11 +121,11 @@ function ContactSalesForm({ nameRef, onClose }: ContactSalesFormProps) {
         </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="name" label="Name" required value={values.name} error={fieldErrors.name} onChange={onChange} autoComplete="name" inputRef={nameRef} />
-        <Field name="email" label="Email" required type="email" value={values.email} error={fieldErrors.email} onChange={onChange} autoComplete="email" />
-        <Field name="company" label="Company" value={values.company} error={fieldErrors.company} onChange={onChange} autoComplete="organization" />
-        <Field name="phone" label="Phone" type="tel" value={values.phone} error={fieldErrors.phone} onChange={onChange} autoComplete="tel" />
-        <Field name="message" label="Message" required multiline value={values.message} error={fieldErrors.message} onChange={onChange} autoComplete="off" />
+        <FormField name="name" label="Name" required requiredMark maxLength={CONTACT_LIMITS.name} value={values.name} error={fieldErrors.name} onChange={onChange} autoComplete="name" inputRef={nameRef} />
+        <FormField name="email" label="Email" required requiredMark type="email" maxLength={CONTACT_LIMITS.email} value={values.email} error={fieldErrors.email} onChange={onChange} autoComplete="email" />
+        <FormField name="company" label="Company" type="text" maxLength={CONTACT_LIMITS.company} value={values.company} error={fieldErrors.company} onChange={onChange} autoComplete="organization" />
+        <FormField name="phone" label="Phone" type="tel" maxLength={CONTACT_LIMITS.phone} value={values.phone} error={fieldErrors.phone} onChange={onChange} autoComplete="tel" />
+        <FormField name="message" label="Message" required requiredMark multiline wrapperClassName="sm:col-span-2" maxLength={CONTACT_LIMITS.message} value={values.message} error={fieldErrors.message} onChange={onChange} autoComplete="off" />
       </div>
       <p className="text-xs text-slate-500">
         <span aria-hidden="true">*</span> Required fields

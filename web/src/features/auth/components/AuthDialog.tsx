@@ -3,9 +3,10 @@
 // authenticator. Errors go in a red box: the error's message, or 'An error occurred'.
 import { useEffect, useRef, useState, type ChangeEvent, type Ref, type RefObject, type SyntheticEvent } from 'react';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
-import { LabeledInput } from '@/components/LabeledInput';
+import { FormField } from '@/components/FormField';
 import { authClient } from '@/lib/authClient';
-import { messageOf, verifiedTotpFactors } from '../user';
+import { errorMessage } from '@/lib/api';
+import { verifiedTotpFactors } from '@/lib/auth';
 import { ErrorBox, NoticeBox } from './CodeInput';
 import { MfaCodeStep } from './MfaCodeStep';
 
@@ -74,7 +75,7 @@ interface FieldProps {
 
 function Field({ label, name, type, value, onChange, autoComplete, minLength, inputRef }: FieldProps) {
   return (
-    <LabeledInput
+    <FormField
       label={label}
       inputRef={inputRef}
       name={name}
@@ -119,7 +120,7 @@ function AuthForms({ mode, setMode, firstFieldRef, initialError, onDone, onMfaVe
   const signIn = async () => {
     const { data, error: signInError } = await authClient.signInWithPassword({ email: email.trim(), password });
     if (signInError) {
-      setError(messageOf(signInError, GENERIC_ERROR_TEXT));
+      setError(errorMessage(signInError, GENERIC_ERROR_TEXT));
       return;
     }
     // MFA_REQUIRED: an authenticator on the account and the session still at the first level.
@@ -150,7 +151,7 @@ function AuthForms({ mode, setMode, firstFieldRef, initialError, onDone, onMfaVe
     });
     // A weak_password error carries the server's own explanation as its message.
     if (signUpError) {
-      setError(messageOf(signUpError, GENERIC_ERROR_TEXT));
+      setError(errorMessage(signUpError, GENERIC_ERROR_TEXT));
       return;
     }
     if (data.session) {
@@ -168,7 +169,7 @@ function AuthForms({ mode, setMode, firstFieldRef, initialError, onDone, onMfaVe
       redirectTo: `${window.location.origin}/`,
     });
     if (resetError) {
-      setError(messageOf(resetError, GENERIC_ERROR_TEXT));
+      setError(errorMessage(resetError, GENERIC_ERROR_TEXT));
       return;
     }
     setNotice(RESET_SENT_TEXT);
@@ -186,7 +187,7 @@ function AuthForms({ mode, setMode, firstFieldRef, initialError, onDone, onMfaVe
       else await requestReset();
     } catch (thrown) {
       console.error('Authentication request failed', thrown);
-      setError(messageOf(thrown, GENERIC_ERROR_TEXT));
+      setError(errorMessage(thrown, GENERIC_ERROR_TEXT));
     } finally {
       setBusy(false);
     }

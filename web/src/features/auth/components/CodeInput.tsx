@@ -1,5 +1,5 @@
 import { type Ref } from 'react';
-import { LabeledInput } from '@/components/LabeledInput';
+import { FormField } from '@/components/FormField';
 
 /** Authenticator codes are 6 digits (spec sections 5 and 9). */
 export const MFA_CODE_LENGTH = 6;
@@ -24,7 +24,7 @@ interface CodeInputProps {
  */
 export function CodeInput({ value, onChange, label = 'Verification code', disabled = false, invalid = false, inputRef }: CodeInputProps) {
   return (
-    <LabeledInput
+    <FormField
       label={label}
       inputRef={inputRef}
       name="code"

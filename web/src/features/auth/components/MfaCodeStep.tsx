@@ -3,7 +3,7 @@
 // session out (the caller then clears the password or closes).
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { authClient } from '@/lib/authClient';
-import { messageOf } from '../user';
+import { errorMessage } from '@/lib/api';
 import { CodeInput, ErrorBox, MFA_CODE_LENGTH } from './CodeInput';
 
 export const NO_FACTOR_TEXT = 'No MFA factor found';
@@ -28,14 +28,14 @@ export function MfaCodeStep({ onVerified, onCancelled }: MfaCodeStepProps) {
 
   const verify = async () => {
     const { data: factors, error: listError } = await authClient.mfa.listFactors();
-    if (listError) return messageOf(listError, INVALID_CODE_TEXT);
+    if (listError) return errorMessage(listError, INVALID_CODE_TEXT);
     // The library lists only verified factors under `totp`.
     const factor = factors.totp[0];
     if (!factor) return NO_FACTOR_TEXT;
     const { data: challenge, error: challengeError } = await authClient.mfa.challenge({ factorId: factor.id });
-    if (challengeError) return messageOf(challengeError, INVALID_CODE_TEXT);
+    if (challengeError) return errorMessage(challengeError, INVALID_CODE_TEXT);
     const { error: verifyError } = await authClient.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code });
-    if (verifyError) return messageOf(verifyError, INVALID_CODE_TEXT);
+    if (verifyError) return errorMessage(verifyError, INVALID_CODE_TEXT);
     return null;
   };
 
@@ -49,7 +49,7 @@ export function MfaCodeStep({ onVerified, onCancelled }: MfaCodeStepProps) {
       failure = await verify();
     } catch (thrown) {
       console.error('MFA verification failed', thrown);
-      failure = messageOf(thrown, INVALID_CODE_TEXT);
+      failure = errorMessage(thrown, INVALID_CODE_TEXT);
     }
     setBusy(false);
     if (failure) {

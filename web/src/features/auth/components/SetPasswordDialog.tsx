@@ -3,10 +3,10 @@
 // twice). Success shows a message, then the dialog closes itself.
 import { useEffect, useRef, useState, type Ref, type RefObject, type SyntheticEvent } from 'react';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
-import { LabeledInput } from '@/components/LabeledInput';
+import { FormField } from '@/components/FormField';
 import { authClient } from '@/lib/authClient';
 import type { PasswordLinkType } from '@/lib/emailLink';
-import { messageOf } from '../user';
+import { errorMessage } from '@/lib/api';
 import { GENERIC_ERROR_TEXT, MIN_PASSWORD_LENGTH, SHORT_PASSWORD_TEXT } from './AuthDialog';
 import { ErrorBox, NoticeBox } from './CodeInput';
 
@@ -35,7 +35,7 @@ export function SetPasswordDialog({ open, linkType, onClose }: SetPasswordDialog
 
 function PasswordField({ label, value, onChange, inputRef }: { label: string; value: string; onChange: (value: string) => void; inputRef?: Ref<HTMLInputElement> }) {
   return (
-    <LabeledInput
+    <FormField
       label={label}
       inputRef={inputRef}
       type="password"
@@ -76,11 +76,11 @@ function SetPasswordForm({ firstFieldRef, onClose }: { firstFieldRef: RefObject<
     setError(null);
     try {
       const { error: updateError } = await authClient.updateUser({ password });
-      if (updateError) setError(messageOf(updateError, GENERIC_ERROR_TEXT));
+      if (updateError) setError(errorMessage(updateError, GENERIC_ERROR_TEXT));
       else setDone(true);
     } catch (thrown) {
       console.error('Password update failed', thrown);
-      setError(messageOf(thrown, GENERIC_ERROR_TEXT));
+      setError(errorMessage(thrown, GENERIC_ERROR_TEXT));
     } finally {
       setBusy(false);
     }

@@ -6,10 +6,10 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { formatDate } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
-import { useAuth } from '../AuthProvider';
+import { useAuth } from '@/lib/auth';
 import { enrolTotp, mfaKeys, removeFactor, useFactors, useRemoveFactor, verifyTotp, type TotpEnrolment } from '../api/factors';
 import { CodeInput, ErrorBox, MFA_CODE_LENGTH } from '../components/CodeInput';
-import { messageOf } from '../user';
+import { errorMessage } from '@/lib/api';
 
 export const ACCESS_DENIED_TEXT = 'Access denied. Admin privileges required.';
 export const DISABLE_MFA_CONFIRM_TEXT =
@@ -80,7 +80,7 @@ function TwoFactorSettings() {
           </p>
         ) : factors.isError ? (
           <p role="alert" className="mt-4 text-sm text-red-800">
-            {messageOf(factors.error, 'Could not load your two-factor settings.')}
+            {errorMessage(factors.error, 'Could not load your two-factor settings.')}
           </p>
         ) : settingUp ? (
           <SetupPanel
@@ -144,7 +144,7 @@ function ActiveAuthenticators({ factors }: { factors: ActiveFactor[] }) {
     remove.mutate(factorId, {
       onError: (error) => {
         console.error('Removing the authenticator failed', error);
-        window.alert(`Error disabling MFA: ${messageOf(error, 'Unknown error')}`);
+        window.alert(`Error disabling MFA: ${errorMessage(error, 'Unknown error')}`);
       },
     });
   };
@@ -198,7 +198,7 @@ function SetupPanel({ onCancelled, onEnabled }: SetupPanelProps) {
       (result) => setEnrolment({ state: 'ready', ...result }),
       (thrown: unknown) => {
         console.error('MFA enrolment failed', thrown);
-        setEnrolment({ state: 'failed', message: messageOf(thrown, ENROL_FAILED_TEXT) });
+        setEnrolment({ state: 'failed', message: errorMessage(thrown, ENROL_FAILED_TEXT) });
       },
     );
   }, []);
@@ -225,7 +225,7 @@ function SetupPanel({ onCancelled, onEnabled }: SetupPanelProps) {
       await verifyTotp(factorId, code);
     } catch (thrown) {
       console.error('MFA verification failed', thrown);
-      setError(messageOf(thrown, INVALID_CODE_TEXT));
+      setError(errorMessage(thrown, INVALID_CODE_TEXT));
       setVerifying(false);
       return;
     }

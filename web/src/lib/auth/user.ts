@@ -29,12 +29,3 @@ export function verifiedTotpFactors(user: User): Factor[] {
   return (user.factors ?? []).filter((factor) => factor.factor_type === 'totp' && factor.status === 'verified');
 }
 
-/**
- * The error's message, or `fallback` when it has none (spec section 8). auth-js gives a 5xx
- * answer the message '{}' (it stringifies the response object), which counts as none.
- */
-export function messageOf(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const message = error.message.trim();
-  return message && message !== '{}' ? message : fallback;
-}

@@ -1,0 +1,141 @@
+// The one table for server-paged lists (DESIGN.md: `{items, total, page, page_size}`): sortable
+// headers that say their order (aria-sort), a loading state, the spec's empty text, and
+// Previous / Next with "Page X of Y". Sorting and paging are the server's: this only asks.
+import type { ReactNode } from 'react';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortState {
+  column: string;
+  direction: SortDirection;
+}
+
+export interface Column<Row> {
+  /** The sort key the server knows (omit for a column that does not sort). */
+  key: string;
+  header: string;
+  sortable?: boolean;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+}
+
+interface DataTableProps<Row> {
+  /** The table's accessible name. */
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string;
+  loading?: boolean;
+  /** Shown when there are no rows, word for word from the spec. */
+  emptyText: string;
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** Classes of a row (e.g. dimmed when inactive). */
+  rowClassName?: (row: Row) => string;
+}
+
+/** The next sort after a click on `column`: the same column flips, a new column starts ascending. */
+export function nextSort(current: SortState | undefined, column: string): SortState {
+  if (current?.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { column, direction: 'asc' };
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  emptyText,
+  sort,
+  onSortChange,
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  rowClassName,
+}: DataTableProps<Row>) {
+  const pages = pageCount(total, pageSize);
+  const ariaSort = (column: Column<Row>) => {
+    if (!column.sortable) return undefined;
+    if (sort?.column !== column.key) return 'none' as const;
+    return sort.direction === 'asc' ? ('ascending' as const) : ('descending' as const);
+  };
+
+  let body: ReactNode;
+  if (loading && !rows) {
+    body = (
+      <tr>
+        <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-500">
+          Loading ...
+        </td>
+      </tr>
+    );
+  } else if (!rows || rows.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-500">
+          {emptyText}
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={rowKey(row)} className={rowClassName?.(row) ?? ''}>
+        {columns.map((column) => (
+          <td key={column.key} className={column.className ?? 'px-4 py-3 text-sm text-slate-700'}>
+            {column.cell(row)}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  return (
+    <div>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="min-w-full divide-y divide-slate-200" aria-busy={loading}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" aria-sort={ariaSort(column)} className="px-4 py-3 text-left text-xs font-semibold uppercase text-slate-600">
+                  {column.sortable && onSortChange ? (
+                    <button type="button" className="inline-flex items-center gap-1 uppercase" onClick={() => onSortChange(nextSort(sort, column.key))}>
+                      {column.header}
+                      <span aria-hidden="true">{sort?.column === column.key ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">{body}</tbody>
+        </table>
+      </div>
+      {total > pageSize ? (
+        <nav aria-label={`${caption} pages`} className="mt-3 flex items-center justify-between text-sm text-slate-600">
+          <button type="button" className="btn-secondary" disabled={page <= 1 || loading} onClick={() => onPageChange(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="btn-secondary" disabled={page >= pages || loading} onClick={() => onPageChange(page + 1)}>
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
