@@ -1,6 +1,7 @@
 // A small fetch wrapper for the server's JSON API. Error bodies are `{code, message, fields?}`
 // (docs/architecture.md); any failure becomes an ApiError. A signed-in visitor's calls carry
 // `Authorization: Bearer <access token>` from the auth client's current session.
+import type { ZodType } from 'zod';
 import { getAccessToken } from './authClient';
 
 export class ApiError extends Error {
@@ -24,7 +25,9 @@ export function isApiError(error: unknown): error is ApiError {
 /** Status 0: the request never got an HTTP answer (network failure or abort). */
 export const NETWORK_ERROR_STATUS = 0;
 
-interface RequestOptions {
+interface RequestOptions<T = unknown> {
+  /** Checks the answer's shape (zod): a mismatch is an ApiError `invalid_response`, not a crash later. */
+  schema?: ZodType<T>;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
@@ -86,7 +89,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Sends a request to the API and returns the parsed JSON body; throws ApiError otherwise. */
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiFetch<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
@@ -118,8 +121,16 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     handleMfaRefusal(error);
     throw error;
   }
-  return body as T;
+  if (!options.schema) return body as T;
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError(response.status, INVALID_RESPONSE, 'The server sent an answer this page does not understand. Please reload.');
+  }
+  return parsed.data;
 }
+
+export const INVALID_RESPONSE = 'invalid_response';
 
 /** A failure as a sentence for the page: the server's message, else the error's, else `fallback`. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type SyntheticEvent, typ
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
 import { isApiError } from '@/lib/api';
-import { CONTACT_LIMITS, SALES_EMAIL, useSubmitContact, type ContactInput } from './api';
+import { CONTACT_LIMITS, SALES_EMAIL, contactInputSchema, useSubmitContact } from './api';
 
 /** How long the thank-you stays before the dialog closes itself. */
 export const CONTACT_AUTO_CLOSE_MS = 2000;
@@ -39,19 +39,6 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
   );
 }
 
-function toInput(values: Record<FieldName, string>): ContactInput {
-  const input: ContactInput = {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    message: values.message.trim(),
-  };
-  const company = values.company.trim();
-  const phone = values.phone.trim();
-  if (company) input.company = company;
-  if (phone) input.phone = phone;
-  return input;
-}
-
 interface ContactSalesFormProps {
   nameRef: RefObject<HTMLInputElement | null>;
   onClose: () => void;
@@ -82,8 +69,18 @@ function ContactSalesForm({ nameRef, onClose }: ContactSalesFormProps) {
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
+    const parsed = contactInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName;
+        next[field] ??= issue.message;
+      }
+      setFieldErrors(next);
+      return;
+    }
     setFieldErrors({});
-    mutation.mutate(toInput(values), {
+    mutation.mutate(parsed.data, {
       onError: (error) => {
         console.error('Contact form submission failed', error);
         if (isApiError(error) && error.status === 422) {

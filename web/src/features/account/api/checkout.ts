@@ -1,16 +1,20 @@
 // GET /api/v1/account/checkouts/{id} (docs/billing.md), polled after the return from payment:
 // fulfilment comes from the provider's events, so the page waits for the order to become paid.
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiFetch, isApiError } from '@/lib/api';
 import { accountKeys } from './keys';
 
-export interface CheckoutState {
-  id: string;
-  status: 'open' | 'completed' | 'expired' | (string & {});
-  mode: string;
-  product_slug: string;
-  order: { order_number: string; status: string; total_amount: number; currency: string } | null;
-}
+export const checkoutStateSchema = z.object({
+  id: z.string(),
+  /** open | completed | expired */
+  status: z.string(),
+  mode: z.string(),
+  product_slug: z.string().nullable(),
+  order: z.object({ order_number: z.string(), status: z.string(), total_amount: z.number().int(), currency: z.string() }).nullable(),
+});
+
+export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 
 /** How often the checkout is asked about, and for how long at most. */
 export const CHECKOUT_POLL_INTERVAL_MS = 1500;
@@ -31,7 +35,8 @@ export function checkoutOutcome(checkout: CheckoutState | undefined): CheckoutOu
 }
 
 export function fetchCheckout(id: string, signal?: AbortSignal): Promise<CheckoutState> {
-  return apiFetch<CheckoutState>(`/api/v1/account/checkouts/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  const path = `/api/v1/account/checkouts/${encodeURIComponent(id)}`;
+  return apiFetch(path, signal ? { schema: checkoutStateSchema, signal } : { schema: checkoutStateSchema });
 }
 
 /** Polls the checkout every 1.5 s while `polling` and the outcome is still open. */

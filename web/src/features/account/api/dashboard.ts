@@ -1,68 +1,77 @@
 // GET /api/v1/account/dashboard (docs/billing.md): the dashboard in one call, the caller's rows only.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiFetch } from '@/lib/api';
 import { accountKeys } from './keys';
 
-export interface DashboardSubscription {
-  id: string;
+const dashboardSubscriptionSchema = z.object({
+  id: z.string(),
   /** active | trialing | pending | cancelled | expired */
-  status: string;
-  payment_provider: string;
+  status: z.string(),
+  payment_provider: z.string(),
   /** ISO-8601 UTC or null. */
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  created_at: string;
-  product: { id: string; slug: string; name: string; price_nzd: number; billing_interval: string | null };
-  plan: {
-    name: string;
-    price_amount: number;
-    currency: string;
-    billing_frequency_value: number;
-    billing_frequency_unit: string;
-  } | null;
-}
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  created_at: z.string(),
+  product: z.object({ id: z.string(), slug: z.string(), name: z.string(), price_nzd: z.number().int(), billing_interval: z.string().nullable() }),
+  plan: z
+    .object({
+      name: z.string(),
+      price_amount: z.number().int(),
+      currency: z.string(),
+      billing_frequency_value: z.number().int(),
+      billing_frequency_unit: z.string(),
+    })
+    .nullable(),
+});
 
 /** The spec's active-subscription result (section 3). */
-export interface ActiveSubscription {
-  product_name: string;
-  product_slug: string;
+const activeSubscriptionSchema = z.object({
+  product_name: z.string(),
+  product_slug: z.string(),
   /** active | trial (anything else is shown as inactive). */
-  status: string;
+  status: z.string(),
   /** Words joined by '_', e.g. stripe_subscription. */
-  subscription_source: string;
+  subscription_source: z.string(),
   /** ISO-8601 UTC or null (never expires). */
-  expires_at: string | null;
-}
+  expires_at: z.string().nullable(),
+});
 
-export interface OrderItem {
-  product_name: string;
-  quantity: number;
+const orderItemSchema = z.object({
+  product_name: z.string(),
+  quantity: z.number().int(),
   /** Minor units. */
-  unit_amount: number;
-}
+  unit_amount: z.number().int(),
+});
 
-export interface Order {
-  id: string;
-  order_number: string;
+const orderSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
   /** pending | paid | shipped | completed | cancelled */
-  status: string;
+  status: z.string(),
   /** Minor units. */
-  total_amount: number;
-  currency: string;
-  created_at: string;
-  items: OrderItem[];
-}
+  total_amount: z.number().int(),
+  currency: z.string(),
+  created_at: z.string(),
+  items: z.array(orderItemSchema),
+});
 
-export interface Dashboard {
-  subscriptions: DashboardSubscription[];
-  active_subscriptions: ActiveSubscription[];
-  orders: Order[];
-}
+export const dashboardSchema = z.object({
+  subscriptions: z.array(dashboardSubscriptionSchema),
+  active_subscriptions: z.array(activeSubscriptionSchema),
+  orders: z.array(orderSchema),
+});
+
+export type DashboardSubscription = z.infer<typeof dashboardSubscriptionSchema>;
+export type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>;
+export type OrderItem = z.infer<typeof orderItemSchema>;
+export type Order = z.infer<typeof orderSchema>;
+export type Dashboard = z.infer<typeof dashboardSchema>;
 
 export const EMPTY_DASHBOARD: Dashboard = { subscriptions: [], active_subscriptions: [], orders: [] };
 
 export function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return apiFetch<Dashboard>('/api/v1/account/dashboard', signal ? { signal } : {});
+  return apiFetch('/api/v1/account/dashboard', signal ? { schema: dashboardSchema, signal } : { schema: dashboardSchema });
 }
 
 export const dashboardQuery = () =>
