@@ -48,8 +48,8 @@ test('a product page loads with its plans from the initial data', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'HHTraff Terminal' })).toBeVisible();
   await expect(page.getByText('Subscription', { exact: true })).toBeVisible();
   const pricing = page.getByRole('region', { name: 'Pricing' });
-  await expect(pricing).toContainText('$15.00 / month');
-  await expect(pricing).toContainText('$150.00 / year');
+  await expect(pricing).toContainText('$15.00 per month');
+  await expect(pricing).toContainText('$150.00 per year');
   await expect(page.getByRole('region', { name: 'Stock Status' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Subscribe Now' })).toHaveAttribute('href', '/checkout/hhtraff');
   await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(1);

@@ -49,3 +49,9 @@ export function formatDate(value: string | Date, options: { withTime?: boolean }
   if (!date) return '';
   return (options.withTime ? dateTimeFormatter : dateFormatter).format(date);
 }
+
+/** How often a plan bills, the spec's way ('$6 per month'): 'per month', 'per year', 'every 3 months'. */
+export function billingFrequencyText(value: number, unit: string): string {
+  if (value === 1) return `per ${unit}`;
+  return `every ${String(value)} ${unit}s`;
+}

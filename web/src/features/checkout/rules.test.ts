@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureProduct } from '@/dev/fixtures';
 import { isSoldOut, sortedPlans } from '@/lib/catalog';
-import { billingFrequencyLabel, maxQuantity, quantityChoices } from './rules';
+import { billingFrequencyText } from '@/lib/format';
+import { maxQuantity, quantityChoices } from './rules';
 
-describe('billingFrequencyLabel', () => {
+describe('billingFrequencyText', () => {
   it.each([
     [1, 'month', 'per month'],
     [3, 'month', 'every 3 months'],
@@ -12,7 +13,7 @@ describe('billingFrequencyLabel', () => {
     [1, 'year', 'per year'],
     [2, 'year', 'every 2 years'],
   ])('%i %s is "%s"', (value, unit, text) => {
-    expect(billingFrequencyLabel(value, unit)).toBe(text);
+    expect(billingFrequencyText(value, unit)).toBe(text);
   });
 });
 

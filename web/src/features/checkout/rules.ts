@@ -8,12 +8,6 @@ import type { Product } from '@/lib/types';
 /** The server accepts a physical quantity of 1..99 (docs/billing.md). */
 export const MAX_QUANTITY = 99;
 
-/** 'per month', 'every 3 months', 'per year', 'every 2 years'. */
-export function billingFrequencyLabel(value: number, unit: string): string {
-  if (value === 1) return `per ${unit}`;
-  return `every ${String(value)} ${unit}s`;
-}
-
 type StockFields = Pick<Product, 'type' | 'track_inventory' | 'stock_quantity'>;
 
 /** The largest quantity that may be asked for: the stock (at most 99), or 99 when not tracked. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureProduct } from '@/dev/fixtures';
 import type { Product } from '@/lib/types';
+import { billingFrequencyText } from '@/lib/format';
 import {
   actionLabel,
   basePriceText,
-  billingFrequencyText,
   cardStockBadge,
   isSoldOut,
   planPriceText,
@@ -139,17 +139,17 @@ describe('labels and prices', () => {
   });
 
   it('formats billing frequencies', () => {
-    expect(billingFrequencyText(1, 'month')).toBe('/ month');
-    expect(billingFrequencyText(1, 'year')).toBe('/ year');
+    expect(billingFrequencyText(1, 'month')).toBe('per month');
+    expect(billingFrequencyText(1, 'year')).toBe('per year');
     expect(billingFrequencyText(3, 'month')).toBe('every 3 months');
     expect(billingFrequencyText(12, 'month')).toBe('every 12 months');
   });
 
   it('formats plan prices from minor units in their currency', () => {
     const plan = { price_amount: 1500, currency: 'NZD', billing_frequency_value: 1, billing_frequency_unit: 'month' };
-    expect(planPriceText(plan)).toBe('$15.00 / month');
+    expect(planPriceText(plan)).toBe('$15.00 per month');
     expect(planPriceText({ ...plan, price_amount: 4000, currency: 'AUD', billing_frequency_value: 3 })).toBe('A$40.00 every 3 months');
-    expect(planPriceText({ ...plan, price_amount: 9900, currency: 'USD', billing_frequency_unit: 'year' })).toBe('US$99.00 / year');
+    expect(planPriceText({ ...plan, price_amount: 9900, currency: 'USD', billing_frequency_unit: 'year' })).toBe('US$99.00 per year');
   });
 
   it('lists plans in sort order, and none when pricing is hidden', () => {
@@ -162,7 +162,7 @@ describe('labels and prices', () => {
 
   it("shows the product's own price when it has no plans", () => {
     expect(basePriceText({ show_pricing: true, price_nzd: 4900, billing_interval: null })).toBe('$49.00');
-    expect(basePriceText({ show_pricing: true, price_nzd: 600, billing_interval: 'month' })).toBe('$6.00 / month');
+    expect(basePriceText({ show_pricing: true, price_nzd: 600, billing_interval: 'month' })).toBe('$6.00 per month');
     expect(basePriceText({ show_pricing: false, price_nzd: 4900, billing_interval: null })).toBeNull();
     expect(basePriceText({ show_pricing: true, price_nzd: 0, billing_interval: null })).toBeNull();
   });

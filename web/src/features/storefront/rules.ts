@@ -1,7 +1,7 @@
 // The catalogue's display rules (spec section 2 "Product detail page" and section 4
 // "Availability"), as pure functions so every branch is tested.
 import { isSoldOut, sortedPlans, trackedStock } from '@/lib/catalog';
-import { formatMoney } from '@/lib/format';
+import { billingFrequencyText, formatMoney } from '@/lib/format';
 import type { PricingPlan, Product } from '@/lib/types';
 
 // Availability is shared with checkout (lib/catalog); re-exported for this feature's components.
@@ -86,13 +86,7 @@ export function actionLabel(product: Pick<Product, 'type' | 'action_type'>): str
   return product.type === 'subscription' ? 'Subscribe Now' : 'Buy Now';
 }
 
-/** '/ month', '/ year', 'every 3 months'. */
-export function billingFrequencyText(value: number, unit: string): string {
-  if (value === 1) return `/ ${unit}`;
-  return `every ${String(value)} ${unit}s`;
-}
-
-/** A plan's price and frequency, e.g. '$15.00 / month' or 'A$40.00 every 3 months'. */
+/** A plan's price and frequency, e.g. '$15.00 per month' or 'A$40.00 every 3 months'. */
 export function planPriceText(plan: Pick<PricingPlan, 'price_amount' | 'currency' | 'billing_frequency_value' | 'billing_frequency_unit'>): string {
   return `${formatMoney(plan.price_amount, plan.currency)} ${billingFrequencyText(plan.billing_frequency_value, plan.billing_frequency_unit)}`;
 }
@@ -106,9 +100,9 @@ export function visiblePlans(product: Pick<Product, 'show_pricing' | 'plans'>): 
 export const WIREWRITE_SLUG = 'wirewrite';
 export const WIREWRITE_APP_URL = 'https://app.wirewrite.co.nz';
 
-/** The product's own price when it has no plans: '$89.00' or '$6.00 / month'; null when hidden or zero. */
+/** The product's own price when it has no plans: '$89.00' or '$6.00 per month'; null when hidden or zero. */
 export function basePriceText(product: Pick<Product, 'show_pricing' | 'price_nzd' | 'billing_interval'>): string | null {
   if (!product.show_pricing || product.price_nzd <= 0) return null;
   const price = formatMoney(product.price_nzd);
-  return product.billing_interval ? `${price} / ${product.billing_interval}` : price;
+  return product.billing_interval ? `${price} ${billingFrequencyText(1, product.billing_interval)}` : price;
 }

@@ -4,6 +4,7 @@
 // Back from payment (`?checkout=<id>`) it confirms the payment first (CheckoutConfirmation).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Loading } from '@/components/Spinner';
 import { RefreshIcon } from '@/components/icons';
 import { formatDate, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
@@ -38,10 +39,7 @@ export function DashboardPage() {
       {checkoutId ? <CheckoutConfirmation checkoutId={checkoutId} /> : null}
 
       {query.isPending ? (
-        <div className="flex items-center justify-center py-24" role="status">
-          <span className="mr-3 h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
-          <p className="text-slate-600">Loading dashboard...</p>
-        </div>
+        <Loading text="Loading dashboard..." />
       ) : (
         <>
           <dl className="mt-8 grid gap-4 sm:grid-cols-3">

@@ -4,19 +4,21 @@
 // server's. Coming back with `?cancelled=<checkout id>` abandons that checkout once.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { HideOnErrorImage } from '@/components/HideOnErrorImage';
+import { ProductNotFound } from '@/components/ProductNotFound';
+import { Loading } from '@/components/Spinner';
 import { ArrowLeftIcon } from '@/components/icons';
 import { errorMessage, isApiError } from '@/lib/api';
 import { isSoldOut, productKeys, sortedPlans } from '@/lib/catalog';
-import { formatMoney } from '@/lib/format';
+import { billingFrequencyText, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { browserNavigation } from '@/lib/navigation';
 import type { Product } from '@/lib/types';
 import { useCancelCheckout } from '../api/cancelCheckout';
 import { useCreateCheckoutSession, type CheckoutRequest } from '../api/createCheckoutSession';
 import { useCheckoutProduct } from '../api/product';
-import { billingFrequencyLabel, maxQuantity, quantityChoices } from '../rules';
+import { maxQuantity, quantityChoices } from '../rules';
 
 const HEAD = { title: `Checkout | ${SITE_NAME}`, robots: 'noindex' };
 
@@ -39,10 +41,7 @@ export function CheckoutPage() {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">
       <CancelledCheckoutNotice slug={slug} />
       {query.isPending ? (
-        <div className="flex items-center justify-center py-24" role="status">
-          <span className="mr-3 h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
-          <p className="text-slate-600">Loading product details...</p>
-        </div>
+        <Loading text="Loading product details..." />
       ) : product ? (
         <CheckoutForm key={product.slug} product={product} />
       ) : (
@@ -95,19 +94,6 @@ function CancelledCheckoutNotice({ slug }: { slug: string }) {
     <div role="status" className="mb-6 rounded-xl border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
       <p className="font-semibold">Checkout cancelled</p>
       <p className="mt-1 text-sm">{CANCELLED_TEXT}</p>
-    </div>
-  );
-}
-
-function ProductNotFound() {
-  const navigate = useNavigate();
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm">
-      <h1 className="text-2xl font-bold text-slate-900">Product Not Found</h1>
-      <p className="mt-3 text-slate-600">The product you&apos;re looking for doesn&apos;t exist or is no longer available.</p>
-      <button type="button" className="btn-primary mt-6" onClick={() => void navigate('/')}>
-        Back to Home
-      </button>
     </div>
   );
 }
@@ -250,7 +236,7 @@ function CheckoutForm({ product }: { product: Product }) {
                         <span className="font-medium text-slate-900">{plan.name}</span>{' '}
                         <span className="text-slate-700">
                           <span className="font-semibold text-slate-900">{formatMoney(plan.price_amount, plan.currency)}</span>{' '}
-                          {billingFrequencyLabel(plan.billing_frequency_value, plan.billing_frequency_unit)}
+                          {billingFrequencyText(plan.billing_frequency_value, plan.billing_frequency_unit)}
                         </span>
                       </span>
                     </label>

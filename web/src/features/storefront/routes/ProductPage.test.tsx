@@ -71,9 +71,9 @@ describe('ProductPage', () => {
     expect(within(features).getAllByRole('listitem')).toHaveLength(4);
 
     const pricing = screen.getByRole('region', { name: 'Pricing' });
-    expect(within(pricing).getByText('$15.00 / month')).toBeInTheDocument();
+    expect(within(pricing).getByText('$15.00 per month')).toBeInTheDocument();
     expect(within(pricing).getByText('$40.00 every 3 months')).toBeInTheDocument();
-    expect(within(pricing).getByText('$150.00 / year')).toBeInTheDocument();
+    expect(within(pricing).getByText('$150.00 per year')).toBeInTheDocument();
 
     expect(screen.queryByRole('region', { name: 'Stock Status' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Subscribe Now' })).toHaveAttribute('href', '/checkout/hhtraff');

@@ -2,7 +2,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { HideOnErrorImage } from '@/components/HideOnErrorImage';
+import { ProductNotFound } from '@/components/ProductNotFound';
 import { RichText } from '@/components/RichText';
+import { Loading } from '@/components/Spinner';
 import { ArrowLeftIcon, CheckIcon, ExpandIcon } from '@/components/icons';
 import { metaDescription, SITE_NAME, useDocumentHead, type HeadTags } from '@/lib/head';
 import type { Product } from '@/lib/types';
@@ -48,32 +50,15 @@ export function ProductPage() {
   useDocumentHead(head);
 
   if (query.isPending) {
+    return <Loading text="Loading product details..." className="mx-auto flex max-w-6xl items-center justify-center px-4 py-24" />;
+  }
+  if (!product)
     return (
-      <div className="mx-auto flex max-w-6xl items-center justify-center px-4 py-24" role="status">
-        <span className="mr-3 h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
-        <p className="text-slate-600">Loading product details...</p>
+      <div className="mx-auto max-w-xl px-4 py-24">
+        <ProductNotFound />
       </div>
     );
-  }
-  if (!product) return <ProductNotFound />;
   return <ProductDetail key={product.slug} product={product} />;
-}
-
-function ProductNotFound() {
-  const navigate = useNavigate();
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24">
-      <div className="rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Product Not Found</h1>
-        <p className="mt-3 text-slate-600">
-          The product you&apos;re looking for doesn&apos;t exist or is no longer available.
-        </p>
-        <button type="button" className="btn-primary mt-6" onClick={() => void navigate('/')}>
-          Back to Home
-        </button>
-      </div>
-    </div>
-  );
 }
 
 function ProductDetail({ product }: { product: Product }) {
