@@ -25,9 +25,6 @@ ApiError invalidCredentials() { return ApiError(ErrorKind::BadRequest, "invalid_
 
 ApiError linkInvalid() { return ApiError(ErrorKind::Forbidden, "otp_expired", "Email link is invalid or has expired"); }
 
-ApiError emailExists() {
-    return ApiError(ErrorKind::Validation, "email_exists", "A user with this email address has already been registered");
-}
 
 // The audit event of a spent link.
 const char* linkEvent(const std::string& type) {
@@ -208,7 +205,7 @@ void Accounts::applyChanges(db::Tx& tx, const Principal& principal, const UserRe
         if (changes.data->contains("full_name")) ctx_.users.setFullName(tx, principal.userId, fullNameOf(merged));
     }
     if (newEmail) {
-        if (ctx_.users.findByEmail(tx.session(), *newEmail)) throw emailExists();
+        if (ctx_.users.findByEmail(tx.session(), *newEmail)) throw emailTaken();
         if (ctx_.settings.confirmEmail) {
             ctx_.users.setPendingEmail(tx, principal.userId, *newEmail);
             sendLink(ctx_, tx, createLink(ctx_, tx, principal.userId, "email_change", *newEmail, changes.redirectTo), *newEmail);

@@ -43,9 +43,6 @@ nlohmann::json storableAppMetadata(nlohmann::json meta) {
     return meta;
 }
 
-ApiError emailExists() {
-    return ApiError(ErrorKind::Validation, "email_exists", "A user with this email address has already been registered");
-}
 
 // The end of a ban of `duration` ("24h"): nullopt for "none"; 400 for anything else.
 std::optional<std::string> banEnd(const std::string& duration) {
@@ -86,7 +83,7 @@ nlohmann::json AdminUsers::create(const Principal& admin, const AdminUserInput& 
     const auto actor = actorOf(admin, client);
     nlohmann::json result;
     ctx_.db.write([&](db::Tx& tx) {
-        if (ctx_.users.findByEmail(tx.session(), email)) throw emailExists();
+        if (ctx_.users.findByEmail(tx.session(), email)) throw emailTaken();
         auto id = ctx_.users.insert(tx, {email, hash, input.userMetadata.value_or(nlohmann::json::object()), input.emailConfirm,
                                          std::nullopt});
         ctx_.users.setAppMetadata(tx, id, storableAppMetadata(appMeta));
@@ -102,7 +99,7 @@ nlohmann::json AdminUsers::create(const Principal& admin, const AdminUserInput& 
 
 void AdminUsers::changeEmail(db::Tx& tx, const UserRecord& user, const std::string& email) {
     if (user.email && normalizeEmail(*user.email) == email) return;
-    if (ctx_.users.findByEmail(tx.session(), email)) throw emailExists();
+    if (ctx_.users.findByEmail(tx.session(), email)) throw emailTaken();
     ctx_.users.setEmail(tx, user.id, email, false);
 }
 
@@ -204,7 +201,7 @@ nlohmann::json AdminUsers::invite(const Principal& admin, const std::optional<st
     const std::string email = checkedEmail(rawEmail);
     nlohmann::json result;
     ctx_.db.write([&](db::Tx& tx) {
-        if (ctx_.users.findByEmail(tx.session(), email)) throw emailExists();
+        if (ctx_.users.findByEmail(tx.session(), email)) throw emailTaken();
         auto id = ctx_.users.insert(tx, {email, std::nullopt, data, false, db::nowTimestamp()});
         sendLink(ctx_, tx, createLink(ctx_, tx, id, "invite", email, redirectTo), email);
         recordEvent(tx, "user_invited", id, actorOf(admin, client));
@@ -224,7 +221,7 @@ nlohmann::json AdminUsers::generateLink(const Principal& admin, const LinkReques
     ctx_.db.write([&](db::Tx& tx) {
         auto user = ctx_.users.findByEmail(tx.session(), email);
         if (type == "recovery" && !user) throw userNotFound();
-        if (type != "recovery" && user) throw emailExists();
+        if (type != "recovery" && user) throw emailTaken();
         const std::string id =
             user ? user->id
                  : ctx_.users.insert(tx, {email, hash, request.data, false,
@@ -251,7 +248,7 @@ AdminUsers::CreatedUser AdminUsers::createFromShell(const std::string& rawEmail,
     const auto shell = audit::systemActor("shell", "shell");
     CreatedUser created;
     ctx_.db.write([&](db::Tx& tx) {
-        if (ctx_.users.findByEmail(tx.session(), email)) throw emailExists();
+        if (ctx_.users.findByEmail(tx.session(), email)) throw emailTaken();
         created.id = ctx_.users.insert(tx, {email, hash, nlohmann::json::object(), true, std::nullopt});
         if (admin) {
             ctx_.users.grantAdmin(tx, created.id, std::nullopt);

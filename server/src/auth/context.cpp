@@ -40,6 +40,10 @@ std::string checkedNewPassword(const Settings& settings, const std::optional<std
     return *password;
 }
 
+ApiError emailTaken() {
+    return ApiError(ErrorKind::Validation, "email_exists", "A user with this email address has already been registered");
+}
+
 audit::Actor actorOf(const Principal& principal, const ClientInfo& client) {
     audit::Actor actor;
     actor.userId = principal.userId;

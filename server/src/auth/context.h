@@ -10,6 +10,7 @@
 #include "audit/audit.h"
 #include "db/database.h"
 #include "db/rate_limiter.h"
+#include "http/api_error.h"
 #include "mail/outbox.h"
 
 #include <nlohmann/json.hpp>
@@ -59,6 +60,9 @@ long long unixSeconds(const std::string& isoTimestamp);
 std::string checkedEmail(const std::optional<std::string>& email);
 // A new password: 400 when missing, 422 weak_password (with reasons) or when too long.
 std::string checkedNewPassword(const Settings& settings, const std::optional<std::string>& password);
+
+// 422 email_exists: another user has the address.
+http::ApiError emailTaken();
 
 // Who did it, for the audit log: the principal (with the client address), or nobody signed in.
 audit::Actor actorOf(const Principal& principal, const ClientInfo& client);

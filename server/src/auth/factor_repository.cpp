@@ -9,15 +9,15 @@ constexpr const char* kList =
     "CAST(updated_at AS TEXT) AS updated_at FROM mfa_factors WHERE user_id = ? ORDER BY created_at";
 constexpr const char* kOwn = "SELECT status, secret FROM mfa_factors WHERE id = ? AND user_id = ?";
 constexpr const char* kDropUnverified = "DELETE FROM mfa_factors WHERE user_id = ? AND status = 'unverified'";
-constexpr const char* kCount = "SELECT COUNT(*) FROM mfa_factors WHERE user_id = ?";
+constexpr const char* kCountFactors = "SELECT COUNT(*) FROM mfa_factors WHERE user_id = ?";
 constexpr const char* kNameTaken = "SELECT COUNT(*) FROM mfa_factors WHERE user_id = ? AND friendly_name = ?";
-constexpr const char* kInsert =
+constexpr const char* kInsertFactor =
     "INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at) "
     "VALUES (?, ?, ?, ?, 'unverified', ?, 0, ?, ?)";
 // The guarded UPDATE makes "a code works once" hold for parallel requests too.
 constexpr const char* kSpendStep =
     "UPDATE mfa_factors SET last_used_step = ?, status = 'verified', updated_at = ? WHERE id = ? AND last_used_step < ?";
-constexpr const char* kRemove = "DELETE FROM mfa_factors WHERE id = ?";
+constexpr const char* kRemoveFactor = "DELETE FROM mfa_factors WHERE id = ?";
 constexpr const char* kRemoveOwned = "DELETE FROM mfa_factors WHERE id = ? AND user_id = ?";
 constexpr const char* kInsertChallenge =
     "INSERT INTO mfa_challenges (id, factor_id, session_id, ip, attempts, created_at, expires_at) VALUES (?, ?, ?, ?, 0, ?, ?)";
@@ -45,7 +45,7 @@ std::optional<OwnFactor> FactorRepository::own(Poco::Data::Session& s, const std
 
 void FactorRepository::dropUnverified(db::Tx& tx, const std::string& userId) { tx.query(kDropUnverified).bind(userId).run(); }
 
-std::int64_t FactorRepository::count(db::Tx& tx, const std::string& userId) { return tx.query(kCount).bind(userId).count(); }
+std::int64_t FactorRepository::count(db::Tx& tx, const std::string& userId) { return tx.query(kCountFactors).bind(userId).count(); }
 
 bool FactorRepository::nameTaken(db::Tx& tx, const std::string& userId, const std::string& friendlyName) {
     return tx.query(kNameTaken).bind(userId, friendlyName).count() > 0;
@@ -54,14 +54,14 @@ bool FactorRepository::nameTaken(db::Tx& tx, const std::string& userId, const st
 void FactorRepository::insert(db::Tx& tx, const std::string& id, const std::string& userId,
                               const std::optional<std::string>& friendlyName, const std::string& type, const std::string& secret) {
     const auto at = db::nowTimestamp();
-    tx.query(kInsert).bind(id, userId, friendlyName, type, secret, at, at).run();
+    tx.query(kInsertFactor).bind(id, userId, friendlyName, type, secret, at, at).run();
 }
 
 bool FactorRepository::spendStep(db::Tx& tx, const std::string& factorId, std::int64_t step) {
     return tx.query(kSpendStep).bind(step, db::nowTimestamp(), factorId, step).changed() == 1;
 }
 
-void FactorRepository::remove(db::Tx& tx, const std::string& factorId) { tx.query(kRemove).bind(factorId).run(); }
+void FactorRepository::remove(db::Tx& tx, const std::string& factorId) { tx.query(kRemoveFactor).bind(factorId).run(); }
 
 bool FactorRepository::removeOwned(db::Tx& tx, const std::string& userId, const std::string& factorId) {
     return tx.query(kRemoveOwned).bind(factorId, userId).changed() == 1;

@@ -4,14 +4,14 @@ namespace storefront::auth {
 
 namespace {
 
-constexpr const char* kInsert =
+constexpr const char* kInsertSession =
     "INSERT INTO auth_sessions (id, user_id, aal, amr, user_agent, ip, created_at, updated_at, refreshed_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kInsertToken =
     "INSERT INTO auth_refresh_tokens (id, session_id, token_hash, parent_hash, revoked, created_at, updated_at) "
     "VALUES (?, ?, ?, ?, FALSE, ?, ?)";
 constexpr const char* kLevel = "SELECT aal, amr FROM auth_sessions WHERE id = ?";
-constexpr const char* kRemove = "DELETE FROM auth_sessions WHERE id = ?";
+constexpr const char* kRemoveSession = "DELETE FROM auth_sessions WHERE id = ?";
 constexpr const char* kRemoveForUser = "DELETE FROM auth_sessions WHERE user_id = ?";
 constexpr const char* kRemoveOthers = "DELETE FROM auth_sessions WHERE user_id = ? AND id <> ?";
 constexpr const char* kFindToken =
@@ -40,7 +40,7 @@ constexpr const char* kPruneRefreshed = "DELETE FROM auth_sessions WHERE refresh
 
 void SessionRepository::insert(db::Tx& tx, const NewSession& n) {
     const auto at = db::nowTimestamp();
-    tx.query(kInsert).bind(n.id, n.userId, n.aal, n.amr, n.userAgent, n.ip, at, at, at).run();
+    tx.query(kInsertSession).bind(n.id, n.userId, n.aal, n.amr, n.userAgent, n.ip, at, at, at).run();
 }
 
 void SessionRepository::insertRefreshToken(db::Tx& tx, const std::string& sessionId, const std::string& tokenHash,
@@ -53,7 +53,7 @@ std::optional<std::pair<std::string, std::string>> SessionRepository::levelOf(Po
     return db::query(s, kLevel).bind(sessionId).one([](const db::Row& r) { return std::make_pair(r.text("aal"), r.text("amr")); });
 }
 
-void SessionRepository::remove(db::Tx& tx, const std::string& sessionId) { tx.query(kRemove).bind(sessionId).run(); }
+void SessionRepository::remove(db::Tx& tx, const std::string& sessionId) { tx.query(kRemoveSession).bind(sessionId).run(); }
 
 void SessionRepository::removeForUser(db::Tx& tx, const std::string& userId, const std::optional<std::string>& except) {
     if (except) tx.query(kRemoveOthers).bind(userId, *except).run();

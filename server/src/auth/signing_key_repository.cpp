@@ -6,7 +6,7 @@ namespace {
 
 constexpr const char* kActive = "SELECT kid, private_pem, public_pem, CAST(created_at AS TEXT) AS created_at "
                                 "FROM auth_signing_keys WHERE active = TRUE ORDER BY created_at";
-constexpr const char* kInsert =
+constexpr const char* kInsertKey =
     "INSERT INTO auth_signing_keys (kid, private_pem, public_pem, active, created_at) VALUES (?, ?, ?, TRUE, ?)";
 
 } // namespace
@@ -19,7 +19,7 @@ std::vector<StoredKey> SigningKeyRepository::active() {
 }
 
 void SigningKeyRepository::insert(const StoredKey& key) {
-    db_.write([&](db::Tx& tx) { tx.query(kInsert).bind(key.kid, key.privatePem, key.publicPem, key.createdAt).run(); });
+    db_.write([&](db::Tx& tx) { tx.query(kInsertKey).bind(key.kid, key.privatePem, key.publicPem, key.createdAt).run(); });
 }
 
 } // namespace storefront::auth

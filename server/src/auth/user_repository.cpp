@@ -16,10 +16,10 @@ constexpr const char* kColumns =
 const std::string kFind = std::string(kColumns) + "WHERE id = ? AND deleted_at IS NULL";
 const std::string kFindByEmail = std::string(kColumns) + "WHERE lower(email) = ? AND deleted_at IS NULL";
 constexpr const char* kRoles = "SELECT role FROM user_roles WHERE user_id = ? ORDER BY role";
-constexpr const char* kCount = "SELECT COUNT(*) FROM users WHERE deleted_at IS NULL";
+constexpr const char* kCountUsers = "SELECT COUNT(*) FROM users WHERE deleted_at IS NULL";
 constexpr const char* kPage =
     "SELECT CAST(id AS TEXT) AS id FROM users WHERE deleted_at IS NULL ORDER BY created_at DESC, id LIMIT ? OFFSET ?";
-constexpr const char* kInsert =
+constexpr const char* kInsertUser =
     "INSERT INTO users (id, email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, "
     "raw_user_meta_data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '{}', ?, ?, ?)";
 constexpr const char* kInsertProfile =
@@ -118,7 +118,7 @@ std::vector<std::string> UserRepository::roles(Poco::Data::Session& s, const std
     return db::query(s, kRoles).bind(userId).all([](const db::Row& r) { return r.text("role"); });
 }
 
-std::int64_t UserRepository::count(Poco::Data::Session& s) { return db::query(s, kCount).count(); }
+std::int64_t UserRepository::count(Poco::Data::Session& s) { return db::query(s, kCountUsers).count(); }
 
 std::vector<std::string> UserRepository::page(Poco::Data::Session& s, std::int64_t limit, std::int64_t offset) {
     return db::query(s, kPage).bind(limit, offset).all([](const db::Row& r) { return r.text("id"); });
@@ -129,7 +129,7 @@ std::string UserRepository::insert(db::Tx& tx, const NewUser& u) {
     const auto at = db::nowTimestamp();
     std::optional<std::string> confirmedAt;
     if (u.confirmed) confirmedAt = at;
-    tx.query(kInsert).bind(id, u.email, u.passwordHash, confirmedAt, u.invitedAt, u.userMetadata.dump(), at, at).run();
+    tx.query(kInsertUser).bind(id, u.email, u.passwordHash, confirmedAt, u.invitedAt, u.userMetadata.dump(), at, at).run();
     tx.query(kInsertProfile).bind(id, u.email, fullNameOf(u.userMetadata), at, at).run();
     return id;
 }

@@ -4,7 +4,7 @@ namespace storefront::billing {
 
 namespace {
 
-constexpr const char* kInsert =
+constexpr const char* kInsertCheckout =
     "INSERT INTO checkout_sessions (id, user_id, order_id, product_id, pricing_plan_id, mode, quantity, amount_total, "
     "currency, provider, success_url, cancel_url, status, stock_reserved, stock_state, expires_at, created_at, updated_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'creating', ?, ?, ?, ?, ?)";
@@ -64,7 +64,7 @@ Checkout readCheckout(const db::Row& r) {
 
 void CheckoutRepository::insert(db::Tx& tx, const NewCheckout& c) {
     const auto at = db::nowTimestamp();
-    tx.query(kInsert)
+    tx.query(kInsertCheckout)
         .bind(c.id, c.userId, c.orderId, c.productId, c.planId, c.mode, c.quantity, c.amountTotal, c.currency, c.provider)
         .bind(c.successUrl, c.cancelUrl, c.stockReserved, c.stockState, c.expiresAt, at, at)
         .run();

@@ -4,8 +4,8 @@ namespace storefront::billing {
 
 namespace {
 
-constexpr const char* kFind = "SELECT provider_customer_id FROM payment_customers WHERE user_id = ? AND provider = ?";
-constexpr const char* kInsert = "INSERT INTO payment_customers (user_id, provider, provider_customer_id, created_at) "
+constexpr const char* kFindCustomer = "SELECT provider_customer_id FROM payment_customers WHERE user_id = ? AND provider = ?";
+constexpr const char* kInsertCustomer = "INSERT INTO payment_customers (user_id, provider, provider_customer_id, created_at) "
                                 "VALUES (?, ?, ?, ?) ON CONFLICT (user_id, provider) DO NOTHING";
 constexpr const char* kUserOf =
     "SELECT CAST(user_id AS TEXT) FROM payment_customers WHERE provider = ? AND provider_customer_id = ?";
@@ -14,11 +14,11 @@ constexpr const char* kUserOf =
 
 std::optional<std::string> CustomerRepository::find(const std::string& userId, const std::string& provider) {
     auto s = db_.session();
-    return db::query(s, kFind).bind(userId, provider).text();
+    return db::query(s, kFindCustomer).bind(userId, provider).text();
 }
 
 void CustomerRepository::insert(const std::string& userId, const std::string& provider, const std::string& customerId) {
-    db_.write([&](db::Tx& tx) { tx.query(kInsert).bind(userId, provider, customerId, db::nowTimestamp()).run(); });
+    db_.write([&](db::Tx& tx) { tx.query(kInsertCustomer).bind(userId, provider, customerId, db::nowTimestamp()).run(); });
 }
 
 std::optional<std::string> CustomerRepository::userOf(db::Tx& tx, const std::string& provider, const std::string& customerId) {

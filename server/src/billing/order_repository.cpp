@@ -12,7 +12,7 @@ constexpr int kOrderNumberAttempts = 5;
 
 // ON CONFLICT without a target: a clash of the order number (retry with another) or of the
 // guest order's provider checkout (it exists: done).
-constexpr const char* kInsert =
+constexpr const char* kInsertOrder =
     "INSERT INTO orders (id, order_number, user_id, status, total_amount, currency, customer_email, provider_checkout_id, "
     "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id";
 constexpr const char* kGuestOrderExists = "SELECT id FROM orders WHERE provider_checkout_id = ?";
@@ -27,8 +27,8 @@ constexpr const char* kOrderColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, o.customer_email, "
     "CAST(o.created_at AS TEXT) AS created_at, i.product_name, i.quantity, i.unit_amount "
     "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id ";
-const std::string kFind = std::string(kOrderColumns) + "WHERE o.id = ? ORDER BY i.product_name";
-const std::string kForUser = std::string(kOrderColumns) +
+const std::string kFindOrder = std::string(kOrderColumns) + "WHERE o.id = ? ORDER BY i.product_name";
+const std::string kOrdersForUser = std::string(kOrderColumns) +
                              "WHERE o.user_id = ? "
                              // A checkout that was never paid (still open, abandoned, expired) is not an order yet.
                              "AND NOT EXISTS (SELECT 1 FROM checkout_sessions c WHERE c.order_id = o.id AND c.status <> 'completed') "
@@ -68,7 +68,7 @@ std::optional<std::string> OrderRepository::insert(db::Tx& tx, const NewOrder& o
     for (int attempt = 0; attempt < kOrderNumberAttempts; ++attempt) {
         const auto id = db::newId();
         const auto at = db::nowTimestamp();
-        if (tx.query(kInsert)
+        if (tx.query(kInsertOrder)
                 .bind(id, newOrderNumber(), o.userId, o.status, o.totalAmount, o.currency, o.customerEmail)
                 .bind(o.providerCheckoutId, at, at)
                 .changed() > 0)
@@ -93,13 +93,13 @@ bool OrderRepository::cancelPending(db::Tx& tx, const std::string& orderId) {
 }
 
 std::optional<OrderSummary> OrderRepository::find(db::Tx& tx, const std::string& orderId) {
-    auto orders = fold(tx.query(kFind).bind(orderId).all(readJoined));
+    auto orders = fold(tx.query(kFindOrder).bind(orderId).all(readJoined));
     if (orders.empty()) return std::nullopt;
     return std::move(orders.front());
 }
 
 std::vector<OrderSummary> OrderRepository::forUser(Poco::Data::Session& s, const std::string& userId) {
-    return fold(db::query(s, kForUser).bind(userId).all(readJoined));
+    return fold(db::query(s, kOrdersForUser).bind(userId).all(readJoined));
 }
 
 } // namespace storefront::billing

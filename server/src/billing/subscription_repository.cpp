@@ -13,7 +13,7 @@ constexpr const char* kFindByProvider =
     "FROM subscriptions WHERE payment_provider = ? AND provider_subscription_id = ?";
 const std::string kHasLive = "SELECT id FROM subscriptions WHERE user_id = ? AND product_id = ? AND " + kLive;
 const std::string kOtherLive = kHasLive + " AND id <> ?";
-constexpr const char* kInsert =
+constexpr const char* kInsertSubscription =
     "INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, provider_subscription_id, "
     "provider_customer_id, current_period_end, cancel_at_period_end, provider_event_at, created_at, updated_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (payment_provider, provider_subscription_id) DO NOTHING";
@@ -22,7 +22,7 @@ constexpr const char* kUpdateWithCancelFlag =
     "updated_at = ? WHERE id = ?";
 constexpr const char* kUpdate =
     "UPDATE subscriptions SET status = ?, current_period_end = ?, provider_event_at = ?, updated_at = ? WHERE id = ?";
-constexpr const char* kForUser =
+constexpr const char* kSubscriptionsForUser =
     "SELECT CAST(s.id AS TEXT) AS id, s.status, s.payment_provider, CAST(s.current_period_end AS TEXT) AS current_period_end, "
     "s.cancel_at_period_end, CAST(s.created_at AS TEXT) AS created_at, CAST(p.id AS TEXT) AS product_id, p.slug, p.name, "
     "p.price_nzd, p.billing_interval, pp.name AS plan_name, pp.price_amount, pp.currency, pp.billing_frequency_value, "
@@ -82,7 +82,7 @@ bool SubscriptionRepository::hasLive(Poco::Data::Session& s, const std::string& 
 
 void SubscriptionRepository::insert(db::Tx& tx, const NewSubscription& n) {
     const auto at = db::nowTimestamp();
-    tx.query(kInsert)
+    tx.query(kInsertSubscription)
         .bind(db::newId(), n.userId, n.productId, n.planId, n.status, n.provider, n.providerId, n.customerId, n.periodEnd)
         .bind(n.cancelAtPeriodEnd, n.eventAt, at, at)
         .run();
@@ -98,7 +98,7 @@ void SubscriptionRepository::update(db::Tx& tx, const std::string& id, const std
 }
 
 std::vector<SubscriptionView> SubscriptionRepository::forUser(Poco::Data::Session& s, const std::string& userId) {
-    return db::query(s, kForUser).bind(userId).all(readView);
+    return db::query(s, kSubscriptionsForUser).bind(userId).all(readView);
 }
 
 std::optional<SubscriptionRow> SubscriptionRepository::forValidation(Poco::Data::Session& s, const std::string& userId,

@@ -5,7 +5,12 @@
 #include <utility>
 
 #include "catalog/money.h"
+#include "common/text.h"
 #include "seo/text.h"
+
+#include <Poco/StringTokenizer.h>
+
+#include <vector>
 
 namespace storefront::seo {
 namespace {
@@ -56,24 +61,6 @@ std::string encodeUrl(std::string_view url) {
             out += kHex[c & 0x0F];
         } else {
             out += ch;
-        }
-    }
-    return out;
-}
-
-// Percent-encodes everything but RFC 3986 unreserved characters (one path segment).
-std::string encodeSegment(std::string_view segment) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char ch : segment) {
-        const auto c = static_cast<unsigned char>(ch);
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || ch == '-' || ch == '.' ||
-            ch == '_' || ch == '~') {
-            out += ch;
-        } else {
-            out += '%';
-            out += kHex[c >> 4];
-            out += kHex[c & 0x0F];
         }
     }
     return out;
@@ -251,7 +238,7 @@ std::string absoluteUrl(const SiteInfo& site, std::string_view pathOrUrl) {
 }
 
 std::string productUrl(const SiteInfo& site, std::string_view slug) {
-    return baseUrl(site) + "/product/" + encodeSegment(slug);
+    return baseUrl(site) + "/product/" + common::encodeUriComponent(std::string(slug));
 }
 
 std::string landingHead(const SiteInfo& site, const std::vector<catalog::Product>& products) {
@@ -371,21 +358,48 @@ std::string defaultHead(const SiteInfo& site, std::string_view title, bool index
 namespace {
 
 struct AppRoute {
-    std::string_view title;
-    bool index;
+    std::vector<std::string> segments; // "checkout", ":slug"
+    std::string title;                 // what the server writes in <title>
+    bool index = false;
 };
 
-// The React app's client-side routes (spec section 2); nullopt for anything else.
+std::vector<std::string> segmentsOf(std::string_view path) {
+    std::vector<std::string> out;
+    Poco::StringTokenizer tokens(std::string(path), "/", Poco::StringTokenizer::TOK_IGNORE_EMPTY);
+    for (const auto& t : tokens) out.push_back(t);
+    return out;
+}
+
+// The app's pages from the manifest the React router reads too (web/src/app/pages.json).
+const std::vector<AppRoute>& appRoutes() {
+    static const std::vector<AppRoute> routes = [] {
+        std::vector<AppRoute> out;
+        const auto manifest = nlohmann::json::parse(pageManifestJson());
+        for (const auto& page : manifest.at("pages")) {
+            AppRoute route;
+            route.segments = segmentsOf(page.at("path").get<std::string>());
+            route.title = page.value("headTitle", page.at("title").get<std::string>());
+            route.index = page.at("index").get<bool>();
+            out.push_back(std::move(route));
+        }
+        return out;
+    }();
+    return routes;
+}
+
+// The React app's client-side route `path` is (query, fragment and trailing slashes ignored);
+// nullopt for anything else. A ":name" segment matches any non-empty segment.
 std::optional<AppRoute> findAppRoute(std::string_view path) {
     path = path.substr(0, path.find_first_of("?#"));
-    while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
-    if (path == "/terms") return AppRoute{"Terms and Conditions", true};
-    if (path == "/privacy") return AppRoute{"Privacy Policy", true};
-    if (path == "/dashboard") return AppRoute{"Dashboard", false};
-    if (path == "/enterprise") return AppRoute{"Enterprise Management", false};
-    if (path == "/test-subscription") return AppRoute{"Test Subscription", false};
-    if (path.starts_with("/checkout/") && path.size() > 10) return AppRoute{"Checkout", false};
-    if (path == "/admin" || path.starts_with("/admin/")) return AppRoute{"Admin", false};
+    if (path.find("//") != std::string_view::npos) return std::nullopt;
+    const auto segments = segmentsOf(path);
+    for (const auto& route : appRoutes()) {
+        if (route.segments.size() != segments.size() || segments.empty()) continue;
+        bool match = true;
+        for (std::size_t i = 0; i < segments.size() && match; ++i)
+            match = route.segments[i].starts_with(':') || route.segments[i] == segments[i];
+        if (match) return route;
+    }
     return std::nullopt;
 }
 

@@ -57,6 +57,9 @@ std::string defaultHead(const SiteInfo& site, std::string_view title, bool index
 // /test-subscription, /checkout/..., /admin... and unknown paths are noindex.
 std::string appRouteHead(const SiteInfo& site, std::string_view path);
 
+// The web app's page manifest (web/src/app/pages.json, compiled in): the pages below come from it.
+std::string_view pageManifestJson();
+
 // True for the React app's own client-side routes (the server answers them 200 with the shell).
 bool isAppRoute(std::string_view path);
 

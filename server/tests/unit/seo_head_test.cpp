@@ -563,3 +563,23 @@ TEST(AppRoutes, TheSpecsRouteTableAndNothingElse) {
     for (const char* path : {"/", "/checkout/", "/checkout", "/termsx", "/dashboard/extra", "/administrator", "/no/such/page"})
         EXPECT_FALSE(isAppRoute(path)) << path;
 }
+
+// The server's app routes are the web app's page manifest (web/src/app/pages.json): every page
+// listed there is answered as an app route with its head title, and nothing else is.
+TEST(SeoHead, AppRoutesComeFromTheWebAppsPageManifest) {
+    using storefront::seo::appRouteHead;
+    using storefront::seo::isAppRoute;
+    const auto manifest = nlohmann::json::parse(storefront::seo::pageManifestJson());
+    SiteInfo s;
+    s.publicUrl = "https://signalcraft.co.nz";
+    ASSERT_GE(manifest.at("pages").size(), 10u);
+    for (const auto& page : manifest.at("pages")) {
+        std::string path = page.at("path");
+        if (auto colon = path.find(':'); colon != std::string::npos) path = path.substr(0, colon) + "some-value";
+        EXPECT_TRUE(isAppRoute(path)) << path;
+        const std::string title = page.value("headTitle", page.at("title").get<std::string>());
+        EXPECT_NE(appRouteHead(s, path).find("<title>" + title + " | Signalcraft</title>"), std::string::npos) << path;
+        EXPECT_EQ(meta(appRouteHead(s, path), "name", "robots"), page.at("index").get<bool>() ? "index, follow" : "noindex") << path;
+        EXPECT_FALSE(isAppRoute(path + "/more")) << path;
+    }
+}

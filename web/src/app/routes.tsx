@@ -1,4 +1,5 @@
 // The route table (spec section 2). Pages come from the features; access rules live in guards.
+import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { DashboardPage, TestSubscriptionPage } from '@/features/account';
 import { SecuritySettingsPage } from '@/features/auth';
@@ -10,55 +11,65 @@ import { RootLayout } from './layout/RootLayout';
 import { RequireAdmin, RequireUser } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { PendingPage } from './routes/PendingPage';
+import pages from './pages.json';
 
 function LandingRoute() {
   const { openContactSales } = useContactSales();
   return <LandingPage onContactSales={openContactSales} />;
 }
 
-const ADMIN_PAGES: { path: string; title: string }[] = [
-  { path: 'products', title: 'Product Management' },
-  { path: 'subscriptions', title: 'Subscription Management' },
-  { path: 'orders', title: 'Order Management' },
-  { path: 'enterprise', title: 'Enterprise Account Management' },
-  { path: 'wirewrite', title: 'WireWrite Admin' },
-  { path: 'wirewrite/promo-codes', title: 'Promo Codes' },
-  { path: 'wirewrite/users', title: 'Manage Users' },
-  { path: 'wirewrite/certificates', title: 'All Certificates' },
-];
+type PageEntry = (typeof pages.pages)[number];
+
+/** The element of each page kind named in pages.json. */
+function elementOf(entry: PageEntry): ReactElement {
+  switch (entry.page) {
+    case 'terms':
+      return <TermsPage />;
+    case 'privacy':
+      return <PrivacyPage />;
+    case 'checkout':
+      return <CheckoutPage />;
+    case 'dashboard':
+      return <DashboardPage />;
+    case 'test-subscription':
+      return <TestSubscriptionPage />;
+    case 'security-settings':
+      return <SecuritySettingsPage />;
+    default:
+      return <PendingPage title={entry.title} />;
+  }
+}
+
+/** The pages of one access level as routes under their guard (paths relative to `base`). */
+function pagesFor(access: PageEntry['access'], base = '/'): RouteObject[] {
+  return pages.pages
+    .filter((entry) => entry.access === access)
+    .map((entry) => {
+      const path = entry.path.slice(base.length);
+      return path ? { path, element: elementOf(entry) } : { index: true, element: elementOf(entry) };
+    });
+}
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
+      // '/' and '/product/:slug' are rendered by the server from the catalogue; the rest is pages.json.
       { index: true, element: <LandingRoute /> },
       { path: 'product/:slug', element: <ProductPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
+      ...pagesFor('public'),
       {
-        path: 'checkout/:slug',
-        element: (
-          <RequireUser openSignIn>
-            <CheckoutPage />
-          </RequireUser>
-        ),
+        element: <RequireUser openSignIn />,
+        children: pagesFor('user').filter((route) => route.path === 'checkout/:slug'),
       },
       {
         element: <RequireUser />,
-        children: [
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'enterprise', element: <PendingPage title="Enterprise Management" /> },
-          { path: 'test-subscription', element: <TestSubscriptionPage /> },
-        ],
+        children: pagesFor('user').filter((route) => route.path !== 'checkout/:slug'),
       },
       {
         path: 'admin',
         element: <RequireAdmin />,
-        children: [
-          { index: true, element: <PendingPage title="Admin Dashboard" /> },
-          { path: 'mfa', element: <SecuritySettingsPage /> },
-          ...ADMIN_PAGES.map(({ path, title }) => ({ path, element: <PendingPage title={title} /> })),
-        ],
+        children: pagesFor('admin', '/admin/'),
       },
       { path: '*', element: <NotFoundPage /> },
     ],
