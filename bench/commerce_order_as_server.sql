@@ -1,6 +1,6 @@
 -- pgbench script for bench/commerce.py (diagnostic, not a target): one order placement with the
 -- SQL shape the server really has, i.e. commerce_order.sql plus the server's reads and its second
--- commit. In order: the Bearer token's session lookup (AuthService::authenticate), the product by
+-- commit. In order: the Bearer token's session lookup (auth::Sessions::authenticate), the product by
 -- slug and its pricing plans (ProductRepository::findActiveBySlug), the payment customer
 -- (CheckoutService::customerFor), then transaction 1 (stock, order, item, checkout row) and
 -- transaction 2 (link the provider session). Extra variables (-D): slug, sessions (array literal).
