@@ -2,10 +2,14 @@
 // provider's page without paying; the checkout is abandoned and its stock released.
 // 409 `checkout_closed` when it was already paid.
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiFetch } from '@/lib/api';
 
+const cancelledSchema = z.object({ status: z.string() });
+
 export function cancelCheckout(checkoutId: string): Promise<{ status: string }> {
-  return apiFetch<{ status: string }>(`/api/v1/account/checkouts/${encodeURIComponent(checkoutId)}/cancel`, { method: 'POST' });
+  const path = `/api/v1/account/checkouts/${encodeURIComponent(checkoutId)}/cancel`;
+  return apiFetch(path, { method: 'POST', schema: cancelledSchema });
 }
 
 export function useCancelCheckout() {
