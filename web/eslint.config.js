@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// zod is configured once (jitless, for the CSP) in src/lib/schema.ts: import it from there.
+const zodOnlyFromSchema = { name: 'zod', message: "Import z from '@/lib/schema' (configured for the CSP)." };
+
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'node_modules'] },
   {
@@ -24,6 +27,7 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: false }],
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
+      'no-restricted-imports': ['error', { paths: [zodOnlyFromSchema] }],
     },
   },
   {
@@ -33,6 +37,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [zodOnlyFromSchema],
           patterns: [
             { group: ['@/app', '@/app/*'], message: 'Features must not import the app shell.' },
             { group: ['@/features/*', '../../*/**', '../../*'], message: 'Features must not import other features; compose them in src/app.' },
@@ -46,9 +51,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/app', '@/app/*', '@/features', '@/features/*'], message: 'Shared code must not import features or the app shell.' }] },
+        { paths: [zodOnlyFromSchema], patterns: [{ group: ['@/app', '@/app/*', '@/features', '@/features/*'], message: 'Shared code must not import features or the app shell.' }] },
       ],
     },
+  },
+  {
+    files: ['src/lib/schema.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{test,spec}.{ts,tsx}', 'src/test/**'],

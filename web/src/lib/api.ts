@@ -1,7 +1,7 @@
 // A small fetch wrapper for the server's JSON API. Error bodies are `{code, message, fields?}`
 // (docs/architecture.md); any failure becomes an ApiError. A signed-in visitor's calls carry
 // `Authorization: Bearer <access token>` from the auth client's current session.
-import type { ZodType } from 'zod';
+import type { ZodType } from './schema';
 import { getAccessToken } from './authClient';
 
 export class ApiError extends Error {

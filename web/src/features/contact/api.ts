@@ -1,6 +1,6 @@
 // POST /api/v1/contact: the Contact Sales form.
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 import { SALES_EMAIL } from '@/lib/company';
 

@@ -1,7 +1,7 @@
 // GET /api/v1/account/checkouts/{id} (docs/billing.md), polled after the return from payment:
 // fulfilment comes from the provider's events, so the page waits for the order to become paid.
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import { apiFetch, isApiError } from '@/lib/api';
 import { accountKeys } from './keys';
 

@@ -1,6 +1,6 @@
 // GET /api/v1/account/dashboard (docs/billing.md): the dashboard in one call, the caller's rows only.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 import { accountKeys } from './keys';
 

@@ -2,7 +2,7 @@
 // provider's page without paying; the checkout is abandoned and its stock released.
 // 409 `checkout_closed` when it was already paid.
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 
 const cancelledSchema = z.object({ status: z.string() });

@@ -1,7 +1,7 @@
 // POST /functions/v1/create-checkout-session (docs/billing.md): the client names the product and,
 // for a subscription, one of its plans; amount, currency and stock are the server's business.
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 
 export type CheckoutRequest =

@@ -1,0 +1,10 @@
+// The one schema library (zod), configured once for the whole app. zod 4 compiles object parsers
+// with `new Function` unless told not to, and probes for it on first use; under our CSP
+// (`script-src 'self'`, no 'unsafe-eval') that probe is reported as a violation on every page.
+// jitless keeps parsing within the CSP. Import `z` from here, never from 'zod' directly (lint).
+import { z } from 'zod';
+
+z.config({ jitless: true });
+
+export { z };
+export type { ZodType } from 'zod';
