@@ -90,6 +90,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.database = r.str("STOREFRONT_DATABASE", "storefront.database", c.dataDir + "/storefront.db");
     c.webDir = r.str("STOREFRONT_WEB_DIR", "storefront.webDir", defaultWebDir);
     c.seedCatalogue = r.boolean("STOREFRONT_SEED", "storefront.seed", c.seedCatalogue);
+    c.demoData = r.boolean("STOREFRONT_DEMO_DATA", "storefront.demoData", c.demoData);
     c.httpThreads = r.integer("STOREFRONT_HTTP_THREADS", "storefront.http.threads", c.httpThreads, 4, 16384);
     c.httpQueue = r.integer("STOREFRONT_HTTP_QUEUE", "storefront.http.queue", c.httpQueue, 1, 65536);
     c.keepAliveSeconds = r.integer("STOREFRONT_KEEPALIVE_SECONDS", "storefront.http.keepAliveSeconds", c.keepAliveSeconds, 1, 300);

@@ -27,6 +27,8 @@ struct Config {
     std::string database; // SQLite path or postgresql:// URL; default <dataDir>/storefront.db
     std::string webDir;   // the web build (web/dist)
     bool seedCatalogue = true;
+    // The local demo's rows (orders, subscriptions, workers...): `make run` only.
+    bool demoData = false;
     int httpThreads = 1024;
     int httpQueue = 1024;
     int keepAliveSeconds = 5;

@@ -133,6 +133,12 @@ void Storefront::start() {
         module->routes(p.router);
         module->jobs(*p.jobs);
     }
+    if (config_.demoData) {
+        for (auto& module : p.modules) {
+            if (db::runOnce(*p.db, "demo/" + std::string(module->name()), [&] { module->demo(*p.db); }))
+                Poco::Logger::get("storefront").information("wrote the %s demo data", std::string(module->name()));
+        }
+    }
     p.jobs->hourly([limiter = p.limiter.get()] {
         limiter->prune(Poco::Timestamp().epochTime() - kRateLimitRetentionSeconds);
     });

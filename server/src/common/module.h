@@ -9,6 +9,9 @@
 namespace storefront::http {
 class Router;
 }
+namespace storefront::db {
+class Database;
+}
 
 namespace storefront {
 
@@ -30,6 +33,11 @@ public:
     virtual void routes(http::Router& router) = 0;
     // Adds the area's background work (most areas have none).
     virtual void jobs(Schedule&) {}
+    // Writes the area's demo rows (the local demo only: STOREFRONT_DEMO_DATA, which `make run`
+    // turns on; never production, never a test that does not ask). Called once in a database's
+    // life, after every module is built and in module order, inside no transaction: open one with
+    // db.write. Mark what it writes as demo data (an email under @demo.signalcraft.test, say).
+    virtual void demo(db::Database&) {}
 };
 
 } // namespace storefront

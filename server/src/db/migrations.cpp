@@ -100,4 +100,29 @@ bool seedIfEmpty(Database& db, const std::vector<EmbeddedSql>& seeds) {
     return seeded;
 }
 
+bool runOnce(Database& db, const std::string& version, const std::function<void()>& write) {
+    // Claim the name first in its own transaction (the primary key makes a second server's claim
+    // fail), then write; a failed write gives the claim back so the next start tries again.
+    bool claimed = false;
+    db.write([&](Tx& tx) {
+        auto& s = tx.session();
+        if (db.dialect() == Dialect::PostgreSQL) s << "LOCK TABLE schema_migrations IN EXCLUSIVE MODE", now;
+        if (appliedVersions(s).contains(version)) return;
+        std::string name = version, at = nowTimestamp();
+        s << db.sql("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"), use(name), use(at), now;
+        claimed = true;
+    });
+    if (!claimed) return false;
+    try {
+        write();
+    } catch (...) {
+        db.write([&](Tx& tx) {
+            std::string name = version;
+            tx.session() << db.sql("DELETE FROM schema_migrations WHERE version = ?"), use(name), now;
+        });
+        throw;
+    }
+    return true;
+}
+
 } // namespace storefront::db

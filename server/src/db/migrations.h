@@ -2,6 +2,7 @@
 #include "db/database.h"
 #include "db/embedded_sql.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,11 @@ std::vector<std::string> splitStatements(std::string_view sqlText);
 // Safe when several servers start at once (PostgreSQL advisory lock; SQLite's write lock).
 // Returns the names of the migrations applied.
 std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& migrations = embeddedMigrations());
+
+// Runs `write` once in a database's life under the name `version` (recorded in
+// schema_migrations, so it never runs again, even when what it wrote was later deleted). Safe when
+// several servers start at once. Returns true when it ran. The local demo's rows use it.
+bool runOnce(Database& db, const std::string& version, const std::function<void()>& write);
 
 // Applies the seed files when the products table is empty. Returns true when it seeded.
 bool seedIfEmpty(Database& db, const std::vector<EmbeddedSql>& seeds = embeddedSeeds());

@@ -1,6 +1,7 @@
 // The database layer against the real engine of this run (SQLite, or PostgreSQL through the
 // connector that keeps prepared statements per connection, db/postgres_session.cpp).
 #include "db/database.h"
+#include "db/migrations.h"
 #include "db/row.h"
 #include "harness.h"
 
@@ -236,4 +237,21 @@ TEST(DatabaseApi, ChangedCountsTheRowsAStatementWithReturningGaveBack) {
         EXPECT_EQ(tx.query("UPDATE " + t.name + " SET amount = 0 WHERE id = ? RETURNING id").bind("zz").changed(), 0u);
         EXPECT_EQ(tx.query("DELETE FROM " + t.name + " WHERE amount = ?").bind(2).changed(), 2u);
     });
+}
+
+TEST(DatabaseApi, RunOnceRunsAWriteOnceInADatabasesLifeAndRetriesAfterAFailure) {
+    auto& db = *env().db;
+    const std::string version = unique("demo/test-");
+    int runs = 0;
+    // A failed write gives its claim back: the next start tries again.
+    EXPECT_THROW(storefront::db::runOnce(db, version, [&] {
+        ++runs;
+        throw std::runtime_error("half-way");
+    }),
+                 std::runtime_error);
+    EXPECT_TRUE(storefront::db::runOnce(db, version, [&] { ++runs; }));
+    EXPECT_FALSE(storefront::db::runOnce(db, version, [&] { ++runs; }));
+    EXPECT_EQ(runs, 2);
+    auto s = db.session();
+    EXPECT_EQ(storefront::db::query(s, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?").bind(version).count(), 1);
 }
