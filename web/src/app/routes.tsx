@@ -2,6 +2,14 @@
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { DashboardPage, TestSubscriptionPage } from '@/features/account';
+import {
+  AdminDashboardPage,
+  AuditLogPage,
+  OrderDetailPage,
+  OrderManagementPage,
+  ProductManagementPage,
+  SubscriptionManagementPage,
+} from '@/features/admin';
 import { SecuritySettingsPage } from '@/features/auth';
 import { CheckoutPage } from '@/features/checkout';
 import { PrivacyPage, TermsPage } from '@/features/legal';
@@ -35,6 +43,18 @@ function elementOf(entry: PageEntry): ReactElement {
       return <TestSubscriptionPage />;
     case 'security-settings':
       return <SecuritySettingsPage />;
+    case 'admin-dashboard':
+      return <AdminDashboardPage />;
+    case 'admin-products':
+      return <ProductManagementPage />;
+    case 'admin-subscriptions':
+      return <SubscriptionManagementPage />;
+    case 'admin-orders':
+      return <OrderManagementPage />;
+    case 'admin-order':
+      return <OrderDetailPage />;
+    case 'admin-audit':
+      return <AuditLogPage />;
     default:
       return <PendingPage title={entry.title} />;
   }
