@@ -36,7 +36,7 @@ function serve(initial: AdminProduct[], overrides: Partial<Record<string, (init:
     if (key === 'GET /api/v1/admin/images') return jsonResponse(200, IMAGES);
     if (key === 'POST /api/v1/admin/products') {
       const body = JSON.parse(init?.body as string) as Partial<AdminProduct>;
-      const created = product({ ...body, id: 'prod-new', plans: [], created_at: '2025-10-10T00:00:00Z' } as Partial<AdminProduct>);
+      const created = product({ ...body, id: 'prod-new', plans: [], created_at: '2025-10-10T00:00:00Z' });
       products = [created, ...products];
       return jsonResponse(201, { product: created });
     }
