@@ -45,7 +45,7 @@ describe('product form', () => {
 
   it('trims features, drops empties, and turns empty optional text into null', () => {
     const result = buildProductBody({ ...valid, features: ['  Logging ', '', '   ', 'Macros'], meta_keywords: '  ', description: '<p><br></p>' }, 'full');
-    expect(result.ok && result.body).toMatchObject({ features: ['Logging', 'Macros'], meta_keywords: null, description: null, description_detail: null, picture_url: null });
+    expect(result.ok && result.body).toMatchObject({ features: ['Logging', 'Macros'], meta_keywords: null, description: '', icon_url: '', description_detail: null, picture_url: null });
   });
 
   it('sends only the fields of the home and detail modes', () => {

@@ -42,10 +42,10 @@ export type ProductBody = Partial<{
   name: string;
   slug: string;
   type: string;
-  description: string | null;
+  description: string;
   description_detail: string | null;
   meta_keywords: string | null;
-  icon_url: string | null;
+  icon_url: string;
   picture_url: string | null;
   stock_quantity: number | null;
   track_inventory: boolean;
@@ -171,10 +171,12 @@ function fullBody(values: ProductFormValues): Required<ProductBody> {
     name: values.name.trim(),
     slug: normaliseSlug(values.slug.trim()),
     type: values.type,
-    description: optionalHtml(values.description),
+    // The landing card always has a description and an icon (the public Product type's strings):
+    // empty is '' for these two, null for the other optional texts.
+    description: isBlankHtml(values.description) ? '' : values.description,
     description_detail: optionalHtml(values.description_detail),
     meta_keywords: optionalText(values.meta_keywords),
-    icon_url: optionalText(values.icon_url),
+    icon_url: values.icon_url.trim(),
     picture_url: optionalText(values.picture_url),
     // Stock applies to tracked physical products only.
     stock_quantity: values.type === 'physical' && values.track_inventory && stock !== '' ? Number(stock) : null,
