@@ -55,7 +55,10 @@ export function OrderDetailPage() {
         <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <dt className="text-slate-500">Customer</dt>
-            <dd className="mt-1 font-medium text-slate-900">{customerOf(data)}</dd>
+            <dd className="mt-1 font-medium text-slate-900">
+              {customerOf(data)}
+              {!data.user_id && data.customer_email ? <span className="block text-xs font-normal text-slate-500">{data.customer_email}</span> : null}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">Amount</dt>

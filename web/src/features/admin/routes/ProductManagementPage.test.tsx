@@ -101,8 +101,9 @@ describe('ProductManagementPage', () => {
     expect(within(cable).getByText('No Image')).toBeInTheDocument();
     // Manage Pricing is for subscription products only.
     expect(within(cable).queryByRole('button', { name: 'Manage Pricing' })).not.toBeInTheDocument();
-    for (const label of ['Edit Home Page Appearance', 'Edit Detail Page Content', 'Delete Product']) {
-      expect(within(cable).getByRole('button', { name: label })).toBeInTheDocument();
+    for (const label of ['Edit Product', 'Edit Home Page Appearance', 'Edit Detail Page Content', 'Delete Product']) {
+      // Each row's buttons say which product they act on.
+      expect(within(cable).getByRole('button', { name: label })).toHaveAccessibleDescription('USB Cable');
     }
   });
 

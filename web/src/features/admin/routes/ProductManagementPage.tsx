@@ -98,7 +98,9 @@ export function ProductManagementPage() {
         <div className="flex items-center gap-3">
           <ImagePreview src={product.icon_url ?? ''} alt="" className="h-10 w-10" />
           <div>
-            <p className="font-medium text-slate-900">{product.name}</p>
+            <p id={`product-name-${product.id}`} className="font-medium text-slate-900">
+              {product.name}
+            </p>
             <p className="text-xs text-slate-500">{product.slug}</p>
           </div>
         </div>
@@ -132,21 +134,21 @@ export function ProductManagementPage() {
       header: 'Actions',
       cell: (product) => (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => setForm({ mode: 'full', productId: product.id })}>
+          <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-describedby={`product-name-${product.id}`} onClick={() => setForm({ mode: 'full', productId: product.id })}>
             Edit Product
           </button>
-          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => setForm({ mode: 'home', productId: product.id })}>
+          <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-describedby={`product-name-${product.id}`} onClick={() => setForm({ mode: 'home', productId: product.id })}>
             Edit Home Page Appearance
           </button>
-          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => setForm({ mode: 'detail', productId: product.id })}>
+          <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-describedby={`product-name-${product.id}`} onClick={() => setForm({ mode: 'detail', productId: product.id })}>
             Edit Detail Page Content
           </button>
           {product.type === 'subscription' ? (
-            <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => setPlansFor(product.id)}>
+            <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-describedby={`product-name-${product.id}`} onClick={() => setPlansFor(product.id)}>
               Manage Pricing
             </button>
           ) : null}
-          <button type="button" className="btn-secondary px-2 py-1 text-xs text-red-700" onClick={() => setDeleting(product)}>
+          <button type="button" className="btn-secondary px-2 py-1 text-xs text-red-700" aria-describedby={`product-name-${product.id}`} onClick={() => setDeleting(product)}>
             Delete Product
           </button>
         </div>
