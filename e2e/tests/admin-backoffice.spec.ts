@@ -134,8 +134,16 @@ function productRow(page: Page, name: string) {
 
 /** Buys one cable as a new buyer in a browser context of its own; answers the order number. */
 async function buyCable(page: Page): Promise<string> {
+  // The visitor's pages never load the admin code or the editor (they are lazy chunks).
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await signUpFreshBuyer(page, 'backoffice-buyer', 'Mere Tane');
   await page.goto(`/product/${CABLE.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: CABLE.name })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => /Quill|ProductManagement|AdminDashboard/i.test(path))).toEqual([]);
   await page.getByRole('link', { name: 'Buy Now' }).click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expectTestCheckoutPage(page);
