@@ -275,6 +275,41 @@ describe('ProductManagementPage', () => {
     expect(call?.headers['Content-Type']).toBe('image/png');
   });
 
+  it('edits the whole product (Edit Product), prefilled, sending every field with the NZD price in cents', async () => {
+    const fetchMock = serve([product({ type: 'physical', track_inventory: true, stock_quantity: 4, plans: [], price_nzd: 12900, action_type: 'external_link', action_url: 'https://example.com/buy' })]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('HHTraff Terminal');
+    await user.click(within(rowOf('HHTraff Terminal')).getByRole('button', { name: 'Edit Product' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Product' });
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('HHTraff Terminal');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Stock Quantity' })).toHaveValue(4);
+    expect(within(dialog).getByRole('spinbutton', { name: 'Price (NZD)' })).toHaveValue(129);
+    expect(within(dialog).getByRole('textbox', { name: 'Redirect URL' })).toHaveValue('https://example.com/buy');
+    const price = within(dialog).getByRole('spinbutton', { name: 'Price (NZD)' });
+    await user.clear(price);
+    await user.type(price, '19.99');
+    const stock = within(dialog).getByRole('spinbutton', { name: 'Stock Quantity' });
+    await user.clear(stock);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const body = callsTo(fetchMock, 'PATCH', '/api/v1/admin/products/prod-1')[0]?.body as Record<string, unknown>;
+    expect(Object.keys(body)).toHaveLength(17);
+    expect(body).toMatchObject({ name: 'HHTraff Terminal', type: 'physical', price_nzd: 1999, stock_quantity: null, track_inventory: true, action_url: 'https://example.com/buy' });
+    expect(screen.getByRole('status')).toHaveTextContent('Product updated successfully!');
+  });
+
+  it('toggles Active and Inactive from the Status column', async () => {
+    const fetchMock = serve([product()]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('HHTraff Terminal');
+    await user.click(within(rowOf('HHTraff Terminal')).getByRole('button', { name: /^Active/ }));
+    expect(await within(rowOf('HHTraff Terminal')).findByRole('button', { name: /^Inactive/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/products/prod-1')[0]?.body).toEqual({ is_active: false });
+    expect(screen.getByRole('status')).toHaveTextContent('Product updated successfully!');
+  });
+
   it('deletes a product after the spec question', async () => {
     const fetchMock = serve([product()]);
     const user = userEvent.setup();
