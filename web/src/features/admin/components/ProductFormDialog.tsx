@@ -270,12 +270,16 @@ export function ProductFormDialog({ mode, product, onClose, onSaved }: ProductFo
                 error={errors.price_nzd}
                 onChange={(event) => set('price_nzd', event.target.value)}
               />
-              <FormField
+              <SelectField
                 label="Billing Interval"
-                name="billing_interval"
-                placeholder="month"
                 value={values.billing_interval}
                 error={errors.billing_interval}
+                options={[
+                  { value: '', label: 'None (one-off price)' },
+                  { value: 'month', label: 'Per month' },
+                  { value: 'year', label: 'Per year' },
+                  ...(['', 'month', 'year'].includes(values.billing_interval) ? [] : [{ value: values.billing_interval, label: values.billing_interval }]),
+                ]}
                 onChange={(event) => set('billing_interval', event.target.value)}
               />
             </div>
