@@ -2,9 +2,9 @@
 // each folder), a click picks one; staff can upload a PNG, JPEG or WebP of at most 5 MB, which is
 // picked at once. Shown inside the product form's dialog (one dialog at a time).
 import { useId, useState, type ChangeEvent } from 'react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, isApiError } from '@/lib/api';
 import { useImages } from '../api/getImages';
-import { uploadProblem, useUploadImage } from '../api/uploadImage';
+import { UPLOAD_SIZE_MESSAGE, uploadProblem, useUploadImage } from '../api/uploadImage';
 import { ImagePreview } from './ImagePreview';
 
 export const ALL_FOLDERS = '';
@@ -33,7 +33,8 @@ export function ImagePicker({ onPick, onBack }: ImagePickerProps) {
     if (reason) return;
     upload.mutate(file, {
       onSuccess: (image) => onPick(image.url),
-      onError: (error) => setProblem(errorMessage(error, 'Failed to upload image')),
+      // 413 is the server's size limit; 422 unsupported_image says what it found.
+      onError: (error) => setProblem(isApiError(error) && error.status === 413 ? UPLOAD_SIZE_MESSAGE : errorMessage(error, 'Failed to upload image')),
     });
   };
 

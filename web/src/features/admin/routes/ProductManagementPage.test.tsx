@@ -310,6 +310,23 @@ describe('ProductManagementPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Product updated successfully!');
   });
 
+  it('shows the server’s refusal of an upload (content not an image it takes, or too big)', async () => {
+    let answer = jsonResponse(422, { code: 'unsupported_image', message: 'Only PNG, JPEG or WebP images are accepted (this file is a GIF).' });
+    serve([product()], { 'POST /api/v1/admin/images': () => answer });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('HHTraff Terminal');
+    await user.click(within(rowOf('HHTraff Terminal')).getByRole('button', { name: 'Edit Home Page Appearance' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Select Image for Icon URL' }));
+    const picker = screen.getByRole('dialog', { name: 'Select Image from Public Folder' });
+    // A GIF renamed .png passes the browser's check; the server looks at the bytes.
+    await user.upload(within(picker).getByLabelText('Upload Image'), new File(['GIF89a'], 'renamed.png', { type: 'image/png' }));
+    expect(await within(picker).findByRole('alert')).toHaveTextContent('Only PNG, JPEG or WebP images are accepted (this file is a GIF).');
+    answer = new Response('Payload Too Large', { status: 413 });
+    await user.upload(within(picker).getByLabelText('Upload Image'), new File(['x'], 'a.png', { type: 'image/png' }));
+    await waitFor(() => expect(within(picker).getByRole('alert')).toHaveTextContent('The image is larger than 5 MB.'));
+  });
+
   it('deletes a product after the spec question', async () => {
     const fetchMock = serve([product()]);
     const user = userEvent.setup();
