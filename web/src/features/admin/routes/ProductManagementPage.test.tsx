@@ -1,7 +1,7 @@
 // /admin/products driven by role and accessible name, the server mocked at the fetch level in the
 // contract's shapes (docs/openapi.yaml "Back office"). The rich-text editor is a plain text area
 // here (Quill needs a real browser; the Playwright journey types into the real one).
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
@@ -123,7 +123,7 @@ describe('ProductManagementPage', () => {
 
   it('adds a product: slug normalised as typed, features by Enter, rich text, and the success text hides after 3 s', async () => {
     const fetchMock = serve([]);
-    const user = userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
+    const user = userEvent.setup();
     renderPage();
     await screen.findByRole('cell', { name: /No products found/ });
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
@@ -141,9 +141,12 @@ describe('ProductManagementPage', () => {
     // Enter in the feature field did not submit the form.
     expect(callsTo(fetchMock, 'POST', '/api/v1/admin/products')).toHaveLength(0);
 
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // From the click on, time is the test's: the answer lands within 50 ms, then the 3 s count.
+    // (fireEvent: user-event's own waits never end under Vitest's fake timers.)
+    vi.useFakeTimers();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'POST', '/api/v1/admin/products');
     expect(call?.body).toMatchObject({
       name: 'Serial Logger',
@@ -158,14 +161,10 @@ describe('ProductManagementPage', () => {
       action_url: null,
     });
     expect(screen.getByRole('status')).toHaveTextContent('Product created successfully!');
-    expect(await screen.findByText('Serial Logger')).toBeInTheDocument();
-    act(() => {
-      vi.advanceTimersByTime(2900);
-    });
+    expect(screen.getByText('Serial Logger')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(screen.getByText('Product created successfully!')).toBeInTheDocument();
-    act(() => {
-      vi.advanceTimersByTime(200);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByText('Product created successfully!')).not.toBeInTheDocument();
   });
 
