@@ -71,7 +71,7 @@ test('staff set up an enterprise account; its admin builds the team; a member ha
   const card = page.getByRole('article', { name: company });
   await expect(card).toContainText(`Admin: ${accountAdminEmail}`);
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
-  await expect(card).toContainText('1 users');
+  await expect(card).toContainText('1 user');
   await expect(card).toContainText('0 licenses');
   await card.getByRole('button', { name: 'View Details' }).click();
   await expect(card.getByText('No licenses assigned')).toBeVisible();

@@ -65,7 +65,7 @@ AccountDetails EnterpriseService::create(const audit::Actor& actor, const Create
     invited = false;
     db_.write([&](db::Tx& tx) {
         std::string adminId;
-        if (auto user = users_repo_.findByEmail(tx.session(), adminEmail)) {
+        if (auto user = userRecords_.findByEmail(tx.session(), adminEmail)) {
             adminId = user->id;
             if (accounts_.findAdministeredBy(tx.session(), adminId))
                 throw ApiError(ErrorKind::Conflict, "already_enterprise_admin",
@@ -170,7 +170,7 @@ Member EnterpriseService::addMember(const audit::Actor& actor, const std::string
         if (!account.isActive)
             throw ApiError(ErrorKind::Conflict, "enterprise_account_inactive",
                            "This enterprise account is inactive: contact sales to reactivate it.");
-        auto user = users_repo_.findByEmail(tx.session(), email);
+        auto user = userRecords_.findByEmail(tx.session(), email);
         if (!user) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found. They must create an account first.");
         if (accounts_.isMember(tx.session(), account.id, user->id))
             throw ApiError(ErrorKind::Conflict, "already_member", "That user is already a member of this enterprise account.");

@@ -63,7 +63,7 @@ private:
     db::Database& db_;
     AccountRepository& accounts_;
     LicenceRepository licences_;
-    auth::UserRepository users_repo_;
+    auth::UserRepository userRecords_;
     auth::AdminUsers& users_;
     mail::Outbox& outbox_;
     std::string publicUrl_;

@@ -58,7 +58,9 @@ describe('AdminEnterprisePage', () => {
     expect(card).toHaveTextContent('Billing: accounts@harbour.example');
     expect(card).toHaveTextContent('Created: 1 Oct 2025');
     expect(card).toHaveTextContent('3 users');
-    expect(card).toHaveTextContent('1 licenses');
+    expect(card).toHaveTextContent('1 license');
+    expect(card).not.toHaveTextContent('1 licenses');
+    expect(screen.getByRole('article', { name: 'Southern Signals' })).toHaveTextContent('1 user0 licenses');
     expect(within(card).getByText('Active')).toHaveAttribute('data-tone', 'green');
     expect(within(card).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     const inactive = screen.getByRole('article', { name: 'Southern Signals' });

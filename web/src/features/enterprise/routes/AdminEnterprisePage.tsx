@@ -27,6 +27,11 @@ export const CREATE_FIRST_TEXT = 'Create your first enterprise account';
 export const NO_USERS_TEXT = 'No users yet';
 export const NO_LICENSES_TEXT = 'No licenses assigned';
 
+/** '1 user', '3 users'. */
+function count(n: number, singular: string): string {
+  return `${String(n)} ${n === 1 ? singular : `${singular}s`}`;
+}
+
 /** Percent of a licence's seats in use, whole numbers. */
 export function percentUtilised(used: number, quantity: number): number {
   return quantity > 0 ? Math.round((used / quantity) * 100) : 0;
@@ -241,8 +246,8 @@ function AccountCard({ account, onMessage }: { account: EnterpriseAccount; onMes
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-6 text-sm text-slate-700">
-          <span>{account.user_count} users</span>
-          <span>{account.license_count} licenses</span>
+          <span>{count(account.user_count, 'user')}</span>
+          <span>{count(account.license_count, 'license')}</span>
           <span>Limit: {account.max_licenses} members</span>
           <button
             type="button"
