@@ -3,6 +3,14 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { Loading } from '@/components/Spinner';
 import { DashboardPage, TestSubscriptionPage } from '@/features/account';
+import {
+  AdminDashboardPage,
+  AuditLogPage,
+  OrderDetailPage,
+  OrderManagementPage,
+  ProductManagementPage,
+  SubscriptionManagementPage,
+} from '@/features/admin';
 import { SecuritySettingsPage } from '@/features/auth';
 import { EnterprisePage } from '@/features/enterprise';
 import { CheckoutPage } from '@/features/checkout';
@@ -45,6 +53,18 @@ function elementOf(entry: PageEntry): ReactElement {
       return <TestSubscriptionPage />;
     case 'security-settings':
       return <SecuritySettingsPage />;
+    case 'admin-dashboard':
+      return <AdminDashboardPage />;
+    case 'admin-products':
+      return <ProductManagementPage />;
+    case 'admin-subscriptions':
+      return <SubscriptionManagementPage />;
+    case 'admin-orders':
+      return <OrderManagementPage />;
+    case 'admin-order':
+      return <OrderDetailPage />;
+    case 'admin-audit':
+      return <AuditLogPage />;
     case 'enterprise':
       return <EnterpriseRoute />;
     case 'admin-enterprise':
