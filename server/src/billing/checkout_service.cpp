@@ -139,7 +139,8 @@ void CheckoutService::releaseUnopened(const std::string& checkoutId) {
     db_.write([&](db::Tx& tx) {
         auto released = checkouts_.expireUnopened(tx, checkoutId);
         if (!released) return;
-        orders_.cancelPending(tx, released->orderId);
+        orders_.lock(tx, released->orderId);
+        orders_.cancelPending(tx, released->orderId, source::kSystem, "Checkout given up before the provider opened it");
         if (released->stockReleased && released->productId && released->stockReserved > 0)
             catalog::giveStock(tx, *released->productId, released->stockReserved);
     });
