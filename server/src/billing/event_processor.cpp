@@ -204,6 +204,8 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
     const auto c = checkouts_.findById(tx, checkout.id, e.provider).value_or(checkout); // as of the lock
     if (state->status == "cancelled" && state->statusSource == source::kStaff) {
         checkouts_.markCompletedOnly(tx, c.id);
+        // Paid before staff cancelled (this is a repeat of that payment's news): not new money.
+        if (orders_.paidByProvider(tx, c.orderId)) return;
         const auto reference = str(e.object, "payment_intent").value_or(str(e.object, "id").value_or(c.id));
         const auto amount = integer(e.object, "amount_total").value_or(state->totalAmount);
         const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state->currency));

@@ -35,6 +35,8 @@ constexpr const char* kAddHistory =
 constexpr const char* kAddLatePayment =
     "INSERT INTO order_late_payments (id, order_id, at, amount, currency, provider, provider_reference, event_id) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id, provider, provider_reference) DO NOTHING RETURNING id";
+constexpr const char* kPaidByProvider =
+    "SELECT 1 FROM order_status_history WHERE order_id = ? AND to_status = 'paid' AND source = 'provider'";
 constexpr const char* kCancelPending =
     "UPDATE orders SET status = 'cancelled', status_source = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING id";
 
@@ -175,6 +177,10 @@ void OrderRepository::addHistory(db::Tx& tx, const StatusChange& c) {
     tx.query(kAddHistory)
         .bind(db::newId(), c.orderId, c.orderId, db::nowTimestamp(), c.from, c.to, c.source, c.actorId, c.actorEmail, c.note)
         .run();
+}
+
+bool OrderRepository::paidByProvider(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kPaidByProvider).bind(orderId).exists();
 }
 
 bool OrderRepository::addLatePayment(db::Tx& tx, const LatePayment& p) {

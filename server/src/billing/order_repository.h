@@ -117,6 +117,8 @@ public:
                    bool paidAfterCancellation);
     // Appends a row to the order's history (seq = the next number for the order).
     void addHistory(db::Tx& tx, const StatusChange& change);
+    // Whether a payment event has already made the order paid (its money is known, not late).
+    bool paidByProvider(db::Tx& tx, const std::string& orderId);
     // Stores money that arrived for a cancelled order; false when that payment is stored already.
     bool addLatePayment(db::Tx& tx, const LatePayment& payment);
     // pending -> cancelled (with its history row); false when it was not pending.
