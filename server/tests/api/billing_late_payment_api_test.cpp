@@ -16,20 +16,11 @@ using namespace testing_support;
 
 namespace {
 
-const std::string kLateWebhookSecret = "whsec_late_payments";
+const std::string& kLateWebhookSecret = kFakeStripeWebhookSecret;
 
-FakeStripe& lateStripe() {
-    static FakeStripe stripe; // outlives the servers
-    return stripe;
-}
+FakeStripe& lateStripe() { return fakeStripe(); }
 
-int lateServer() {
-    return serverWith({{"STOREFRONT_PAYMENT_PROVIDER", "stripe"},
-                       {"STRIPE_API_BASE", lateStripe().apiBase()},
-                       {"STRIPE_SECRET_KEY", lateStripe().secretKey()},
-                       {"STRIPE_WEBHOOK_SECRET", kLateWebhookSecret},
-                       {"STRIPE_TIMEOUT_SECONDS", "2"}});
-}
+int lateServer() { return fakeStripeServer(); }
 
 HttpResult deliverLate(const nlohmann::json& event) {
     const std::string payload = event.dump();
