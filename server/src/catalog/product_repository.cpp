@@ -31,7 +31,8 @@ constexpr const char* kWhereQ = " WHERE (LOWER(name) LIKE ? ESCAPE '\\' OR slug 
 constexpr const char* kNewestFirst = " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?";
 constexpr const char* kCountAll = "SELECT COUNT(*) FROM products";
 const std::string kFindById = std::string("SELECT ") + kProductColumns + " FROM products WHERE id = ?";
-constexpr const char* kSlugTaken = "SELECT 1 FROM products WHERE slug = ? AND id <> ?";
+constexpr const char* kSlugUsed = "SELECT 1 FROM products WHERE slug = ?";
+constexpr const char* kSlugUsedByAnother = "SELECT 1 FROM products WHERE slug = ? AND id <> ?";
 constexpr const char* kInsertProduct =
     "INSERT INTO products (id, slug, name, description, description_detail, meta_keywords, type, icon_url, picture_url, "
     "stock_quantity, track_inventory, is_active, features, action_type, action_url, show_pricing, price_nzd, "
@@ -168,7 +169,9 @@ std::optional<Product> ProductRepository::findById(db::Tx& tx, const std::string
 }
 
 bool ProductRepository::slugTaken(db::Tx& tx, const std::string& slug, const std::string& exceptId) {
-    return tx.query(kSlugTaken).bind(slug, exceptId).exists();
+    // No id to compare with an empty text (PostgreSQL refuses '' as a UUID).
+    if (exceptId.empty()) return tx.query(kSlugUsed).bind(slug).exists();
+    return tx.query(kSlugUsedByAnother).bind(slug, exceptId).exists();
 }
 
 void ProductRepository::insert(db::Tx& tx, const Product& p) {
