@@ -60,6 +60,11 @@ TEST(AdminOrdersApi, TheListIsFilteredSearchedAndPagedNewestFirst) {
     EXPECT_EQ(row["paid_after_cancellation"], false);
     EXPECT_FALSE(row["created_at"].get<std::string>().empty());
 
+    // A whole address (any case) is looked up exactly.
+    auto exact = getJson("/api/v1/admin/orders?q=" + Poco::toUpper(tag) + "%40example.NZ", callers().admin).json();
+    EXPECT_EQ(exact["total"], 3);
+    EXPECT_EQ(getJson("/api/v1/admin/orders?q=" + tag + "%40example", callers().admin).json()["total"], 0);
+
     auto paid = getJson("/api/v1/admin/orders?status=paid&q=" + tag, callers().admin).json();
     EXPECT_EQ(paid["total"], 1);
     EXPECT_EQ(paid["items"][0]["id"], oldest.id);

@@ -329,3 +329,26 @@ TEST(AdminPlansApi, DeleteRefusesAPlanInUse) {
     // And the product with a subscription cannot go either.
     EXPECT_EQ(del("/api/v1/admin/products/" + product, callers().admin).status, 409);
 }
+
+TEST(AdminProductsApi, AChangeLeavesTheResponseCacheAtOnce) {
+    // A server that caches catalogue responses for a minute.
+    const int port = serverWith({{"STOREFRONT_CATALOG_CACHE_MS", "60000"}});
+    const auto slug = unique("cached-");
+    auto created = sendJson(port, "POST", "/api/v1/admin/products", newProductBody(slug), callers().admin);
+    ASSERT_EQ(created.status, 201) << created.body;
+    const auto id = created.json()["product"]["id"].get<std::string>();
+    auto first = http(port, "GET", "/api/v1/products/" + slug, "", {{"Accept", "application/json"}});
+    ASSERT_EQ(first.status, 200);
+    EXPECT_EQ(first.json()["product"]["plans"].size(), 0u);
+    ASSERT_EQ(sendJson(port, "PATCH", "/api/v1/admin/products/" + id, {{"name", "Fresh Name"}}, callers().admin).status, 200);
+    ASSERT_EQ(sendJson(port, "POST", "/api/v1/admin/products/" + id + "/plans", {{"name", "Monthly"}, {"price", "4.50"}},
+                       callers().admin)
+                  .status,
+              201);
+    auto second = http(port, "GET", "/api/v1/products/" + slug, "", {{"Accept", "application/json"}});
+    EXPECT_EQ(second.json()["product"]["name"], "Fresh Name");
+    ASSERT_EQ(second.json()["product"]["plans"].size(), 1u);
+    EXPECT_EQ(second.json()["product"]["plans"][0]["price_amount"], 450);
+    auto sitemap = http(port, "GET", "/sitemap.xml");
+    EXPECT_NE(sitemap.body.find(slug), std::string::npos);
+}
