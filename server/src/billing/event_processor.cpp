@@ -182,6 +182,9 @@ bool EventProcessor::checkoutCompleted(db::Tx& tx, const Event& e) {
         confirm(tx, *orderId);
         return true;
     }
+    // The order row first, as every status change takes its locks (order, then checkout, then
+    // stock), so this never deadlocks with a staff change of the same order on PostgreSQL.
+    orders_.lock(tx, c->orderId);
     if (!c->providerSessionId)
         if (auto sid = str(e.object, "id")) checkouts_.setProviderSessionId(tx, c->id, *sid);
     if (c->mode == "subscription" && c->userId && c->productId)

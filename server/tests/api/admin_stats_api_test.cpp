@@ -27,6 +27,19 @@ TEST(AdminStatsApi, OnlyStaffAdmins) {
                             "recent_revenue", "total_revenue"})
         EXPECT_TRUE(j[key].is_number_integer()) << key;
     EXPECT_EQ(j["currency"], "NZD");
+
+    // An admin without a factor: refused while two-factor is required for admins (production),
+    // let in where it is not (the local demo).
+    auto noFactor = createUser("bo-admin-nofactor");
+    grantAdmin(noFactor.id);
+    auto session = signIn(noFactor, newClientIp());
+    auto refused = getJson("/api/v1/admin/stats", session.headers());
+    EXPECT_EQ(refused.status, 403);
+    EXPECT_EQ(refused.json()["code"], "mfa_enrollment_required");
+    const int demo = serverWith({{"STOREFRONT_AUTH_ADMIN_MFA_REQUIRED", "false"}});
+    for (const char* path : {"/api/v1/admin/stats", "/api/v1/admin/orders", "/api/v1/admin/products",
+                             "/api/v1/admin/subscriptions", "/api/v1/admin/images"})
+        EXPECT_EQ(http(demo, "GET", path, "", session.headers()).status, 200) << path;
 }
 
 TEST(AdminStatsApi, RevenueCountsWhatWasPaidAndKept) {
