@@ -111,12 +111,12 @@ void Storefront::buildModules() {
     if (p.files.empty()) Poco::Logger::get("storefront").warning("no web build found at '%s'; serving the API only", config_.webDir);
 
     auto& mail = p.add<mail::Module>(db, config_.mail);
-    p.add<auth::Module>(db, config_.auth, config_.publicUrl, *p.limiter, mail.outbox());
+    auto& auth = p.add<auth::Module>(db, config_.auth, config_.publicUrl, *p.limiter, mail.outbox());
     auto& catalog = p.add<catalog::Module>(db, *p.cache, config_.webDir, config_.dataDir);
     p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox());
     p.add<contact::Module>(db, mail.outbox(), config_.mail.salesAddress, *p.limiter,
                            contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
-    p.add<enterprise::Module>(db);
+    p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
     p.add<audit::Module>(db);
     p.add<backoffice::Module>(db);
     seo::SiteInfo site;

@@ -260,4 +260,13 @@ AdminUsers::CreatedUser AdminUsers::createFromShell(const std::string& rawEmail,
     return created;
 }
 
+AdminUsers::InvitedUser AdminUsers::inviteWithin(db::Tx& tx, const std::string& email, const std::optional<std::string>& redirectTo,
+                                                  const audit::Actor& actor) {
+    InvitedUser invited;
+    invited.id = ctx_.users.insert(tx, {email, std::nullopt, nlohmann::json::object(), true, db::nowTimestamp()});
+    invited.link = createLink(ctx_, tx, invited.id, "invite", email, redirectTo).url;
+    recordEvent(tx, "user_invited", invited.id, actor);
+    return invited;
+}
+
 } // namespace storefront::auth

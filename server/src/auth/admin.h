@@ -58,6 +58,18 @@ public:
     };
     CreatedUser createFromShell(const std::string& email, const std::optional<std::string>& password, bool admin);
 
+    // For another area's write that names a new person by email (an enterprise account's admin):
+    // inside the caller's `tx`, a user created confirmed with no password, and a one-time
+    // invitation link (the /auth/v1/verify flow, then the set-password step) that the caller
+    // mails. Recorded as user_invited by `actor`. The caller has checked that no user has the
+    // (normalised) address.
+    struct InvitedUser {
+        std::string id;
+        std::string link;
+    };
+    InvitedUser inviteWithin(db::Tx& tx, const std::string& normalizedEmail, const std::optional<std::string>& redirectTo,
+                             const audit::Actor& actor);
+
 private:
     void changeEmail(db::Tx& tx, const UserRecord& user, const std::string& email);
     void changeRoles(db::Tx& tx, const Principal& admin, const std::string& id, const std::vector<std::string>& roles,

@@ -8,6 +8,9 @@ namespace storefront::billing {
 
 namespace {
 
+// The active-subscription result's subscription_source for a product granted by an enterprise seat.
+constexpr const char* kEnterpriseSource = "enterprise_licence";
+
 nlohmann::json orNull(const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
 nlohmann::json subscriptionJson(const SubscriptionView& v) {
@@ -62,8 +65,17 @@ nlohmann::json AccountQueries::dashboard(const std::string& userId) {
                               {"subscription_source", subscriptionSource(v.paymentProvider)},
                               {"expires_at", orNull(v.periodEnd)}});
     }
+    for (const auto& licensed : licences_.licensedProducts(s, userId))
+        active.push_back({{"product_name", licensed.name},
+                          {"product_slug", licensed.slug},
+                          {"status", "active"},
+                          {"subscription_source", kEnterpriseSource},
+                          {"expires_at", nullptr}});
     for (const auto& o : orders_.forUser(s, userId)) orders.push_back(orderJson(o));
-    return {{"subscriptions", subscriptions}, {"active_subscriptions", active}, {"orders", orders}};
+    return {{"subscriptions", subscriptions},
+            {"active_subscriptions", active},
+            {"orders", orders},
+            {"account_type", licences_.inActiveAccount(s, userId) ? "Enterprise" : "Individual"}};
 }
 
 std::optional<nlohmann::json> AccountQueries::checkout(const std::string& userId, const std::string& checkoutId) {
@@ -92,7 +104,13 @@ std::optional<nlohmann::json> AccountQueries::validate(const std::string& userId
             state = SubscriptionState{row->status, end};
         }
     }
-    const auto result = billing::validate(state, Poco::Timestamp().epochTime());
+    const auto now = Poco::Timestamp().epochTime();
+    auto result = billing::validate(state, now);
+    if (!result.valid) {
+        // No live subscription of their own: an enterprise seat grants the product, with no end.
+        auto s = db_.session();
+        if (licences_.holdsSeat(s, userId, *productId)) result = enterpriseLicence();
+    }
     return nlohmann::json{{"valid", result.valid},
                           {"status", result.status},
                           {"expiresAt", result.expiresAt ? nlohmann::json(db::timestampFromEpoch(*result.expiresAt))

@@ -1,12 +1,14 @@
 #pragma once
 // What a signed-in customer reads about their own billing: the dashboard (subscriptions, the
 // active-subscription result, orders), one checkout's progress, and validate-subscription.
-// Every query is filtered by the caller's user id.
+// Every query is filtered by the caller's user id. A seat of an active enterprise account's
+// licence grants its product like a subscription does (subscription_source enterprise_licence).
 #include "billing/checkout_repository.h"
 #include "billing/order_repository.h"
 #include "billing/subscription_repository.h"
 #include "catalog/product_repository.h"
 #include "db/database.h"
+#include "enterprise/licence_repository.h"
 
 #include <nlohmann/json.hpp>
 
@@ -32,6 +34,7 @@ private:
     CheckoutRepository checkouts_;
     OrderRepository orders_;
     SubscriptionRepository subscriptions_;
+    enterprise::LicenceRepository licences_; // enterprise seats grant products too
 };
 
 } // namespace storefront::billing

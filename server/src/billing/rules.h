@@ -36,6 +36,10 @@ struct ValidationResult {
 
 ValidationResult validate(const std::optional<SubscriptionState>& state, std::int64_t now);
 
+// The answer for a product granted by a seat of an active enterprise account's licence: valid,
+// active, no expiry (the seat lasts while the account is active and the member holds it).
+ValidationResult enterpriseLicence();
+
 // Whole days left until `end`, rounded up; 0 when `end` has passed.
 int daysRemaining(std::int64_t end, std::int64_t now);
 

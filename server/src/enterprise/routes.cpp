@@ -1,34 +1,180 @@
 #include "enterprise/routes.h"
 
+#include "audit/audit.h"
+#include "common/text.h"
 #include "enterprise/access.h"
+#include "enterprise/json.h"
 #include "http/api_error.h"
+#include "http/body.h"
+#include "http/paging.h"
+#include "mail/mail_message.h"
+
+#include <Poco/String.h>
 
 namespace storefront::enterprise {
 
 namespace {
 
-nlohmann::json toJson(const Account& a) {
-    return {{"id", a.id},
-            {"company_name", a.companyName},
-            {"billing_email", a.billingEmail},
-            {"max_licenses", a.maxLicenses},
-            {"is_active", a.isActive},
-            {"created_at", a.createdAt},
-            {"member_count", a.memberCount}};
+constexpr std::size_t kMaxCompanyChars = 200;
+constexpr std::size_t kMaxEmailChars = 254;
+constexpr std::int64_t kMaxQuantity = 100000;
+
+// An id from the path: anything but a UUID names no row (404, never a database error).
+const std::string& idParam(const http::Request& req, const char* name, const char* code, const char* message) {
+    const auto& id = req.param(name);
+    if (!common::isUuid(id)) throw http::ApiError::notFound(code, message);
+    return id;
+}
+
+const std::string& accountIdOf(const http::Request& req) {
+    return idParam(req, "id", "enterprise_account_not_found", "No such enterprise account.");
+}
+
+// A required email member: present, and shaped like an address.
+std::string requiredEmail(http::Body& body, const char* name) {
+    auto value = body.requiredText(name, kMaxEmailChars);
+    if (!body.failed(name) && !mail::isValidEmailAddress(value)) body.fail(name, "Enter a valid email address.");
+    return value;
+}
+
+std::optional<std::int64_t> quantityOf(http::Body& body, bool required) {
+    auto quantity = body.optInteger("quantity");
+    if (body.failed("quantity")) return std::nullopt;
+    if (!quantity) {
+        if (required) body.fail("quantity", "Quantity is required.");
+    } else if (*quantity < 0 || *quantity > kMaxQuantity) {
+        body.fail("quantity", "Quantity must be a whole number from 0 to " + std::to_string(kMaxQuantity) + ".");
+    }
+    return quantity;
+}
+
+std::optional<std::int64_t> maxLicensesOf(http::Body& body) {
+    auto max = body.optInteger("max_licenses");
+    if (max && (*max < 0 || *max > kMaxQuantity))
+        body.fail("max_licenses", "Must be a whole number from 0 to " + std::to_string(kMaxQuantity) + ".");
+    return max;
+}
+
+nlohmann::json detailsJson(const AccountDetails& d) {
+    return {{"account", accountJson(d.account)}, {"members", membersJson(d.members)}, {"licences", licencesJson(d.licences)}};
+}
+
+void noStore(http::Response& res) { res.set("Cache-Control", "no-store"); }
+
+void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseService& service) {
+    router.get("/api/v1/admin/enterprise", http::Access::StaffAdmin, [&accounts](http::Request& req, http::Response& res) {
+        const auto page = http::readPage(req);
+        std::optional<std::string> search;
+        if (auto q = req.query("q")) {
+            auto term = Poco::trim(*q);
+            if (!term.empty()) search = http::likePattern(term);
+        }
+        auto result = accounts.list(search, page.size, page.offset());
+        nlohmann::json items = nlohmann::json::array();
+        for (const auto& a : result.accounts) items.push_back(accountJson(a));
+        res.json(200, http::pageJson(std::move(items), result.total, page));
+        noStore(res);
+    });
+
+    router.get("/api/v1/admin/enterprise/{id}", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
+        res.json(200, detailsJson(service.details(accountIdOf(req))));
+        noStore(res);
+    });
+
+    router.post("/api/v1/admin/enterprise", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
+        http::Body body(req);
+        CreateAccountInput in;
+        in.companyName = body.requiredText("company_name", kMaxCompanyChars);
+        in.billingEmail = requiredEmail(body, "billing_email");
+        in.adminEmail = requiredEmail(body, "admin_email");
+        in.maxLicenses = maxLicensesOf(body);
+        body.check();
+        bool invited = false;
+        auto details = service.create(audit::actorOf(req), in, invited);
+        auto out = detailsJson(details);
+        out["admin_invited"] = invited;
+        res.json(201, out);
+        noStore(res);
+    });
+
+    router.add("PATCH", "/api/v1/admin/enterprise/{id}", http::Access::StaffAdmin,
+               [&service](http::Request& req, http::Response& res) {
+                   const auto& id = accountIdOf(req);
+                   http::Body body(req);
+                   AccountChanges changes;
+                   changes.isActive = body.optBoolean("is_active");
+                   changes.maxLicenses = maxLicensesOf(body);
+                   if (body.has("company_name")) changes.companyName = body.requiredText("company_name", kMaxCompanyChars);
+                   if (body.has("billing_email")) changes.billingEmail = requiredEmail(body, "billing_email");
+                   body.check();
+                   res.json(200, {{"account", accountJson(service.update(audit::actorOf(req), id, changes))}});
+                   noStore(res);
+               });
+
+    router.post("/api/v1/admin/enterprise/{id}/licences", http::Access::StaffAdmin,
+                [&service](http::Request& req, http::Response& res) {
+                    const auto& id = accountIdOf(req);
+                    http::Body body(req);
+                    auto productId = body.requiredText("product_id", 64);
+                    if (!body.failed("product_id") && !common::isUuid(productId)) body.fail("product_id", "No such product.");
+                    auto quantity = quantityOf(body, true);
+                    body.check();
+                    res.json(201, {{"licence", licenceJson(service.addLicence(audit::actorOf(req), id, productId, *quantity))}});
+                    noStore(res);
+                });
+
+    router.add("PATCH", "/api/v1/admin/enterprise/{id}/licences/{licenceId}", http::Access::StaffAdmin,
+               [&service](http::Request& req, http::Response& res) {
+                   const auto& id = accountIdOf(req);
+                   const auto& licenceId = idParam(req, "licenceId", "licence_not_found", "No such licence on this account.");
+                   http::Body body(req);
+                   auto quantity = quantityOf(body, true);
+                   body.check();
+                   res.json(200, {{"licence", licenceJson(service.changeLicence(audit::actorOf(req), id, licenceId, *quantity))}});
+                   noStore(res);
+               });
+
+    router.del("/api/v1/admin/enterprise/{id}/licences/{licenceId}", http::Access::StaffAdmin,
+               [&service](http::Request& req, http::Response& res) {
+                   const auto& id = accountIdOf(req);
+                   const auto& licenceId = idParam(req, "licenceId", "licence_not_found", "No such licence on this account.");
+                   service.removeLicence(audit::actorOf(req), id, licenceId);
+                   res.json(200, {{"id", licenceId}, {"deleted", true}});
+                   noStore(res);
+               });
+}
+
+void teamRoutes(http::Router& router, AccountRepository& accounts, EnterpriseService& service) {
+    router.check(http::Access::EnterpriseAdmin,
+                 [&accounts](http::Request& req) { requireEnterpriseAdmin(accounts, req); });
+
+    router.get("/api/v1/enterprise", http::Access::EnterpriseAdmin, [&service](http::Request& req, http::Response& res) {
+        res.json(200, detailsJson(service.team(req.caller()->userId)));
+        noStore(res);
+    });
+
+    router.post("/api/v1/enterprise/members", http::Access::EnterpriseAdmin, [&service](http::Request& req, http::Response& res) {
+        http::Body body(req);
+        auto email = requiredEmail(body, "email");
+        body.check();
+        res.json(201, {{"member", memberJson(service.addMember(audit::actorOf(req), req.caller()->userId, email))}});
+        noStore(res);
+    });
+
+    router.del("/api/v1/enterprise/members/{id}", http::Access::EnterpriseAdmin,
+               [&service](http::Request& req, http::Response& res) {
+                   const auto& id = idParam(req, "id", "member_not_found", "No such member on this account.");
+                   service.removeMember(audit::actorOf(req), req.caller()->userId, id);
+                   res.json(200, {{"id", id}, {"deleted", true}});
+                   noStore(res);
+               });
 }
 
 } // namespace
 
-void registerRoutes(http::Router& router, AccountRepository& accounts) {
-    router.check(http::Access::EnterpriseAdmin,
-                 [&accounts](http::Request& req) { requireEnterpriseAdmin(accounts, req); });
-
-    router.get("/api/v1/enterprise", http::Access::EnterpriseAdmin, [&accounts](http::Request& req, http::Response& res) {
-        auto account = accounts.findAdministeredBy(req.caller()->userId);
-        if (!account) throw http::ApiError::notFound("enterprise_account_not_found", "No Enterprise Account");
-        res.json(200, {{"account", toJson(*account)}});
-        res.set("Cache-Control", "no-store");
-    });
+void registerRoutes(http::Router& router, AccountRepository& accounts, EnterpriseService& service) {
+    staffRoutes(router, accounts, service);
+    teamRoutes(router, accounts, service);
 }
 
 } // namespace storefront::enterprise

@@ -46,10 +46,6 @@ void expectStaffOnly(const std::string& method, const std::string& path, const n
     }
 }
 
-HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers) {
-    return sendJson(env().port, "PATCH", path, body, headers);
-}
-
 HttpResult sendRaw(const std::string& method, const std::string& path, const std::string& body, const std::string& type,
                    const Headers& headers) {
     auto h = headers;

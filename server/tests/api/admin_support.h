@@ -25,7 +25,6 @@ const Callers& callers();
 // aal2 is left to the test (its answer depends on the endpoint).
 void expectStaffOnly(const std::string& method, const std::string& path, const nlohmann::json& body = nullptr);
 
-HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers);
 // A request with a raw body and Content-Type.
 HttpResult sendRaw(const std::string& method, const std::string& path, const std::string& body, const std::string& type,
                    const Headers& headers);

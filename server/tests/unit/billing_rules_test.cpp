@@ -53,6 +53,15 @@ TEST(Validate, EveryStoredStatus) {
     EXPECT_EQ(validate(SubscriptionState{"expired", std::nullopt}, now).status, "expired");
 }
 
+TEST(Validate, AnEnterpriseLicenceIsActiveWithNoExpiry) {
+    const auto r = enterpriseLicence();
+    EXPECT_TRUE(r.valid);
+    EXPECT_EQ(r.status, "active");
+    EXPECT_EQ(r.message, "Enterprise licence active");
+    EXPECT_FALSE(r.expiresAt.has_value());
+    EXPECT_EQ(r.daysRemaining, 0);
+}
+
 TEST(DaysRemaining, RoundsUpAndStopsAtZero) {
     EXPECT_EQ(daysRemaining(100, 100), 0);
     EXPECT_EQ(daysRemaining(99, 100), 0);

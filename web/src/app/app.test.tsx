@@ -153,6 +153,59 @@ describe('app shell', () => {
   });
 });
 
+describe('enterprise', () => {
+  const TEAM = {
+    account: {
+      id: 'a1',
+      company_name: 'Harbour Traffic Systems Ltd',
+      billing_email: 'accounts@harbour.example',
+      admin: { id: 'u1', email: 'tech@example.co.nz' },
+      max_licenses: 5,
+      is_active: true,
+      created_at: '2025-10-01T00:00:00.000Z',
+      member_count: 1,
+      user_count: 1,
+      license_count: 0,
+    },
+    members: [],
+    licences: [],
+  };
+
+  it('links the header to /enterprise only for someone who administers an account, with one call', async () => {
+    const fetchMock = mockFetch((url) => (url === '/api/v1/enterprise' ? jsonResponse(200, TEAM) : jsonResponse(500, {})));
+    renderApp('/', signedIn);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Enterprise' })).toHaveAttribute('href', '/enterprise');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v1/enterprise')).toHaveLength(1);
+  });
+
+  it('has no Enterprise link for someone without an account (404) or signed out', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/v1/enterprise' ? jsonResponse(404, { code: 'enterprise_account_not_found', message: 'No Enterprise Account' }) : jsonResponse(500, {}),
+    );
+    renderApp('/', signedIn);
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v1/enterprise')).toHaveLength(1));
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Enterprise' })).not.toBeInTheDocument();
+  });
+
+  it('never asks while signed out', () => {
+    const fetchMock = mockFetch(() => jsonResponse(500, {}));
+    renderApp('/');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v1/enterprise')).toHaveLength(0);
+  });
+
+  it("opens the shell's Contact Sales dialog from the no-account state of /enterprise", async () => {
+    mockFetch((url) =>
+      url === '/api/v1/enterprise' ? jsonResponse(404, { code: 'enterprise_account_not_found', message: 'No Enterprise Account' }) : jsonResponse(500, {}),
+    );
+    const user = userEvent.setup();
+    renderApp('/enterprise', signedIn);
+    const panel = await screen.findByRole('region', { name: 'No Enterprise Account' });
+    await user.click(within(panel).getByRole('button', { name: 'Contact Sales' }));
+    expect(screen.getByRole('dialog', { name: 'Contact Sales' })).toBeInTheDocument();
+  });
+});
+
 describe('route access', () => {
   it.each(['/dashboard', '/enterprise', '/test-subscription', '/admin', '/admin/products', '/admin/wirewrite/certificates'])(
     'sends a visitor from %s to the landing page',

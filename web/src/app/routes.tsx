@@ -1,8 +1,10 @@
 // The route table (spec section 2). Pages come from the features; access rules live in guards.
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
+import { Loading } from '@/components/Spinner';
 import { DashboardPage, TestSubscriptionPage } from '@/features/account';
 import { SecuritySettingsPage } from '@/features/auth';
+import { EnterprisePage } from '@/features/enterprise';
 import { CheckoutPage } from '@/features/checkout';
 import { PrivacyPage, TermsPage } from '@/features/legal';
 import { LandingPage, ProductPage } from '@/features/storefront';
@@ -12,6 +14,14 @@ import { RequireAdmin, RequireUser } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { PendingPage } from './routes/PendingPage';
 import pages from './pages.json';
+
+// The staff page's code loads only when staff open it.
+const AdminEnterprisePage = lazy(() => import('@/features/enterprise/admin'));
+
+function EnterpriseRoute() {
+  const { openContactSales } = useContactSales();
+  return <EnterprisePage onContactSales={openContactSales} />;
+}
 
 function LandingRoute() {
   const { openContactSales } = useContactSales();
@@ -35,6 +45,14 @@ function elementOf(entry: PageEntry): ReactElement {
       return <TestSubscriptionPage />;
     case 'security-settings':
       return <SecuritySettingsPage />;
+    case 'enterprise':
+      return <EnterpriseRoute />;
+    case 'admin-enterprise':
+      return (
+        <Suspense fallback={<Loading text="Loading ..." />}>
+          <AdminEnterprisePage />
+        </Suspense>
+      );
     default:
       return <PendingPage title={entry.title} />;
   }

@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { LogoMark } from '@/components/Logo';
+import { useAdministersEnterprise } from '@/features/enterprise';
 import { useAuth } from '@/lib/auth';
 import { COMPANY_NAME } from '@/lib/company';
 
@@ -10,6 +11,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header() {
   const { user, isAdmin, loading, openSignIn, signOut } = useAuth();
+  // Only for people who administer an enterprise account (the server says, with one call).
+  const administersEnterprise = useAdministersEnterprise();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
@@ -27,6 +30,13 @@ export function Header() {
                     Dashboard
                   </NavLink>
                 </li>
+                {administersEnterprise ? (
+                  <li>
+                    <NavLink to="/enterprise" className={navLinkClass}>
+                      Enterprise
+                    </NavLink>
+                  </li>
+                ) : null}
                 <li>
                   <NavLink to="/test-subscription" className={navLinkClass}>
                     Test Subscription

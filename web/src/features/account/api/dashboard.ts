@@ -60,6 +60,8 @@ export const dashboardSchema = z.object({
   subscriptions: z.array(dashboardSubscriptionSchema),
   active_subscriptions: z.array(activeSubscriptionSchema),
   orders: z.array(orderSchema),
+  /** 'Enterprise' for a member or admin of an active enterprise account, else 'Individual'. */
+  account_type: z.enum(['Individual', 'Enterprise']).optional(),
 });
 
 export type DashboardSubscription = z.infer<typeof dashboardSubscriptionSchema>;

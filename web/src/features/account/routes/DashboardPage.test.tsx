@@ -130,6 +130,27 @@ describe('DashboardPage', () => {
     expect(within(within(history).getByRole('article', { name: 'Order SC-PEND-0001' })).getByText('Pending')).toHaveClass('bg-slate-100');
   });
 
+  it('says Enterprise for an enterprise member and lists and counts their licensed product', async () => {
+    mockFetch(() =>
+      jsonResponse(200, {
+        subscriptions: [],
+        active_subscriptions: [
+          { product_name: 'HHTraff Terminal', product_slug: 'hhtraff', status: 'active', subscription_source: 'enterprise_licence', expires_at: null },
+        ],
+        orders: [],
+        account_type: 'Enterprise',
+      }),
+    );
+    renderDashboard();
+    const panel = await screen.findByRole('region', { name: 'Active Subscriptions' });
+    expect(card('Account Type')).toBe('Enterprise');
+    expect(card('Active Subscriptions')).toBe('1');
+    const row = within(panel).getByRole('listitem');
+    expect(row).toHaveTextContent('HHTraff Terminal');
+    expect(row).toHaveTextContent('Active · enterprise licence');
+    expect(row).toHaveTextContent('Never expires');
+  });
+
   it('shows empty states', async () => {
     mockFetch(() => jsonResponse(200, { subscriptions: [], active_subscriptions: [], orders: [] }));
     renderDashboard();

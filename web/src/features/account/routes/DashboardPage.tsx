@@ -16,8 +16,10 @@ import { countActive, expiryText, subscriptionDisplay, underscoresAsSpaces } fro
 
 const HEAD = { title: `Dashboard | ${SITE_NAME}`, robots: 'noindex' };
 
-/** The Account Type card: always Individual (enterprise accounts are managed on /enterprise). */
-const ACCOUNT_TYPE = 'Individual';
+/** The Account Type card when the server does not say: Individual. */
+const DEFAULT_ACCOUNT_TYPE = 'Individual';
+/** An active-subscription result granted by an enterprise licence seat (not a subscription row). */
+const ENTERPRISE_SOURCE = 'enterprise_licence';
 
 export function DashboardPage() {
   useDocumentHead(HEAD);
@@ -43,9 +45,15 @@ export function DashboardPage() {
       ) : (
         <>
           <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-            <StatCard label="Active Subscriptions" value={String(countActive(dashboard.subscriptions))} />
+            <StatCard
+              label="Active Subscriptions"
+              value={String(
+                countActive(dashboard.subscriptions) +
+                  dashboard.active_subscriptions.filter((active) => active.subscription_source === ENTERPRISE_SOURCE).length,
+              )}
+            />
             <StatCard label="Total Orders" value={String(dashboard.orders.length)} />
-            <StatCard label="Account Type" value={ACCOUNT_TYPE} />
+            <StatCard label="Account Type" value={dashboard.account_type ?? DEFAULT_ACCOUNT_TYPE} />
           </dl>
 
           <section aria-labelledby="active-subscriptions-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
