@@ -254,7 +254,6 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
         Body patch(req, Body::Style::Fields422, Body::Empty::Refused);
         auto updated = admin.updateProduct(actor, id, [&patch](const Product& current) {
             auto base = toJson(current, false);
-            // Stored nulls the form would send as absent.
             Body body(merged(std::move(base), patch.json(), kProductFields));
             auto next = productFrom(body);
             body.check();
