@@ -5,6 +5,7 @@
 #include "auth/module.h"
 #include "billing/module.h"
 #include "catalog/module.h"
+#include "companion/module.h"
 #include "contact/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
@@ -117,6 +118,7 @@ void Storefront::buildModules() {
                            contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
     p.add<enterprise::Module>(db);
     p.add<audit::Module>(db);
+    p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()});
     seo::SiteInfo site;
     site.publicUrl = config_.publicUrl;
     p.add<seo::Module>(catalog.products(), p.files, *p.cache, site);
