@@ -38,9 +38,11 @@ std::optional<std::string> choiceOf(const http::Request& req, const char* name, 
 }
 
 // ORDER BY from the allowlist, with id as the tie-breaker in the same direction (stable pages).
+// Without dir: the default column (created) newest first, any other column ascending.
 std::string orderOf(const http::Request& req, const std::map<std::string, std::string>& columns, const std::string& idColumn,
                     const std::string& defaultColumn) {
-    auto sort = http::readSort(req, columns, defaultColumn, true);
+    const auto column = req.query("sort").value_or("");
+    auto sort = http::readSort(req, columns, defaultColumn, column.empty() || column == defaultColumn);
     const bool descending = sort.orderBy.ends_with(" DESC");
     return sort.orderBy + ", " + idColumn + (descending ? " DESC" : " ASC");
 }
