@@ -101,7 +101,7 @@ constexpr const char* kRedemptionCount = "SELECT COUNT(*) FROM promo_code_redemp
 
 // ---- the inactivity job ----
 constexpr const char* kToWarn =
-    "SELECT CAST(id AS TEXT) AS id, email, full_name FROM worker_profiles "
+    "SELECT CAST(id AS TEXT) AS id, email, full_name, entitlement FROM worker_profiles "
     "WHERE last_active_at < ? AND inactivity_warned_at IS NULL ORDER BY last_active_at LIMIT ?";
 constexpr const char* kMarkWarned =
     "UPDATE worker_profiles SET inactivity_warned_at = ? WHERE id = ? AND inactivity_warned_at IS NULL AND last_active_at < ?";
@@ -402,7 +402,7 @@ std::vector<CompanionRepository::InactiveWorker> CompanionRepository::workersToW
                                                                                       std::int64_t limit) {
     auto s = db_.session();
     return db::query(s, kToWarn).bind(activeBefore, limit).all([](const db::Row& r) {
-        return InactiveWorker{r.text("id"), r.optText("email"), r.optText("full_name")};
+        return InactiveWorker{r.text("id"), r.optText("email"), r.optText("full_name"), r.text("entitlement")};
     });
 }
 

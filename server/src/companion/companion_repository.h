@@ -130,6 +130,7 @@ public:
     struct InactiveWorker {
         std::string id;
         std::optional<std::string> email, fullName;
+        std::string entitlement;
     };
     // Not warned yet, last active before `activeBefore`.
     std::vector<InactiveWorker> workersToWarn(const std::string& activeBefore, std::int64_t limit);

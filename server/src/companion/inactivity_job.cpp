@@ -97,7 +97,8 @@ InactivityReport InactivityJob::pass(bool dryRun) {
         for (const auto& w : workers) {
             db_.write([&](db::Tx& tx) {
                 if (!repo_.markWarned(tx, w.id, warnBefore, now)) return;
-                if (w.email && mail::isValidEmailAddress(*w.email))
+                // Pro workers are flagged (the dashboard counts them) but never deleted: no warning.
+                if (w.entitlement == "free" && w.email && mail::isValidEmailAddress(*w.email))
                     outbox_.enqueue(tx, inactivityWarning(*w.email, w.fullName, settings_.inactivityWarnDays,
                                                           settings_.inactivityDeleteDays, deleteOn));
                 ++done;

@@ -1,6 +1,6 @@
 #pragma once
-// The inactivity job: a worker without activity for warnDays (75) is flagged and sent ONE warning
-// email through the outbox; a free worker without activity for deleteDays (90), and warned at
+// The inactivity job: a worker without activity for warnDays (75) is flagged and (when free) sent
+// ONE warning email through the outbox; a free worker without activity for deleteDays (90), and warned at
 // least deleteDays - warnDays ago, is deleted with their certificates and redemptions. Pro workers
 // are never deleted. Each worker is one transaction (flag + mail, or delete + audit entry by id),
 // so a crash half-way leaves every worker either done or untouched. One server at a time runs it:
