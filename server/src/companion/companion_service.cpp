@@ -4,6 +4,7 @@
 #include "http/api_error.h"
 
 #include <Poco/DateTime.h>
+#include <Poco/Exception.h>
 #include <Poco/Timestamp.h>
 
 #include <cstdio>
@@ -23,7 +24,13 @@ ApiError certificateIssued() {
     return ApiError(ErrorKind::Conflict, "certificate_issued", "This certificate has been issued and can no longer change.");
 }
 
-bool mentions(const std::exception& e, const char* what) { return std::string(e.what()).find(what) != std::string::npos; }
+// Whether a database error names `what` (a constraint): POCO's exceptions carry it in
+// displayText(), not what().
+bool mentions(const std::exception& e, const char* what) {
+    const auto* poco = dynamic_cast<const Poco::Exception*>(&e);
+    const std::string text = poco ? poco->displayText() : std::string(e.what());
+    return text.find(what) != std::string::npos;
+}
 
 } // namespace
 

@@ -289,6 +289,7 @@ TEST(CompanionAppApi, OneWorkerRedeemingACodeTenTimesAtOnceRedeemsItOnce) {
             auto res = postJson(kRedeem, {{"code", code["code"]}}, headers);
             if (res.status == 200) ++ok;
             else if (res.status == 409 && res.json()["code"] == "promo_code_already_redeemed") ++already;
+            else ADD_FAILURE() << res.status << " " << res.body;
         });
     }
     go = true;
