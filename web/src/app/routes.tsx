@@ -1,5 +1,5 @@
 // The route table (spec section 2). Pages come from the features; access rules live in guards.
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { DashboardPage, TestSubscriptionPage } from '@/features/account';
 import { SecuritySettingsPage } from '@/features/auth';
@@ -12,6 +12,12 @@ import { RequireAdmin, RequireUser } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { PendingPage } from './routes/PendingPage';
 import pages from './pages.json';
+
+// The WireWrite staff screens load on first visit (RootLayout's Suspense shows the wait).
+const WireWriteDashboardPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.WireWriteDashboardPage })));
+const WireWritePromoCodesPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.PromoCodesPage })));
+const WireWriteUsersPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.UsersPage })));
+const WireWriteCertificatesPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.CertificatesPage })));
 
 function LandingRoute() {
   const { openContactSales } = useContactSales();
@@ -35,6 +41,14 @@ function elementOf(entry: PageEntry): ReactElement {
       return <TestSubscriptionPage />;
     case 'security-settings':
       return <SecuritySettingsPage />;
+    case 'wirewrite':
+      return <WireWriteDashboardPage />;
+    case 'wirewrite-promo-codes':
+      return <WireWritePromoCodesPage />;
+    case 'wirewrite-users':
+      return <WireWriteUsersPage />;
+    case 'wirewrite-certificates':
+      return <WireWriteCertificatesPage />;
     default:
       return <PendingPage title={entry.title} />;
   }
