@@ -36,7 +36,7 @@ function renderPage() {
 }
 
 function listCalls(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls.filter(([url]) => url.startsWith(LIST)).map(([url]) => new URL(url, 'http://x').searchParams);
+  return fetchMock.mock.calls.map(([url]) => (url as string)).filter((url) => url.startsWith(LIST)).map((url) => new URL(url, 'http://x').searchParams);
 }
 
 beforeEach(() => fakeAuth.restoreSession());
@@ -47,7 +47,7 @@ describe('CertificatesPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'All Certificates' })).toBeInTheDocument();
     expect(await screen.findByText('(2 total certificates (1 draft, 1 issued)')).toBeInTheDocument();
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent.replace(/[▲▼↕]/g, ''));
     expect(headers).toEqual(['Certificate #', 'Worker', 'Site Location', 'Status', 'Created', 'Issued']);
     const issued = screen.getByText('WW-2026-000123').closest('tr')!;
     expect(issued).toHaveTextContent('Amy Rangi');

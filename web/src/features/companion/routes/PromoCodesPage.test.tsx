@@ -78,7 +78,7 @@ describe('PromoCodesPage', () => {
   it('creates a code: the form toggles, the code is forced to upper case and empty numbers are null', async () => {
     const user = userEvent.setup();
     let created = false;
-    const fetchMock = mockFetch((url, init) => {
+    const fetchMock = mockFetch((_url, init) => {
       if (init?.method === 'POST') {
         created = true;
         return jsonResponse(201, code({ id: 'p9', code: 'SPRING', description: 'Spring sale' }));
@@ -97,7 +97,7 @@ describe('PromoCodesPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Create Promo Code' }));
     await waitFor(() => expect(created).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({
+    expect(JSON.parse(post[1]!.body as string)).toEqual({
       code: 'SPRING',
       description: 'Spring sale',
       duration_months: null,
@@ -152,6 +152,6 @@ describe('PromoCodesPage', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
     expect(patch[0]).toBe(`${LIST}/p1`);
-    expect(JSON.parse(String(patch[1]!.body))).toEqual({ active: false });
+    expect(JSON.parse(patch[1]!.body as string)).toEqual({ active: false });
   });
 });

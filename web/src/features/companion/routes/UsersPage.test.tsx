@@ -33,7 +33,7 @@ function renderPage() {
 }
 
 function listCalls(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls.filter(([url, init]) => url.startsWith(LIST) && !init?.method?.startsWith('P')).map(([url]) => new URL(url, 'http://x').searchParams);
+  return fetchMock.mock.calls.filter(([url, init]) => (url as string).startsWith(LIST) && init?.method === 'GET').map(([url]) => new URL((url as string), 'http://x').searchParams);
 }
 
 beforeEach(() => fakeAuth.restoreSession());
@@ -121,7 +121,7 @@ describe('UsersPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Successfully upgraded Amy Rangi to Lifetime Pro!');
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
     expect(patch[0]).toBe(`${LIST}/w1`);
-    expect(JSON.parse(String(patch[1]!.body))).toEqual({ entitlement: 'pro' });
+    expect(JSON.parse(patch[1]!.body as string)).toEqual({ entitlement: 'pro' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
