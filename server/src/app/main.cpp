@@ -215,6 +215,10 @@ int jobsCommand(const std::vector<std::string>& args) {
         if (!configFile.empty()) props = new Poco::Util::PropertyFileConfiguration(configFile);
         else props = new Poco::Util::MapConfiguration;
         auto config = storefront::app::loadConfig(*props, storefront::app::processEnv, "web/dist");
+        if (!config.postgres()) {
+            auto parent = std::filesystem::path(config.database).parent_path();
+            if (!parent.empty()) std::filesystem::create_directories(parent);
+        }
         auto db = storefront::db::Database::open(config.database);
         storefront::db::migrate(*db);
         storefront::mail::Module mail(*db, config.mail);
