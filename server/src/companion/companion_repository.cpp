@@ -2,6 +2,10 @@
 
 #include "http/paging.h"
 
+#include <Poco/String.h>
+
+#include <regex>
+
 namespace storefront::companion {
 
 namespace {
@@ -49,11 +53,14 @@ constexpr const char* kInactiveCount = "SELECT COUNT(*) FROM worker_profiles WHE
 
 constexpr const char* kCertificateColumns = CERTIFICATE_COLUMNS;
 constexpr const char* kCertificateById = CERTIFICATE_COLUMNS " WHERE c.id = ? AND c.worker_id = ?";
-constexpr const char* kCertificateCountJoined = "SELECT COUNT(*) FROM certificates c JOIN worker_profiles w ON w.id = c.worker_id";
 constexpr const char* kCertificateCount = "SELECT COUNT(*) FROM certificates c";
+// The worker part is one subquery (the matching workers, found once), not a join per certificate.
 constexpr const char* kWhereCertificateSearch =
     "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\' "
-    "OR LOWER(w.full_name) LIKE ? ESCAPE '\\' OR LOWER(w.email) LIKE ? ESCAPE '\\')";
+    "OR c.worker_id IN (SELECT sw.id FROM worker_profiles sw WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' "
+    "OR LOWER(sw.email) LIKE ? ESCAPE '\\'))";
+// A whole certificate number (WW-2026-000123, any case): the unique index finds it.
+constexpr const char* kWhereCertificateNumber = "c.certificate_number = ?";
 constexpr const char* kWhereOwnCertificateSearch =
     "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereStatus = "c.status = ?";
@@ -179,6 +186,12 @@ struct Where {
     }
 };
 
+// "WW-2026-000123" in any case: a whole certificate number.
+bool isCertificateNumber(const std::string& term) {
+    static const std::regex number(R"(\s*[Ww][Ww]-\d{4}-\d{6,}\s*)");
+    return std::regex_match(term, number);
+}
+
 std::int64_t countOf(Poco::Data::Session& s, const std::string& sql, const Where& where) {
     auto q = db::query(s, sql + where.sql);
     where.bindTo(q);
@@ -269,15 +282,17 @@ std::int64_t CompanionRepository::inactiveCount(const std::string& activeBefore)
 
 Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) {
     Where where;
-    if (query.search) {
+    if (query.search && isCertificateNumber(*query.search)) {
+        where.add(kWhereCertificateNumber, {Poco::toUpper(Poco::trim(*query.search))});
+    } else if (query.search) {
         auto p = http::likePattern(*query.search);
         where.add(kWhereCertificateSearch, {p, p, p, p});
     }
     if (query.filter) where.add(kWhereStatus, {*query.filter});
     auto s = db_.session();
     Page<Certificate> page;
-    // Without a search the count needs no join (1,000,000 rows counted on an index).
-    page.total = countOf(s, query.search ? kCertificateCountJoined : kCertificateCount, where);
+    // The count needs no join: the filters are on certificates (and the worker subquery).
+    page.total = countOf(s, kCertificateCount, where);
     page.items = pageOf<Certificate>(s, kCertificateColumns, where, query, readCertificate);
     return page;
 }
