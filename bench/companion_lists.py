@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """WireWrite staff lists at scale: 100,000 workers and 1,000,000 certificates (bench/README.md).
 
-  bench/companion_lists.py [--workers N] [--certificates N] [--repeat N]
+  bench/companion_lists.py [--workers N] [--certificates N] [--repeat N] [--db FILE]
+
+--db keeps the filled SQLite database in FILE and reuses it when it exists (filling takes minutes).
 
 Makes a temp dir, migrates a fresh SQLite database with build/server/storefront, fills it with SQL
 directly (one transaction, then ANALYZE), creates a staff admin with `storefront users create`,
@@ -96,21 +98,27 @@ def main():
     parser.add_argument("--workers", type=int, default=100_000)
     parser.add_argument("--certificates", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--db", help="keep the filled database here, and reuse it when it exists")
     args = parser.parse_args()
     if not os.access(BINARY, os.X_OK):
         sys.exit(f"companion_lists: build the server first ({BINARY})")
 
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
-        db_path = os.path.join(tmp, "bench.db")
+        db_path = os.path.abspath(args.db) if args.db else os.path.join(tmp, "bench.db")
+        reuse = os.path.exists(db_path)
         env = dict(os.environ, STOREFRONT_DATABASE=db_path, STOREFRONT_DATA_DIR=tmp, STOREFRONT_LOG_LEVEL="warning",
                    STOREFRONT_AUTH_ADMIN_MFA_REQUIRED="false", STOREFRONT_AUTH_CONFIRM_EMAIL="false",
                    STOREFRONT_WIREWRITE_INACTIVITY_ENABLED="false", STOREFRONT_WEB_DIR=tmp)
         subprocess.run([BINARY, "migrate"], env=env, check=True, stdout=subprocess.DEVNULL)
-        started = time.monotonic()
-        fill(db_path, args.workers, args.certificates)
-        print(f"filled {args.workers:,} workers and {args.certificates:,} certificates in {time.monotonic() - started:.0f} s")
+        if reuse:
+            print(f"reusing {db_path}")
+        else:
+            started = time.monotonic()
+            fill(db_path, args.workers, args.certificates)
+            print(f"filled {args.workers:,} workers and {args.certificates:,} certificates in {time.monotonic() - started:.0f} s")
         password = "Bench-" + uuid.uuid4().hex
-        subprocess.run([BINARY, "users", "create", "--email", "bench-admin@example.test", "--admin"], env=env, check=True,
+        admin_email = f"bench-admin-{uuid.uuid4().hex[:8]}@example.test"
+        subprocess.run([BINARY, "users", "create", "--email", admin_email, "--admin"], env=env, check=True,
                        input=password.encode(), stdout=subprocess.DEVNULL)
         port = free_port()
         server = subprocess.Popen([BINARY], env=dict(env, STOREFRONT_PORT=str(port)), stdout=subprocess.DEVNULL)
@@ -125,7 +133,7 @@ def main():
                     conn.close()
                     time.sleep(0.1)
             conn.request("POST", "/auth/v1/token?grant_type=password",
-                         body=json.dumps({"email": "bench-admin@example.test", "password": password}),
+                         body=json.dumps({"email": admin_email, "password": password}),
                          headers={"Content-Type": "application/json"})
             token_response = conn.getresponse()
             token = json.loads(token_response.read())["access_token"]

@@ -37,9 +37,11 @@ constexpr const char* kUpdateProfile =
 constexpr const char* kSetEntitlement =
     "UPDATE worker_profiles SET entitlement = ?, pro_expires_at = ?, updated_at = ? WHERE id = ?";
 constexpr const char* kLockWorker = "UPDATE worker_profiles SET updated_at = updated_at WHERE id = ?";
+// Searches are "id IN (the matching rows)": the matches are found by one scan, and the sorted
+// index walk only probes them (a rare match no longer means a row look-up per index entry).
 constexpr const char* kWhereWorkerSearch =
-    "(LOWER(w.full_name) LIKE ? ESCAPE '\\' OR LOWER(w.email) LIKE ? ESCAPE '\\' "
-    "OR LOWER(w.ewrb_licence_number) LIKE ? ESCAPE '\\')";
+    "w.id IN (SELECT sw.id FROM worker_profiles sw WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' "
+    "OR LOWER(sw.email) LIKE ? ESCAPE '\\' OR LOWER(sw.ewrb_licence_number) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereTier = "w.entitlement = ?";
 constexpr const char* kTierCounts = "SELECT entitlement, COUNT(*) AS n FROM worker_profiles GROUP BY entitlement";
 constexpr const char* kInactiveCount = "SELECT COUNT(*) FROM worker_profiles WHERE last_active_at < ?";
@@ -56,9 +58,9 @@ constexpr const char* kCertificateById = CERTIFICATE_COLUMNS " WHERE c.id = ? AN
 constexpr const char* kCertificateCount = "SELECT COUNT(*) FROM certificates c";
 // The worker part is one subquery (the matching workers, found once), not a join per certificate.
 constexpr const char* kWhereCertificateSearch =
-    "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\' "
-    "OR c.worker_id IN (SELECT sw.id FROM worker_profiles sw WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' "
-    "OR LOWER(sw.email) LIKE ? ESCAPE '\\'))";
+    "c.id IN (SELECT sc.id FROM certificates sc WHERE LOWER(sc.certificate_number) LIKE ? ESCAPE '\\' "
+    "OR LOWER(sc.site_location) LIKE ? ESCAPE '\\' OR sc.worker_id IN (SELECT sw.id FROM worker_profiles sw "
+    "WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' OR LOWER(sw.email) LIKE ? ESCAPE '\\'))";
 // A whole certificate number (WW-2026-000123, any case): the unique index finds it.
 constexpr const char* kWhereCertificateNumber = "c.certificate_number = ?";
 constexpr const char* kWhereOwnCertificateSearch =
@@ -260,7 +262,7 @@ Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
     if (query.filter) where.add(kWhereTier, {*query.filter});
     auto s = db_.session();
     Page<Worker> page;
-    page.total = countOf(s, kWorkerCount, where);
+    page.total = query.knownTotal ? *query.knownTotal : countOf(s, kWorkerCount, where);
     page.items = pageOf<Worker>(s, kWorkerColumns, where, query, readWorker);
     return page;
 }
@@ -292,7 +294,7 @@ Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) 
     auto s = db_.session();
     Page<Certificate> page;
     // The count needs no join: the filters are on certificates (and the worker subquery).
-    page.total = countOf(s, kCertificateCount, where);
+    page.total = query.knownTotal ? *query.knownTotal : countOf(s, kCertificateCount, where);
     page.items = pageOf<Certificate>(s, kCertificateColumns, where, query, readCertificate);
     return page;
 }

@@ -44,6 +44,9 @@ struct ListQuery {
     std::optional<std::string> filter; // tier (free | pro) or status (draft | issued)
     std::string orderBy;               // fixed SQL from the route's allowlist
     std::int64_t limit = 50, offset = 0;
+    // The number of matching rows when the caller already knows it (no search: the counts by
+    // tier or status it read anyway), so the table is not counted twice.
+    std::optional<std::int64_t> knownTotal;
 };
 
 template <class T>

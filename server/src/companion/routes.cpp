@@ -183,8 +183,9 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
         q.orderBy = orderOf(req, {{"name", "w.full_name"}, {"tier", "w.entitlement"}, {"joined", "w.created_at"}}, "w.id", "joined");
         q.limit = page.size;
         q.offset = page.offset();
-        auto result = repo.listWorkers(q);
         auto counts = repo.tierCounts();
+        if (!q.search) q.knownTotal = !q.filter ? counts.free + counts.pro : *q.filter == "pro" ? counts.pro : counts.free;
+        auto result = repo.listWorkers(q);
         nlohmann::json items = nlohmann::json::array();
         for (const auto& w : result.items) items.push_back(toJson(w));
         auto json = http::pageJson(std::move(items), result.total, page);
@@ -214,8 +215,10 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
                             "created");
         q.limit = page.size;
         q.offset = page.offset();
-        auto result = repo.listCertificates(q);
         auto counts = repo.statusCounts();
+        if (!q.search)
+            q.knownTotal = !q.filter ? counts.draft + counts.issued : *q.filter == "issued" ? counts.issued : counts.draft;
+        auto result = repo.listCertificates(q);
         nlohmann::json items = nlohmann::json::array();
         for (const auto& c : result.items) items.push_back(toJson(c));
         auto json = http::pageJson(std::move(items), result.total, page);
