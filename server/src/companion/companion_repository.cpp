@@ -11,14 +11,17 @@ namespace storefront::companion {
 namespace {
 
 // ---- workers ----
-#define WORKER_COLUMNS                                                                                               \
+#define WORKER_FIELDS                                                                                                \
     "SELECT CAST(w.id AS TEXT) AS id, CAST(w.user_id AS TEXT) AS user_id, w.full_name, w.email, "                     \
     "w.ewrb_licence_number, w.entitlement, CAST(w.pro_expires_at AS TEXT) AS pro_expires_at, "                        \
     "CAST(w.last_active_at AS TEXT) AS last_active_at, CAST(w.inactivity_warned_at AS TEXT) AS inactivity_warned_at, " \
     "CAST(w.created_at AS TEXT) AS created_at, CAST(w.updated_at AS TEXT) AS updated_at, "                            \
-    "(SELECT COUNT(*) FROM certificates c WHERE c.worker_id = w.id) AS certificates_count FROM worker_profiles w"
+    "(SELECT COUNT(*) FROM certificates c WHERE c.worker_id = w.id) AS certificates_count"
+#define WORKER_COLUMNS WORKER_FIELDS " FROM worker_profiles w"
 
 constexpr const char* kWorkerColumns = WORKER_COLUMNS;
+// A searched page also counts its matches, in the same scan (the window runs before LIMIT).
+constexpr const char* kWorkerColumnsCounted = WORKER_FIELDS ", COUNT(*) OVER () AS total_count FROM worker_profiles w";
 constexpr const char* kWorkerById = WORKER_COLUMNS " WHERE w.id = ?";
 constexpr const char* kWorkerByUser = WORKER_COLUMNS " WHERE w.user_id = ?";
 constexpr const char* kWorkerCount = "SELECT COUNT(*) FROM worker_profiles w";
@@ -37,37 +40,42 @@ constexpr const char* kUpdateProfile =
 constexpr const char* kSetEntitlement =
     "UPDATE worker_profiles SET entitlement = ?, pro_expires_at = ?, updated_at = ? WHERE id = ?";
 constexpr const char* kLockWorker = "UPDATE worker_profiles SET updated_at = updated_at WHERE id = ?";
-// Searches are "id IN (the matching rows)": the matches are found by one scan, and the sorted
-// index walk only probes them (a rare match no longer means a row look-up per index entry).
+// A search is a scan (substring match); its page query counts the matches too (total_count).
 constexpr const char* kWhereWorkerSearch =
-    "w.id IN (SELECT sw.id FROM worker_profiles sw WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' "
-    "OR LOWER(sw.email) LIKE ? ESCAPE '\\' OR LOWER(sw.ewrb_licence_number) LIKE ? ESCAPE '\\')";
+    "(LOWER(w.full_name) LIKE ? ESCAPE '\\' OR LOWER(w.email) LIKE ? ESCAPE '\\' "
+    "OR LOWER(w.ewrb_licence_number) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereTier = "w.entitlement = ?";
-constexpr const char* kTierCounts = "SELECT entitlement, COUNT(*) AS n FROM worker_profiles GROUP BY entitlement";
+// Counted as all rows and one index range (SQLite counts a whole table from its b-tree pages,
+// far faster than grouping a million index entries).
+constexpr const char* kWorkerTotal = "SELECT COUNT(*) FROM worker_profiles";
+constexpr const char* kProCount = "SELECT COUNT(*) FROM worker_profiles WHERE entitlement = 'pro'";
 constexpr const char* kInactiveCount = "SELECT COUNT(*) FROM worker_profiles WHERE last_active_at < ?";
 
 // ---- certificates ----
-#define CERTIFICATE_COLUMNS                                                                                      \
+#define CERTIFICATE_FIELDS                                                                                       \
     "SELECT CAST(c.id AS TEXT) AS id, CAST(c.worker_id AS TEXT) AS worker_id, c.certificate_number, "             \
     "c.site_location, c.status, CAST(c.created_at AS TEXT) AS created_at, CAST(c.updated_at AS TEXT) AS updated_at, " \
-    "CAST(c.issued_at AS TEXT) AS issued_at, w.full_name AS worker_name, w.email AS worker_email "               \
-    "FROM certificates c JOIN worker_profiles w ON w.id = c.worker_id"
+    "CAST(c.issued_at AS TEXT) AS issued_at, w.full_name AS worker_name, w.email AS worker_email"
+#define CERTIFICATE_FROM " FROM certificates c JOIN worker_profiles w ON w.id = c.worker_id"
+#define CERTIFICATE_COLUMNS CERTIFICATE_FIELDS CERTIFICATE_FROM
 
 constexpr const char* kCertificateColumns = CERTIFICATE_COLUMNS;
+constexpr const char* kCertificateColumnsCounted = CERTIFICATE_FIELDS ", COUNT(*) OVER () AS total_count" CERTIFICATE_FROM;
 constexpr const char* kCertificateById = CERTIFICATE_COLUMNS " WHERE c.id = ? AND c.worker_id = ?";
 constexpr const char* kCertificateCount = "SELECT COUNT(*) FROM certificates c";
-// The worker part is one subquery (the matching workers, found once), not a join per certificate.
+// The worker part is one subquery (the matching workers, found once), not a LIKE per joined row.
 constexpr const char* kWhereCertificateSearch =
-    "c.id IN (SELECT sc.id FROM certificates sc WHERE LOWER(sc.certificate_number) LIKE ? ESCAPE '\\' "
-    "OR LOWER(sc.site_location) LIKE ? ESCAPE '\\' OR sc.worker_id IN (SELECT sw.id FROM worker_profiles sw "
-    "WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' OR LOWER(sw.email) LIKE ? ESCAPE '\\'))";
+    "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\' "
+    "OR c.worker_id IN (SELECT sw.id FROM worker_profiles sw WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' "
+    "OR LOWER(sw.email) LIKE ? ESCAPE '\\'))";
 // A whole certificate number (WW-2026-000123, any case): the unique index finds it.
 constexpr const char* kWhereCertificateNumber = "c.certificate_number = ?";
 constexpr const char* kWhereOwnCertificateSearch =
     "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereStatus = "c.status = ?";
 constexpr const char* kWhereWorker = "c.worker_id = ?";
-constexpr const char* kStatusCounts = "SELECT status, COUNT(*) AS n FROM certificates GROUP BY status";
+constexpr const char* kCertificateTotal = "SELECT COUNT(*) FROM certificates";
+constexpr const char* kDraftCount = "SELECT COUNT(*) FROM certificates WHERE status = 'draft'";
 constexpr const char* kWorkerCertificateCount = "SELECT COUNT(*) FROM certificates WHERE worker_id = ?";
 constexpr const char* kInsertCertificate =
     "INSERT INTO certificates (id, worker_id, certificate_number, site_location, status, created_at, updated_at, issued_at) "
@@ -207,6 +215,31 @@ std::vector<T> pageOf(Poco::Data::Session& s, const std::string& sql, const Wher
     return q.bind(query.limit, query.offset).all(map);
 }
 
+// One page and the number of matching rows: from the caller when it knows it, else from the page
+// query's COUNT(*) OVER () (one scan for a search; `columnsCounted`), else counted on its own.
+template <class T, class Map>
+Page<T> countedPageOf(Poco::Data::Session& s, const char* columns, const char* columnsCounted, const char* countSql,
+                      const Where& where, const ListQuery& query, Map map) {
+    Page<T> page;
+    if (query.knownTotal) {
+        page.total = *query.knownTotal;
+        page.items = pageOf<T>(s, columns, where, query, map);
+        return page;
+    }
+    if (!columnsCounted) {
+        page.total = countOf(s, countSql, where);
+        page.items = pageOf<T>(s, columns, where, query, map);
+        return page;
+    }
+    std::int64_t total = -1;
+    page.items = pageOf<T>(s, columnsCounted, where, query, [&](const db::Row& r) {
+        total = r.int64("total_count");
+        return map(r);
+    });
+    page.total = total >= 0 ? total : query.offset == 0 ? 0 : countOf(s, countSql, where);
+    return page;
+}
+
 } // namespace
 
 // ---- workers ----
@@ -261,17 +294,14 @@ Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
     }
     if (query.filter) where.add(kWhereTier, {*query.filter});
     auto s = db_.session();
-    Page<Worker> page;
-    page.total = query.knownTotal ? *query.knownTotal : countOf(s, kWorkerCount, where);
-    page.items = pageOf<Worker>(s, kWorkerColumns, where, query, readWorker);
-    return page;
+    return countedPageOf<Worker>(s, kWorkerColumns, kWorkerColumnsCounted, kWorkerCount, where, query, readWorker);
 }
 
 TierCounts CompanionRepository::tierCounts() {
     auto s = db_.session();
     TierCounts counts;
-    auto rows = db::query(s, kTierCounts).all([](const db::Row& r) { return std::make_pair(r.text("entitlement"), r.int64("n")); });
-    for (const auto& [tier, n] : rows) (tier == "pro" ? counts.pro : counts.free) += n;
+    counts.pro = db::query(s, kProCount).count();
+    counts.free = db::query(s, kWorkerTotal).count() - counts.pro;
     return counts;
 }
 
@@ -292,11 +322,9 @@ Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) 
     }
     if (query.filter) where.add(kWhereStatus, {*query.filter});
     auto s = db_.session();
-    Page<Certificate> page;
-    // The count needs no join: the filters are on certificates (and the worker subquery).
-    page.total = query.knownTotal ? *query.knownTotal : countOf(s, kCertificateCount, where);
-    page.items = pageOf<Certificate>(s, kCertificateColumns, where, query, readCertificate);
-    return page;
+    // Not the windowed count here: a broad search over a million certificates would sort every
+    // match, where the created_at index walk stops after one page.
+    return countedPageOf<Certificate>(s, kCertificateColumns, nullptr, kCertificateCount, where, query, readCertificate);
 }
 
 Page<Certificate> CompanionRepository::listWorkerCertificates(const std::string& workerId, const ListQuery& query) {
@@ -308,17 +336,15 @@ Page<Certificate> CompanionRepository::listWorkerCertificates(const std::string&
     }
     if (query.filter) where.add(kWhereStatus, {*query.filter});
     auto s = db_.session();
-    Page<Certificate> page;
-    page.total = countOf(s, kCertificateCount, where);
-    page.items = pageOf<Certificate>(s, kCertificateColumns, where, query, readCertificate);
-    return page;
+    return countedPageOf<Certificate>(s, kCertificateColumns, kCertificateColumnsCounted, kCertificateCount, where, query,
+                                      readCertificate);
 }
 
 StatusCounts CompanionRepository::statusCounts() {
     auto s = db_.session();
     StatusCounts counts;
-    auto rows = db::query(s, kStatusCounts).all([](const db::Row& r) { return std::make_pair(r.text("status"), r.int64("n")); });
-    for (const auto& [status, n] : rows) (status == "issued" ? counts.issued : counts.draft) += n;
+    counts.draft = db::query(s, kDraftCount).count();
+    counts.issued = db::query(s, kCertificateTotal).count() - counts.draft;
     return counts;
 }
 
