@@ -249,6 +249,9 @@ void appRoutes(http::Router& router, CompanionService& service, CompanionReposit
         in.licenceNumber = optionalText(body, "ewrb_licence_number", Limits::licenceNumber);
         body.check();
         auto worker = service.workerFor(callerOf(req));
+        // A member left out keeps its value; null or empty text clears it.
+        if (!body.json().contains("full_name")) in.fullName = worker.fullName;
+        if (!body.json().contains("ewrb_licence_number")) in.licenceNumber = worker.licenceNumber;
         res.json(200, meJson(service, service.updateProfile(worker, in)));
     });
 

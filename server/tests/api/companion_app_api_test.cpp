@@ -76,8 +76,14 @@ TEST(CompanionAppApi, TheProfileIsUpdatedAndBadInputChangesNothing) {
                         "AND ewrb_licence_number = 'EW123456'",
                         {w.workerId}),
               1);
-    auto cleared = putJson(kMe, {{"full_name", "Hemi Walker"}, {"ewrb_licence_number", ""}}, w.headers());
+    // A member left out keeps its value; empty text or null clears it.
+    auto kept = putJson(kMe, {{"ewrb_licence_number", "EW654321"}}, w.headers());
+    EXPECT_EQ(kept.json()["full_name"], "Hemi Walker");
+    EXPECT_EQ(kept.json()["ewrb_licence_number"], "EW654321");
+    auto cleared = putJson(kMe, {{"ewrb_licence_number", ""}}, w.headers());
     EXPECT_TRUE(cleared.json()["ewrb_licence_number"].is_null());
+    EXPECT_EQ(cleared.json()["full_name"], "Hemi Walker");
+    EXPECT_TRUE(putJson(kMe, {{"full_name", nullptr}}, w.headers()).json()["full_name"].is_null());
 }
 
 TEST(CompanionAppApi, ActivityIsRecordedAtMostOnceAMinute) {
