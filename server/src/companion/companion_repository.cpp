@@ -136,6 +136,15 @@ constexpr const char* kReleaseLease = "DELETE FROM job_leases WHERE name = ? AND
 constexpr const char* kAdvisoryLock = "SELECT 1 AS locked WHERE pg_try_advisory_lock(CAST(? AS BIGINT))";
 constexpr const char* kAdvisoryUnlock = "SELECT pg_advisory_unlock(CAST(? AS BIGINT))";
 
+// The column lists above are macros only to be joined into constants at compile time; they end
+// here (the sanitizer build compiles sources in batches).
+#undef WORKER_FIELDS
+#undef WORKER_COLUMNS
+#undef CERTIFICATE_FIELDS
+#undef CERTIFICATE_FROM
+#undef CERTIFICATE_COLUMNS
+#undef PROMO_COLUMNS
+
 Worker readWorker(const db::Row& r) {
     Worker w;
     w.id = r.text("id");
