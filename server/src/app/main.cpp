@@ -6,9 +6,12 @@
 //                                         create a confirmed user; the password is read from
 //                                         standard input when it is piped, otherwise a one-time
 //                                         link to set it is printed
+//   storefront jobs run inactivity [--dry-run] [--config=FILE]
+//                                         run the WireWrite inactivity job once (docs/wirewrite.md)
 #include "app/config.h"
 #include "app/storefront.h"
 #include "auth/module.h"
+#include "companion/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
 #include "db/rate_limiter.h"
@@ -187,10 +190,59 @@ int usersCommand(const std::vector<std::string>& args) {
     }
 }
 
+// `storefront jobs run inactivity [--dry-run] [--config=FILE]`: one pass of the WireWrite
+// inactivity job, under the same lock as the servers' scheduled runs.
+int jobsCommand(const std::vector<std::string>& args) {
+    const char* usage = "usage: storefront jobs run inactivity [--dry-run] [--config=FILE]\n";
+    if (args.size() < 3 || args[1] != "run" || args[2] != "inactivity") {
+        std::cerr << usage;
+        return Application::EXIT_USAGE;
+    }
+    bool dryRun = false;
+    std::string configFile;
+    for (std::size_t i = 3; i < args.size(); ++i) {
+        const auto& a = args[i];
+        if (a == "--dry-run") dryRun = true;
+        else if (a == "--config" && i + 1 < args.size()) configFile = args[++i];
+        else if (a.starts_with("--config=")) configFile = a.substr(9);
+        else {
+            std::cerr << "storefront: unexpected argument '" << a << "'\n" << usage;
+            return Application::EXIT_USAGE;
+        }
+    }
+    try {
+        Poco::AutoPtr<Poco::Util::AbstractConfiguration> props;
+        if (!configFile.empty()) props = new Poco::Util::PropertyFileConfiguration(configFile);
+        else props = new Poco::Util::MapConfiguration;
+        auto config = storefront::app::loadConfig(*props, storefront::app::processEnv, "web/dist");
+        if (!config.postgres()) {
+            auto parent = std::filesystem::path(config.database).parent_path();
+            if (!parent.empty()) std::filesystem::create_directories(parent);
+        }
+        auto db = storefront::db::Database::open(config.database);
+        storefront::db::migrate(*db);
+        storefront::mail::Module mail(*db, config.mail);
+        storefront::companion::Module companion(*db, config.wirewrite, mail.outbox(), {});
+        auto report = companion.inactivity().run(dryRun);
+        if (!report.ran) {
+            std::cout << "inactivity: another server is running the job; nothing done\n";
+            return Application::EXIT_TEMPFAIL;
+        }
+        std::cout << "inactivity" << (dryRun ? " (dry run, nothing changed)" : "") << ": " << report.warned
+                  << " worker(s) " << (dryRun ? "to warn" : "warned") << ", " << report.deleted << " worker(s) "
+                  << (dryRun ? "to delete" : "deleted") << "\n";
+        return Application::EXIT_OK;
+    } catch (const std::exception& e) {
+        std::cerr << "storefront: " << e.what() << "\n";
+        return Application::EXIT_SOFTWARE;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "users") return usersCommand(std::vector<std::string>(argv + 1, argv + argc));
+    if (argc > 1 && std::string(argv[1]) == "jobs") return jobsCommand(std::vector<std::string>(argv + 1, argv + argc));
     try {
         StorefrontApplication app;
         return app.run(argc, argv);

@@ -6,6 +6,7 @@
 #include "backoffice/module.h"
 #include "billing/module.h"
 #include "catalog/module.h"
+#include "companion/module.h"
 #include "contact/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
@@ -119,6 +120,7 @@ void Storefront::buildModules() {
     p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
     p.add<audit::Module>(db);
     p.add<backoffice::Module>(db);
+    p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()});
     seo::SiteInfo site;
     site.publicUrl = config_.publicUrl;
     p.add<seo::Module>(catalog.products(), p.files, *p.cache, site);

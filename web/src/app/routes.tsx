@@ -30,6 +30,11 @@ function EnterpriseRoute() {
   const { openContactSales } = useContactSales();
   return <EnterprisePage onContactSales={openContactSales} />;
 }
+// The WireWrite staff screens load on first visit (RootLayout's Suspense shows the wait).
+const WireWriteDashboardPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.WireWriteDashboardPage })));
+const WireWritePromoCodesPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.PromoCodesPage })));
+const WireWriteUsersPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.UsersPage })));
+const WireWriteCertificatesPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.CertificatesPage })));
 
 function LandingRoute() {
   const { openContactSales } = useContactSales();
@@ -73,6 +78,14 @@ function elementOf(entry: PageEntry): ReactElement {
           <AdminEnterprisePage />
         </Suspense>
       );
+    case 'wirewrite':
+      return <WireWriteDashboardPage />;
+    case 'wirewrite-promo-codes':
+      return <WireWritePromoCodesPage />;
+    case 'wirewrite-users':
+      return <WireWriteUsersPage />;
+    case 'wirewrite-certificates':
+      return <WireWriteCertificatesPage />;
     default:
       return <PendingPage title={entry.title} />;
   }
