@@ -23,10 +23,6 @@ WorkerSession newWorker(const std::string& prefix) {
     return w;
 }
 
-HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers) {
-    return sendJson(env().port, "PATCH", path, body, headers);
-}
-
 nlohmann::json createPromo(const nlohmann::json& body) {
     auto res = postJson("/api/v1/admin/wirewrite/promo-codes", body, staffHeaders());
     if (res.status != 201) throw std::runtime_error("create promo code: " + std::to_string(res.status) + " " + res.body);

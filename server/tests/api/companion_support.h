@@ -1,6 +1,6 @@
 #pragma once
 // Helpers for the WireWrite (companion) API tests: one staff admin per test binary, workers signed
-// in as the companion app would be, PATCH, promo codes made through the staff API.
+// in as the companion app would be, promo codes made through the staff API.
 #include "api/auth_support.h"
 
 #include <string>
@@ -19,8 +19,6 @@ struct WorkerSession {
     Headers headers() const { return session.headers(); }
 };
 WorkerSession newWorker(const std::string& prefix = "worker");
-
-HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers = {});
 
 // A promo code made through the staff API (201 expected); answers its JSON.
 nlohmann::json createPromo(const nlohmann::json& body);
