@@ -12,6 +12,13 @@ describe('product form', () => {
     expect(result).toEqual({ ok: false, errors: { name: 'Name is required.', slug: 'Slug is required.' } });
   });
 
+  it('stores the editor’s non-breaking spaces as spaces, so descriptions wrap', () => {
+    const html = '<p>Captures&nbsp;every&nbsp;byte.&nbsp;<strong>Bold&nbsp;claim</strong></p>';
+    const result = buildProductBody({ ...valid, description: html, description_detail: html }, 'full');
+    expect(result.ok && result.body.description).toBe('<p>Captures every byte. <strong>Bold claim</strong></p>');
+    expect(result.ok && result.body.description_detail).toBe('<p>Captures every byte. <strong>Bold claim</strong></p>');
+  });
+
   it('lower-cases the slug and turns whitespace runs into hyphens', () => {
     expect(normaliseSlug('My  New\tProduct')).toBe('my-new-product');
     const result = buildProductBody({ ...valid, slug: 'Serial Tool X' }, 'full');

@@ -114,7 +114,16 @@ function isHttpUrl(text: string): boolean {
 }
 
 const optionalText = (value: string): string | null => (value.trim() === '' ? null : value.trim());
-const optionalHtml = (value: string): string | null => (isBlankHtml(value) ? null : value);
+/**
+ * The editor's HTML as it is stored. Quill 2 writes every space as &nbsp;, so stored text would
+ * never wrap on the storefront: spaces become spaces again (on submit, not while typing, where the
+ * editor must keep its own value).
+ */
+export function storedHtml(html: string): string {
+  return html.replace(/&nbsp;|\u00a0/g, ' ');
+}
+
+const optionalHtml = (value: string): string | null => (isBlankHtml(value) ? null : storedHtml(value));
 
 export const productFormSchema = z
   .object({
@@ -173,7 +182,7 @@ function fullBody(values: ProductFormValues): Required<ProductBody> {
     type: values.type,
     // The landing card always has a description and an icon (the public Product type's strings):
     // empty is '' for these two, null for the other optional texts.
-    description: isBlankHtml(values.description) ? '' : values.description,
+    description: isBlankHtml(values.description) ? '' : storedHtml(values.description),
     description_detail: optionalHtml(values.description_detail),
     meta_keywords: optionalText(values.meta_keywords),
     icon_url: values.icon_url.trim(),
