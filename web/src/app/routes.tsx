@@ -1,7 +1,8 @@
 // The route table (spec section 2). Pages come from the features; access rules live in guards.
-import { lazy, Suspense, type ReactElement } from 'react';
+// Staff pages are lazy (each feature's index exports them through React.lazy); RootLayout's
+// Suspense shows 'Loading ...' while their code arrives.
+import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { Loading } from '@/components/Spinner';
 import { DashboardPage, TestSubscriptionPage } from '@/features/account';
 import {
   AdminDashboardPage,
@@ -12,7 +13,8 @@ import {
   SubscriptionManagementPage,
 } from '@/features/admin';
 import { SecuritySettingsPage } from '@/features/auth';
-import { EnterprisePage } from '@/features/enterprise';
+import { CertificatesPage, PromoCodesPage, UsersPage, WireWriteDashboardPage } from '@/features/companion';
+import { AdminEnterprisePage, EnterprisePage } from '@/features/enterprise';
 import { CheckoutPage } from '@/features/checkout';
 import { PrivacyPage, TermsPage } from '@/features/legal';
 import { LandingPage, ProductPage } from '@/features/storefront';
@@ -23,18 +25,10 @@ import { NotFoundPage } from './routes/NotFoundPage';
 import { PendingPage } from './routes/PendingPage';
 import pages from './pages.json';
 
-// The staff page's code loads only when staff open it.
-const AdminEnterprisePage = lazy(() => import('@/features/enterprise/admin'));
-
 function EnterpriseRoute() {
   const { openContactSales } = useContactSales();
   return <EnterprisePage onContactSales={openContactSales} />;
 }
-// The WireWrite staff screens load on first visit (RootLayout's Suspense shows the wait).
-const WireWriteDashboardPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.WireWriteDashboardPage })));
-const WireWritePromoCodesPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.PromoCodesPage })));
-const WireWriteUsersPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.UsersPage })));
-const WireWriteCertificatesPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.CertificatesPage })));
 
 function LandingRoute() {
   const { openContactSales } = useContactSales();
@@ -73,19 +67,15 @@ function elementOf(entry: PageEntry): ReactElement {
     case 'enterprise':
       return <EnterpriseRoute />;
     case 'admin-enterprise':
-      return (
-        <Suspense fallback={<Loading text="Loading ..." />}>
-          <AdminEnterprisePage />
-        </Suspense>
-      );
+      return <AdminEnterprisePage />;
     case 'wirewrite':
       return <WireWriteDashboardPage />;
     case 'wirewrite-promo-codes':
-      return <WireWritePromoCodesPage />;
+      return <PromoCodesPage />;
     case 'wirewrite-users':
-      return <WireWriteUsersPage />;
+      return <UsersPage />;
     case 'wirewrite-certificates':
-      return <WireWriteCertificatesPage />;
+      return <CertificatesPage />;
     default:
       return <PendingPage title={entry.title} />;
   }
