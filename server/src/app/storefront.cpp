@@ -138,10 +138,10 @@ void Storefront::start() {
         module->jobs(*p.jobs);
     }
     if (config_.demoData) {
-        for (auto& module : p.modules) {
-            if (db::runOnce(*p.db, "demo/" + std::string(module->name()), [&] { module->demo(*p.db); }))
-                Poco::Logger::get("storefront").information("wrote the %s demo data", std::string(module->name()));
-        }
+        bool wrote = false;
+        for (auto& module : p.modules)
+            wrote |= db::runOnce(*p.db, "demo/" + std::string(module->name()), [&] { module->demo(*p.db); });
+        if (wrote) Poco::Logger::get("storefront").information("wrote the demo data (STOREFRONT_DEMO_DATA)");
     }
     p.jobs->hourly([limiter = p.limiter.get()] {
         limiter->prune(Poco::Timestamp().epochTime() - kRateLimitRetentionSeconds);

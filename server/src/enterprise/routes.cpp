@@ -62,7 +62,7 @@ nlohmann::json detailsJson(const AccountDetails& d) {
 void noStore(http::Response& res) { res.set("Cache-Control", "no-store"); }
 
 void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseService& service) {
-    router.get("/api/v1/admin/enterprise", http::Access::StaffAdmin, [&accounts](http::Request& req, http::Response& res) {
+    router.get("/api/v1/admin/enterprise-accounts", http::Access::StaffAdmin, [&accounts](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         std::optional<std::string> search;
         if (auto q = req.query("q")) {
@@ -76,12 +76,12 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
         noStore(res);
     });
 
-    router.get("/api/v1/admin/enterprise/{id}", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
+    router.get("/api/v1/admin/enterprise-accounts/{id}", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
         res.json(200, detailsJson(service.details(accountIdOf(req))));
         noStore(res);
     });
 
-    router.post("/api/v1/admin/enterprise", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
+    router.post("/api/v1/admin/enterprise-accounts", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
         http::Body body(req);
         CreateAccountInput in;
         in.companyName = body.requiredText("company_name", kMaxCompanyChars);
@@ -97,7 +97,7 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
         noStore(res);
     });
 
-    router.add("PATCH", "/api/v1/admin/enterprise/{id}", http::Access::StaffAdmin,
+    router.add("PATCH", "/api/v1/admin/enterprise-accounts/{id}", http::Access::StaffAdmin,
                [&service](http::Request& req, http::Response& res) {
                    const auto& id = accountIdOf(req);
                    http::Body body(req);
@@ -111,7 +111,7 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
                    noStore(res);
                });
 
-    router.post("/api/v1/admin/enterprise/{id}/licences", http::Access::StaffAdmin,
+    router.post("/api/v1/admin/enterprise-accounts/{id}/licences", http::Access::StaffAdmin,
                 [&service](http::Request& req, http::Response& res) {
                     const auto& id = accountIdOf(req);
                     http::Body body(req);
@@ -123,7 +123,7 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
                     noStore(res);
                 });
 
-    router.add("PATCH", "/api/v1/admin/enterprise/{id}/licences/{licenceId}", http::Access::StaffAdmin,
+    router.add("PATCH", "/api/v1/admin/enterprise-accounts/{id}/licences/{licenceId}", http::Access::StaffAdmin,
                [&service](http::Request& req, http::Response& res) {
                    const auto& id = accountIdOf(req);
                    const auto& licenceId = idParam(req, "licenceId", "licence_not_found", "No such licence on this account.");
@@ -134,7 +134,7 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
                    noStore(res);
                });
 
-    router.del("/api/v1/admin/enterprise/{id}/licences/{licenceId}", http::Access::StaffAdmin,
+    router.del("/api/v1/admin/enterprise-accounts/{id}/licences/{licenceId}", http::Access::StaffAdmin,
                [&service](http::Request& req, http::Response& res) {
                    const auto& id = accountIdOf(req);
                    const auto& licenceId = idParam(req, "licenceId", "licence_not_found", "No such licence on this account.");

@@ -1,5 +1,5 @@
 #pragma once
-// /api/v1/enterprise (the account admin's team) and /api/v1/admin/enterprise (staff): see
+// /api/v1/enterprise (the account admin's team) and /api/v1/admin/enterprise-accounts (staff): see
 // docs/openapi.yaml and docs/enterprise.md.
 #include "enterprise/account_repository.h"
 #include "enterprise/enterprise_service.h"

@@ -72,15 +72,15 @@ TEST(EnterpriseLicenceApi, AMemberHoldingASeatHasTheProductUntilTheAccountIsDeac
     EXPECT_EQ(usedCount(licenceId), 2);
 
     // Deactivated: the members lose access; reactivated: they have it again.
-    ASSERT_EQ(patchJson("/api/v1/admin/enterprise/" + team.accountId, {{"is_active", false}}, staff()).status, 200);
+    ASSERT_EQ(patchJson("/api/v1/admin/enterprise-accounts/" + team.accountId, {{"is_active", false}}, staff()).status, 200);
     EXPECT_EQ(validate(waitingSession, product.slug)["valid"], false);
     EXPECT_EQ(dashboard(waitingSession)["account_type"], "Individual");
     EXPECT_EQ(dashboard(waitingSession)["active_subscriptions"].size(), 0u);
-    ASSERT_EQ(patchJson("/api/v1/admin/enterprise/" + team.accountId, {{"is_active", true}}, staff()).status, 200);
+    ASSERT_EQ(patchJson("/api/v1/admin/enterprise-accounts/" + team.accountId, {{"is_active", true}}, staff()).status, 200);
     EXPECT_EQ(validate(waitingSession, product.slug)["valid"], true);
 
     // Removing the licence takes the product away.
-    ASSERT_EQ(del("/api/v1/admin/enterprise/" + team.accountId + "/licences/" + licenceId, staff()).status, 200);
+    ASSERT_EQ(del("/api/v1/admin/enterprise-accounts/" + team.accountId + "/licences/" + licenceId, staff()).status, 200);
     EXPECT_EQ(validate(waitingSession, product.slug)["valid"], false);
 }
 
@@ -91,7 +91,7 @@ TEST(EnterpriseLicenceApi, UsedCountNeverDriftsFromTheSeatsHeld) {
     for (int i = 0; i < 3; ++i) products.push_back(createLicensableProduct());
     std::vector<Account> people;
     for (int i = 0; i < 10; ++i) people.push_back(createUser("drift"));
-    const std::string accountPath = "/api/v1/admin/enterprise/" + team.accountId;
+    const std::string accountPath = "/api/v1/admin/enterprise-accounts/" + team.accountId;
     auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
     auto quantity = [&] { return static_cast<int>(pick(6)); };
 

@@ -1,4 +1,4 @@
-// /api/v1/admin/enterprise: staff create and run enterprise accounts and their licences. Every
+// /api/v1/admin/enterprise-accounts: staff create and run enterprise accounts and their licences. Every
 // role's answer, the invitation of a new admin, lists, details, changes, and bad input that
 // changes nothing.
 #include "api/enterprise_support.h"
@@ -32,7 +32,7 @@ TEST(EnterpriseStaffApi, OnlyStaffPastTheTwoFactorStepMayUseIt) {
 
     const std::string company = unique("Refused ");
     const nlohmann::json create = {{"company_name", company}, {"billing_email", "b@example.nz"}, {"admin_email", newEmail("x")}};
-    const std::string one = "/api/v1/admin/enterprise/" + team.accountId;
+    const std::string one = "/api/v1/admin/enterprise-accounts/" + team.accountId;
     struct Caller {
         const char* name;
         Headers headers;
@@ -45,26 +45,26 @@ TEST(EnterpriseStaffApi, OnlyStaffPastTheTwoFactorStepMayUseIt) {
                                          {"the account's admin", team.session.headers(), 403},
                                          {"staff at aal1 with a factor", aal1.headers(), 403}};
     for (const auto& c : callers) {
-        EXPECT_EQ(getJson("/api/v1/admin/enterprise", c.headers).status, c.status) << c.name;
+        EXPECT_EQ(getJson("/api/v1/admin/enterprise-accounts", c.headers).status, c.status) << c.name;
         EXPECT_EQ(getJson(one, c.headers).status, c.status) << c.name;
-        EXPECT_EQ(postJson("/api/v1/admin/enterprise", create, c.headers).status, c.status) << c.name;
+        EXPECT_EQ(postJson("/api/v1/admin/enterprise-accounts", create, c.headers).status, c.status) << c.name;
         EXPECT_EQ(patchJson(one, {{"is_active", false}}, c.headers).status, c.status) << c.name;
         EXPECT_EQ(postJson(one + "/licences", {{"product_id", storefront::db::newId()}, {"quantity", 1}}, c.headers).status, c.status)
             << c.name;
     }
-    auto denied = getJson("/api/v1/admin/enterprise", customer.headers());
+    auto denied = getJson("/api/v1/admin/enterprise-accounts", customer.headers());
     EXPECT_EQ(denied.json()["message"], "Access denied. Admin privileges required.");
     EXPECT_EQ(accountsNamed(company), 0);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM enterprise_accounts WHERE id = ? AND is_active = TRUE", {team.accountId}), 1);
 
-    EXPECT_EQ(getJson("/api/v1/admin/enterprise", staff()).status, 200);
+    EXPECT_EQ(getJson("/api/v1/admin/enterprise-accounts", staff()).status, 200);
     EXPECT_EQ(getJson(one, staff()).status, 200);
 }
 
 TEST(EnterpriseStaffApi, ANewAdminEmailGetsAPreconfirmedUserAndAnInvitationToSetAPassword) {
     const std::string email = newEmail("new-enterprise-admin");
     const std::string company = unique("Invited Co ");
-    auto res = postJson("/api/v1/admin/enterprise",
+    auto res = postJson("/api/v1/admin/enterprise-accounts",
                         {{"company_name", company}, {"billing_email", "Accounts@Example.nz"}, {"admin_email", email}}, staff());
     ASSERT_EQ(res.status, 201) << res.body;
     auto body = res.json();
@@ -109,7 +109,7 @@ TEST(EnterpriseStaffApi, ANewAdminEmailGetsAPreconfirmedUserAndAnInvitationToSet
 
 TEST(EnterpriseStaffApi, AnExistingUserBecomesTheAdminWithoutAnInvitation) {
     auto user = createUser("existing-admin");
-    auto res = postJson("/api/v1/admin/enterprise",
+    auto res = postJson("/api/v1/admin/enterprise-accounts",
                         {{"company_name", unique("Existing ")}, {"billing_email", "b@example.nz"}, {"admin_email", user.email}},
                         staff());
     ASSERT_EQ(res.status, 201) << res.body;
@@ -121,7 +121,7 @@ TEST(EnterpriseStaffApi, AnExistingUserBecomesTheAdminWithoutAnInvitation) {
 
     // One account per admin: a second is refused and nothing is written.
     const auto second = unique("Second ");
-    auto again = postJson("/api/v1/admin/enterprise",
+    auto again = postJson("/api/v1/admin/enterprise-accounts",
                           {{"company_name", second}, {"billing_email", "b@example.nz"}, {"admin_email", user.email}}, staff());
     EXPECT_EQ(again.status, 409);
     EXPECT_EQ(again.json()["code"], "already_enterprise_admin");
@@ -145,7 +145,7 @@ TEST(EnterpriseStaffApi, BadCreateInputIsA422NamingEachFieldAndWritesNothing) {
          {"max_licenses"}},
     };
     for (const auto& c : cases) {
-        auto res = postJson("/api/v1/admin/enterprise", c.body, staff());
+        auto res = postJson("/api/v1/admin/enterprise-accounts", c.body, staff());
         EXPECT_EQ(res.status, 422) << c.body.dump();
         EXPECT_EQ(res.json()["code"], "validation_failed");
         for (const auto& field : c.fields) EXPECT_TRUE(res.json()["fields"].contains(field)) << c.body.dump() << " " << field;
@@ -154,7 +154,7 @@ TEST(EnterpriseStaffApi, BadCreateInputIsA422NamingEachFieldAndWritesNothing) {
     EXPECT_EQ(accountsNamed(company), 0);
     EXPECT_EQ(usersCount(), users);
     // Not JSON at all.
-    auto raw = http(env().port, "POST", "/api/v1/admin/enterprise", "{", {{"Content-Type", "application/json"}, {"Authorization", "Bearer " + enterpriseStaff().session.accessToken}, {"X-Forwarded-For", enterpriseStaff().session.ip}});
+    auto raw = http(env().port, "POST", "/api/v1/admin/enterprise-accounts", "{", {{"Content-Type", "application/json"}, {"Authorization", "Bearer " + enterpriseStaff().session.accessToken}, {"X-Forwarded-For", enterpriseStaff().session.ip}});
     EXPECT_EQ(raw.status, 400);
 }
 
@@ -165,7 +165,7 @@ TEST(EnterpriseStaffApi, TheListIsNewestFirstWithCountsSearchAndPages) {
     addNewMember(teams[1]);
     addLicence(teams[1].accountId, createLicensableProduct().id, 2);
 
-    auto res = getJson("/api/v1/admin/enterprise?q=" + tag + "&page_size=2", staff());
+    auto res = getJson("/api/v1/admin/enterprise-accounts?q=" + tag + "&page_size=2", staff());
     ASSERT_EQ(res.status, 200) << res.body;
     auto body = res.json();
     EXPECT_EQ(body["total"], 3);
@@ -179,16 +179,16 @@ TEST(EnterpriseStaffApi, TheListIsNewestFirstWithCountsSearchAndPages) {
     EXPECT_EQ(body["items"][1]["billing_email"], "billing@example.nz");
     EXPECT_FALSE(body["items"][1]["created_at"].get<std::string>().empty());
 
-    auto second = getJson("/api/v1/admin/enterprise?q=" + tag + "&page_size=2&page=2", staff());
+    auto second = getJson("/api/v1/admin/enterprise-accounts?q=" + tag + "&page_size=2&page=2", staff());
     ASSERT_EQ(second.json()["items"].size(), 1u);
     EXPECT_EQ(second.json()["items"][0]["id"], teams[0].accountId);
 
     // By the admin's email, and LIKE characters taken literally.
-    auto byAdmin = getJson("/api/v1/admin/enterprise?q=" + teams[0].admin.email, staff());
+    auto byAdmin = getJson("/api/v1/admin/enterprise-accounts?q=" + teams[0].admin.email, staff());
     EXPECT_EQ(byAdmin.json()["total"], 1);
-    EXPECT_EQ(getJson("/api/v1/admin/enterprise?q=%25" + tag, staff()).json()["total"], 0);
-    EXPECT_EQ(getJson("/api/v1/admin/enterprise?page=0", staff()).status, 422);
-    EXPECT_EQ(getJson("/api/v1/admin/enterprise?page_size=500", staff()).status, 422);
+    EXPECT_EQ(getJson("/api/v1/admin/enterprise-accounts?q=%25" + tag, staff()).json()["total"], 0);
+    EXPECT_EQ(getJson("/api/v1/admin/enterprise-accounts?page=0", staff()).status, 422);
+    EXPECT_EQ(getJson("/api/v1/admin/enterprise-accounts?page_size=500", staff()).status, 422);
 }
 
 TEST(EnterpriseStaffApi, DetailsShowUsersAndLicencesAndUnknownIdsAre404) {
@@ -198,7 +198,7 @@ TEST(EnterpriseStaffApi, DetailsShowUsersAndLicencesAndUnknownIdsAre404) {
     auto product = createLicensableProduct();
     addLicence(team.accountId, product.id, 3);
 
-    auto res = getJson("/api/v1/admin/enterprise/" + team.accountId, staff());
+    auto res = getJson("/api/v1/admin/enterprise-accounts/" + team.accountId, staff());
     ASSERT_EQ(res.status, 200) << res.body;
     auto body = res.json();
     ASSERT_EQ(body["members"].size(), 2u);
@@ -213,7 +213,7 @@ TEST(EnterpriseStaffApi, DetailsShowUsersAndLicencesAndUnknownIdsAre404) {
     EXPECT_EQ(body["licences"][0]["used_count"], 2);
 
     for (const std::string& id : {std::string("not-a-uuid"), storefront::db::newId(), std::string("123")}) {
-        auto missing = getJson("/api/v1/admin/enterprise/" + id, staff());
+        auto missing = getJson("/api/v1/admin/enterprise-accounts/" + id, staff());
         EXPECT_EQ(missing.status, 404) << id;
         EXPECT_EQ(missing.json()["code"], "enterprise_account_not_found");
     }
@@ -222,7 +222,7 @@ TEST(EnterpriseStaffApi, DetailsShowUsersAndLicencesAndUnknownIdsAre404) {
 TEST(EnterpriseStaffApi, ActivatingDeactivatingAndLimitsAreAuditedAndBadValuesChangeNothing) {
     auto team = createTeam("toggle");
     addNewMember(team);
-    const std::string path = "/api/v1/admin/enterprise/" + team.accountId;
+    const std::string path = "/api/v1/admin/enterprise-accounts/" + team.accountId;
 
     auto off = patchJson(path, {{"is_active", false}}, staff());
     ASSERT_EQ(off.status, 200) << off.body;
@@ -256,8 +256,8 @@ TEST(EnterpriseStaffApi, ActivatingDeactivatingAndLimitsAreAuditedAndBadValuesCh
                         {team.accountId}),
               1);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM audit_log WHERE target_id = ?", {team.accountId}), audits);
-    EXPECT_EQ(patchJson("/api/v1/admin/enterprise/" + storefront::db::newId(), {{"is_active", false}}, staff()).status, 404);
-    EXPECT_EQ(patchJson("/api/v1/admin/enterprise/zzz", {{"is_active", false}}, staff()).status, 404);
+    EXPECT_EQ(patchJson("/api/v1/admin/enterprise-accounts/" + storefront::db::newId(), {{"is_active", false}}, staff()).status, 404);
+    EXPECT_EQ(patchJson("/api/v1/admin/enterprise-accounts/zzz", {{"is_active", false}}, staff()).status, 404);
 }
 
 TEST(EnterpriseStaffApi, LicencesAreAddedChangedAndRemovedNeverBelowTheSeatsInUse) {
@@ -265,7 +265,7 @@ TEST(EnterpriseStaffApi, LicencesAreAddedChangedAndRemovedNeverBelowTheSeatsInUs
     addNewMember(team);
     addNewMember(team);
     auto product = createLicensableProduct();
-    const std::string base = "/api/v1/admin/enterprise/" + team.accountId + "/licences";
+    const std::string base = "/api/v1/admin/enterprise-accounts/" + team.accountId + "/licences";
 
     auto added = postJson(base, {{"product_id", product.id}, {"quantity", 2}}, staff());
     ASSERT_EQ(added.status, 201) << added.body;
@@ -311,7 +311,7 @@ TEST(EnterpriseStaffApi, LicencesAreAddedChangedAndRemovedNeverBelowTheSeatsInUs
 
     // Another account's licence id, a malformed id, an unknown id: 404, nothing changes.
     auto other = createTeam("licences-other");
-    const std::string otherBase = "/api/v1/admin/enterprise/" + other.accountId + "/licences/";
+    const std::string otherBase = "/api/v1/admin/enterprise-accounts/" + other.accountId + "/licences/";
     EXPECT_EQ(patchJson(otherBase + licenceId, {{"quantity", 9}}, staff()).status, 404);
     EXPECT_EQ(del(otherBase + licenceId, staff()).status, 404);
     EXPECT_EQ(del(base + "/not-a-uuid", staff()).status, 404);

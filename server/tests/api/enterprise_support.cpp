@@ -14,7 +14,7 @@ Headers staff() { return enterpriseStaff().session.headers(); }
 TestTeam createTeam(const std::string& prefix, int maxLicenses) {
     TestTeam team;
     team.admin = createUser(prefix + "-admin");
-    auto res = postJson("/api/v1/admin/enterprise",
+    auto res = postJson("/api/v1/admin/enterprise-accounts",
                         {{"company_name", unique(prefix + " Ltd ")},
                          {"billing_email", "billing@example.nz"},
                          {"admin_email", team.admin.email},
@@ -39,7 +39,7 @@ std::string addNewMember(const TestTeam& team, Account* user) {
 }
 
 std::string addLicence(const std::string& accountId, const std::string& productId, int quantity) {
-    auto res = postJson("/api/v1/admin/enterprise/" + accountId + "/licences", {{"product_id", productId}, {"quantity", quantity}},
+    auto res = postJson("/api/v1/admin/enterprise-accounts/" + accountId + "/licences", {{"product_id", productId}, {"quantity", quantity}},
                         enterpriseStaff().session.headers());
     if (res.status != 201) throw std::runtime_error("adding a licence: " + res.body);
     return res.json()["licence"]["id"];

@@ -12,7 +12,7 @@ const StaffAdmin& enterpriseStaff();
 // Its request headers.
 Headers staff();
 
-// An account through POST /api/v1/admin/enterprise for an existing user, who is signed in.
+// An account through POST /api/v1/admin/enterprise-accounts for an existing user, who is signed in.
 struct TestTeam {
     Account admin;
     Session session;

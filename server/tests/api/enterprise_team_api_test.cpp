@@ -117,7 +117,7 @@ TEST(EnterpriseTeamApi, RemovingAMemberFreesTheirPlaceAndTheAdminStays) {
 TEST(EnterpriseTeamApi, ADeactivatedAccountCannotAddMembers) {
     auto team = createTeam("team-inactive");
     addNewMember(team);
-    ASSERT_EQ(patchJson("/api/v1/admin/enterprise/" + team.accountId, {{"is_active", false}}, enterpriseStaff().session.headers()).status,
+    ASSERT_EQ(patchJson("/api/v1/admin/enterprise-accounts/" + team.accountId, {{"is_active", false}}, enterpriseStaff().session.headers()).status,
               200);
     auto res = addMember(team, createUser("team-inactive-new").email);
     EXPECT_EQ(res.status, 409);

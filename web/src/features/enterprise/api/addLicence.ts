@@ -1,4 +1,4 @@
-// POST /api/v1/admin/enterprise/{id}/licences {product_id, quantity}: seats of a product for the
+// POST /api/v1/admin/enterprise-accounts/{id}/licences {product_id, quantity}: seats of a product for the
 // account; free seats go to members at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/schema';
@@ -9,7 +9,7 @@ import { licenceSchema } from './schemas';
 const licenceAnswerSchema = z.object({ licence: licenceSchema });
 
 export function addLicence({ accountId, productId, quantity }: { accountId: string; productId: string; quantity: number }) {
-  return apiFetch(`/api/v1/admin/enterprise/${encodeURIComponent(accountId)}/licences`, {
+  return apiFetch(`/api/v1/admin/enterprise-accounts/${encodeURIComponent(accountId)}/licences`, {
     method: 'POST',
     body: { product_id: productId, quantity },
     schema: licenceAnswerSchema,

@@ -1,4 +1,4 @@
-// GET /api/v1/admin/enterprise/{id}: one account's users (email, role, added date) and licences
+// GET /api/v1/admin/enterprise-accounts/{id}: one account's users (email, role, added date) and licences
 // (product, used / quantity), for View Details.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
@@ -6,7 +6,7 @@ import { enterpriseKeys } from './keys';
 import { accountDetailsSchema } from './schemas';
 
 export function fetchAdminAccount(id: string, signal?: AbortSignal) {
-  const path = `/api/v1/admin/enterprise/${encodeURIComponent(id)}`;
+  const path = `/api/v1/admin/enterprise-accounts/${encodeURIComponent(id)}`;
   return apiFetch(path, signal ? { schema: accountDetailsSchema, signal } : { schema: accountDetailsSchema });
 }
 

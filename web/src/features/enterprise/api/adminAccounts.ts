@@ -1,4 +1,4 @@
-// GET /api/v1/admin/enterprise?page=&q=: staff's list of enterprise accounts, newest first, with
+// GET /api/v1/admin/enterprise-accounts?page=&q=: staff's list of enterprise accounts, newest first, with
 // the admin's email and the counts of users and licences.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/schema';
@@ -20,7 +20,7 @@ export type EnterpriseAccountPage = z.infer<typeof accountPageSchema>;
 export function fetchAdminAccounts(page: number, q: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ page: String(page), page_size: String(ADMIN_PAGE_SIZE) });
   if (q.trim()) params.set('q', q.trim());
-  const path = `/api/v1/admin/enterprise?${params.toString()}`;
+  const path = `/api/v1/admin/enterprise-accounts?${params.toString()}`;
   return apiFetch(path, signal ? { schema: accountPageSchema, signal } : { schema: accountPageSchema });
 }
 

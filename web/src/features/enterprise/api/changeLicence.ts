@@ -1,4 +1,4 @@
-// PATCH /api/v1/admin/enterprise/{id}/licences/{licenceId} {quantity}: never below the seats in
+// PATCH /api/v1/admin/enterprise-accounts/{id}/licences/{licenceId} {quantity}: never below the seats in
 // use (422 with fields.quantity).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/schema';
@@ -9,7 +9,7 @@ import { licenceSchema } from './schemas';
 const licenceAnswerSchema = z.object({ licence: licenceSchema });
 
 export function changeLicence({ accountId, licenceId, quantity }: { accountId: string; licenceId: string; quantity: number }) {
-  return apiFetch(`/api/v1/admin/enterprise/${encodeURIComponent(accountId)}/licences/${encodeURIComponent(licenceId)}`, {
+  return apiFetch(`/api/v1/admin/enterprise-accounts/${encodeURIComponent(accountId)}/licences/${encodeURIComponent(licenceId)}`, {
     method: 'PATCH',
     body: { quantity },
     schema: licenceAnswerSchema,

@@ -1,4 +1,4 @@
-// POST /api/v1/admin/enterprise {company_name, billing_email, admin_email}: a new account. A new
+// POST /api/v1/admin/enterprise-accounts {company_name, billing_email, admin_email}: a new account. A new
 // admin email gets a pre-confirmed user and an invitation email (admin_invited: true).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/schema';
@@ -15,7 +15,7 @@ export interface CreateAccountInput {
 }
 
 export function createAccount(input: CreateAccountInput) {
-  return apiFetch('/api/v1/admin/enterprise', { method: 'POST', body: input, schema: createdSchema });
+  return apiFetch('/api/v1/admin/enterprise-accounts', { method: 'POST', body: input, schema: createdSchema });
 }
 
 export function useCreateAccount() {

@@ -1,4 +1,4 @@
-// DELETE /api/v1/admin/enterprise/{id}/licences/{licenceId}: the licence and its seats.
+// DELETE /api/v1/admin/enterprise-accounts/{id}/licences/{licenceId}: the licence and its seats.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
@@ -7,7 +7,7 @@ import { enterpriseKeys } from './keys';
 const removedSchema = z.object({ id: z.string(), deleted: z.boolean() });
 
 export function removeLicence({ accountId, licenceId }: { accountId: string; licenceId: string }) {
-  return apiFetch(`/api/v1/admin/enterprise/${encodeURIComponent(accountId)}/licences/${encodeURIComponent(licenceId)}`, {
+  return apiFetch(`/api/v1/admin/enterprise-accounts/${encodeURIComponent(accountId)}/licences/${encodeURIComponent(licenceId)}`, {
     method: 'DELETE',
     schema: removedSchema,
   });

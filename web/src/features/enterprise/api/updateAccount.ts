@@ -1,4 +1,4 @@
-// PATCH /api/v1/admin/enterprise/{id} {is_active?, max_licenses?, billing_email?, company_name?}:
+// PATCH /api/v1/admin/enterprise-accounts/{id} {is_active?, max_licenses?, billing_email?, company_name?}:
 // Activate / Deactivate, and the member limit (never below the team's size: 422).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/schema';
@@ -16,7 +16,7 @@ export interface AccountChanges {
 }
 
 export function updateAccount({ id, changes }: { id: string; changes: AccountChanges }) {
-  return apiFetch(`/api/v1/admin/enterprise/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, schema: updatedSchema });
+  return apiFetch(`/api/v1/admin/enterprise-accounts/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, schema: updatedSchema });
 }
 
 export function useUpdateAccount() {

@@ -66,7 +66,7 @@ describe('AdminEnterprisePage', () => {
     const inactive = screen.getByRole('article', { name: 'Southern Signals' });
     expect(within(inactive).getByText('Inactive')).toHaveAttribute('data-tone', 'grey');
     expect(within(inactive).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/enterprise?page=1&page_size=20');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/enterprise-accounts?page=1&page_size=20');
     expect(document.title).toBe('Enterprise Account Management | Signalcraft');
   });
 
@@ -98,7 +98,7 @@ describe('AdminEnterprisePage', () => {
     expect(await screen.findByRole('article', { name: 'Harbour Traffic Systems Ltd' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('An invitation was sent to lead@harbour.example.');
     const [url, init] = calls(fetchMock, 'POST')[0]!;
-    expect(url).toBe('/api/v1/admin/enterprise');
+    expect(url).toBe('/api/v1/admin/enterprise-accounts');
     expect(JSON.parse(init!.body as string)).toEqual({
       company_name: 'Harbour Traffic Systems Ltd',
       billing_email: 'accounts@harbour.example',
@@ -141,13 +141,13 @@ describe('AdminEnterprisePage', () => {
     expect(await within(card).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(within(card).getByText('Inactive')).toBeInTheDocument();
     const [url, init] = calls(fetchMock, 'PATCH')[0]!;
-    expect(url).toBe('/api/v1/admin/enterprise/a1');
+    expect(url).toBe('/api/v1/admin/enterprise-accounts/a1');
     expect(JSON.parse(init!.body as string)).toEqual({ is_active: false });
   });
 
   it('shows and hides the details: users with role and added date, licences with use and percent utilised', async () => {
     mockFetch((url) => {
-      if (url === '/api/v1/admin/enterprise/a1') return jsonResponse(200, DETAILS);
+      if (url === '/api/v1/admin/enterprise-accounts/a1') return jsonResponse(200, DETAILS);
       if (url === '/api/v1/products') return jsonResponse(200, PRODUCTS);
       return jsonResponse(200, page([account()]));
     });
@@ -175,7 +175,7 @@ describe('AdminEnterprisePage', () => {
 
   it('shows the empty states of the details', async () => {
     mockFetch((url) => {
-      if (url === '/api/v1/admin/enterprise/a1') return jsonResponse(200, { ...DETAILS, members: [], licences: [] });
+      if (url === '/api/v1/admin/enterprise-accounts/a1') return jsonResponse(200, { ...DETAILS, members: [], licences: [] });
       if (url === '/api/v1/products') return jsonResponse(200, PRODUCTS);
       return jsonResponse(200, page([account()]));
     });
@@ -192,7 +192,7 @@ describe('AdminEnterprisePage', () => {
       if (init?.method === 'POST') return jsonResponse(201, { licence: DETAILS.licences[0] });
       if (init?.method === 'PATCH')
         return jsonResponse(422, { code: 'validation_failed', message: 'Some fields need attention.', fields: { quantity: 'Cannot be below the 3 seats in use: remove members first.' } });
-      if (url === '/api/v1/admin/enterprise/a1') return jsonResponse(200, DETAILS);
+      if (url === '/api/v1/admin/enterprise-accounts/a1') return jsonResponse(200, DETAILS);
       if (url === '/api/v1/products') return jsonResponse(200, PRODUCTS);
       return jsonResponse(200, page([account()]));
     });
@@ -208,7 +208,7 @@ describe('AdminEnterprisePage', () => {
     await user.click(within(licences).getByRole('button', { name: 'Add Licence' }));
     await waitFor(() => expect(calls(fetchMock, 'POST')).toHaveLength(1));
     const [url, init] = calls(fetchMock, 'POST')[0]!;
-    expect(url).toBe('/api/v1/admin/enterprise/a1/licences');
+    expect(url).toBe('/api/v1/admin/enterprise-accounts/a1/licences');
     expect(JSON.parse(init!.body as string)).toEqual({ product_id: 'p2', quantity: 3 });
 
     const seats = within(licences).getByLabelText('Seats of HHTraff Terminal');
