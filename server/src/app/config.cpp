@@ -138,6 +138,10 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     a.emailWindowSeconds = r.integer("STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "storefront.auth.emailWindowSeconds", a.emailWindowSeconds, 1, 86400);
     a.linkExpirySeconds = r.integer("STOREFRONT_AUTH_LINK_EXPIRY_SECONDS", "storefront.auth.linkExpirySeconds", a.linkExpirySeconds, 60, 30 * 86400);
     a.mfaMaxAttempts = r.integer("STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "storefront.auth.mfaMaxAttempts", a.mfaMaxAttempts, 1, 100);
+    a.totpKey = Poco::trim(r.str("STOREFRONT_TOTP_KEY", "storefront.auth.totpKey", ""));
+    if (!a.totpKey.empty() && a.totpKey.size() < 32)
+        throw std::invalid_argument("STOREFRONT_TOTP_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)");
+    a.totpKeyFile = c.dataDir.empty() ? std::string() : c.dataDir + "/totp.key";
 
     auto& p = c.payments;
     p.provider = r.choice("STOREFRONT_PAYMENT_PROVIDER", "storefront.payments.provider", p.provider, {"local", "stripe"});
