@@ -6,7 +6,7 @@ namespace storefront::auth {
 
 Module::Module(db::Database& db, const Settings& settings, std::string publicUrl, db::RateLimiter& limiter,
                mail::Outbox& outbox, int hashWorkers, int hashQueue)
-    : settings_(settings), keys_(db), factorSecrets_(FactorSecrets::fromSettings(settings)),
+    : settings_(settings), keys_(db, settings.jwtExpirySeconds), factorSecrets_(FactorSecrets::fromSettings(settings)),
       hasher_(HashCost{settings.argon2Ops, settings.argon2MemoryKib}, hashWorkers ? hashWorkers : settings.hashConcurrency,
               hashQueue ? hashQueue : settings.hashQueue),
       ctx_{db, settings, std::move(publicUrl), keys_, hasher_, limiter, outbox, factorSecrets_}, sessions_(ctx_), accounts_(ctx_, sessions_),

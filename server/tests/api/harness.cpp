@@ -204,7 +204,7 @@ std::map<std::string, std::string> serverSettings(const Env& e, const std::map<s
         {"STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "86400"},
         // Every server on the shared database seals TOTP secrets with the same key (as a
         // deployment with more than one server must).
-        {"STOREFRONT_TOTP_KEY", "api-test-totp-key-0123456789abcdefghijklmnop"},
+        {"STOREFRONT_TOTP_KEY", kTotpKey},
     };
     if (e.server) vars["STOREFRONT_DATABASE"] = e.server->config().database;
     else if (const char* pg = std::getenv("STOREFRONT_TEST_DATABASE"); pg && *pg) vars["STOREFRONT_DATABASE"] = pg;
