@@ -112,6 +112,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     m.smtpUser = r.str("SMTP_USER", "storefront.smtp.user", m.smtpUser);
     m.smtpPassword = r.str("SMTP_PASSWORD", "storefront.smtp.password", m.smtpPassword);
     m.smtpSecurity = r.choice("SMTP_SECURITY", "storefront.smtp.security", m.smtpSecurity, {"starttls", "tls", "none"});
+    m.smtpTimeoutSeconds = r.integer("SMTP_TIMEOUT_SECONDS", "storefront.smtp.timeoutSeconds", m.smtpTimeoutSeconds, 1, 300);
     if (m.transport == "smtp" && m.smtpHost.empty())
         throw std::invalid_argument("SMTP_HOST is required when STOREFRONT_MAIL_TRANSPORT is smtp");
     m.retryIntervalSeconds = r.integer("STOREFRONT_MAIL_RETRY_SECONDS", "storefront.mail.retrySeconds", m.retryIntervalSeconds, 1, 86400);
