@@ -18,12 +18,12 @@ using namespace testing_support;
 
 namespace {
 
-struct Run {
+struct KeysRun {
     int exitCode = -1;
     std::string out, err;
 };
 
-Run keysCommand(const std::vector<std::string>& args, const std::string& database) {
+KeysRun keysCommand(const std::vector<std::string>& args, const std::string& database) {
     Poco::Process::Args all = {"keys"};
     all.insert(all.end(), args.begin(), args.end());
     Poco::Process::Env environment = {
@@ -39,17 +39,17 @@ Run keysCommand(const std::vector<std::string>& args, const std::string& databas
         return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
     };
     auto errText = std::async(std::launch::async, [&] { return readAll(err); });
-    Run run;
+    KeysRun run;
     run.out = readAll(out);
     run.err = errText.get();
     run.exitCode = handle.wait();
     return run;
 }
 
-Run onTestDatabase(const std::vector<std::string>& args) { return keysCommand(args, env().server->config().database); }
+KeysRun keysOnTestDatabase(const std::vector<std::string>& args) { return keysCommand(args, env().server->config().database); }
 
 // kid -> the rest of its `keys list` line ("created ... signing" etc.).
-std::map<std::string, std::string> listed(const std::string& out) {
+std::map<std::string, std::string> listedKeys(const std::string& out) {
     std::map<std::string, std::string> keys;
     std::regex line(R"(^(\S+)  created (\S+)  (.*)$)");
     std::istringstream in(out);
@@ -75,13 +75,13 @@ TEST(KeysCommand, RotationSignsWithTheNewKeyAndOldTokensStillVerify) {
     auto before = signIn(account, ip);
     const std::string oldKid = jwtHeader(before.accessToken)["kid"];
 
-    auto run = onTestDatabase({"rotate"});
+    auto run = keysOnTestDatabase({"rotate"});
     ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
     std::smatch m;
     ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"(new signing key (\S+))"))) << run.out;
     const std::string newKid = m[1];
     EXPECT_NE(newKid, oldKid);
-    auto keys = listed(onTestDatabase({"list"}).out);
+    auto keys = listedKeys(keysOnTestDatabase({"list"}).out);
     EXPECT_EQ(keys[newKid], "signing") << run.out;
     EXPECT_TRUE(keys[oldKid].starts_with("verifying until ")) << keys[oldKid];
 
@@ -110,7 +110,7 @@ TEST(KeysCommand, KeysNoTokenCanNeedAreRetiredAtTheNextRotation) {
     const std::string database = ::testing::TempDir() + "/keys-" + storefront::db::newId() + ".db";
     ASSERT_EQ(keysCommand({"rotate"}, database).exitCode, 0); // the first key
     ASSERT_EQ(keysCommand({"rotate"}, database).exitCode, 0);
-    auto keys = listed(keysCommand({"list"}, database).out);
+    auto keys = listedKeys(keysCommand({"list"}, database).out);
     ASSERT_EQ(keys.size(), 2u);
     std::string first, second;
     for (const auto& [kid, state] : keys) (state == "signing" ? second : first) = kid;
@@ -124,12 +124,12 @@ TEST(KeysCommand, KeysNoTokenCanNeedAreRetiredAtTheNextRotation) {
             tx.query("UPDATE auth_signing_keys SET created_at = ? WHERE kid = ?").bind(storefront::db::timestampAfter(-2 * 86400), second).run();
         });
     }
-    keys = listed(keysCommand({"list"}, database).out);
+    keys = listedKeys(keysCommand({"list"}, database).out);
     EXPECT_TRUE(keys[first].starts_with("expired since ")) << keys[first];
     EXPECT_EQ(keys[second], "signing");
     auto run = keysCommand({"rotate"}, database);
     ASSERT_EQ(run.exitCode, 0) << run.err;
-    keys = listed(run.out);
+    keys = listedKeys(run.out);
     ASSERT_EQ(keys.size(), 3u) << run.out;
     EXPECT_EQ(keys[first], "retired");
     EXPECT_TRUE(keys[second].starts_with("verifying until ")) << keys[second];
@@ -141,9 +141,9 @@ TEST(KeysCommand, KeysNoTokenCanNeedAreRetiredAtTheNextRotation) {
 }
 
 TEST(KeysCommand, AnUnknownSubcommandPrintsTheUsage) {
-    auto run = onTestDatabase({"spin"});
+    auto run = keysOnTestDatabase({"spin"});
     EXPECT_EQ(run.exitCode, 64);
     EXPECT_NE(run.err.find("usage: storefront keys rotate|list"), std::string::npos) << run.err;
-    run = onTestDatabase({"list", "--verbose"});
+    run = keysOnTestDatabase({"list", "--verbose"});
     EXPECT_EQ(run.exitCode, 64);
 }

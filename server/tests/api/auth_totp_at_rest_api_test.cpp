@@ -11,7 +11,7 @@ using namespace testing_support;
 
 namespace {
 
-std::string storedSecret(const std::string& factorId) {
+std::string sealedSecretOf(const std::string& factorId) {
     auto rows = textColumn("SELECT secret FROM mfa_factors WHERE id = ?", {factorId});
     return rows.empty() ? std::string() : rows.front();
 }
@@ -24,7 +24,7 @@ TEST(AuthTotpAtRest, TheStoredValueIsNotTheSecretAndVerifyStillWorks) {
     auto session = signIn(account, ip);
     auto factor = enrolFactor(session);
     ASSERT_EQ(factor.secret.size(), 32u);
-    const auto stored = storedSecret(factor.id);
+    const auto stored = sealedSecretOf(factor.id);
     EXPECT_TRUE(stored.starts_with("v1:")) << stored;
     EXPECT_EQ(stored.find(factor.secret), std::string::npos);
     EXPECT_NE(stored, factor.secret);
@@ -37,7 +37,7 @@ TEST(AuthTotpAtRest, TheStoredValueIsNotTheSecretAndVerifyStillWorks) {
     auto r = verifyRequest(session, factor.id, challengeId, wrongCode(factor.secret));
     EXPECT_EQ(r.status, 422) << r.body;
     EXPECT_EQ(r.json()["code"], "mfa_verification_failed");
-    EXPECT_EQ(storedSecret(factor.id), stored); // verifying never rewrites a sealed secret
+    EXPECT_EQ(sealedSecretOf(factor.id), stored); // verifying never rewrites a sealed secret
 }
 
 TEST(AuthTotpAtRest, APlainSecretFromBeforeEncryptionWorksAndIsSealedOnUse) {
@@ -48,7 +48,7 @@ TEST(AuthTotpAtRest, APlainSecretFromBeforeEncryptionWorksAndIsSealedOnUse) {
     execSql("UPDATE mfa_factors SET secret = ? WHERE id = ?", {factor.secret, factor.id}); // as 0005 stored it
     stepUp(session, factor);
     EXPECT_EQ(jwtClaims(session.accessToken)["aal"], "aal2");
-    const auto stored = storedSecret(factor.id);
+    const auto stored = sealedSecretOf(factor.id);
     EXPECT_TRUE(stored.starts_with("v1:")) << stored;
     EXPECT_EQ(stored.find(factor.secret), std::string::npos);
     // And it keeps working sealed.
@@ -66,7 +66,7 @@ TEST(AuthTotpAtRest, StartUpSealsEveryPlainSecret) {
     // A server starting on this database (same key) seals it before answering.
     const int port = serverWith({{"STOREFRONT_SITE_NAME", "Reseal " + unique("s")}});
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM mfa_factors WHERE secret NOT LIKE 'v1:%'"), 0);
-    EXPECT_TRUE(storedSecret(factor.id).starts_with("v1:"));
+    EXPECT_TRUE(sealedSecretOf(factor.id).starts_with("v1:"));
     // The factor still verifies, on that server too.
     auto challengeR = sendJson(port, "POST", "/auth/v1/factors/" + factor.id + "/challenge", nlohmann::json::object(),
                                session.headers());

@@ -25,12 +25,12 @@ namespace {
 
 // Accepts connections and never speaks TLS. With `smtpGreeting` it plays an SMTP relay up to
 // "220 go ahead" after STARTTLS, then goes silent too.
-class SilentRelay {
+class SilentTlsRelay {
 public:
-    explicit SilentRelay(bool smtpGreeting) : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)), greeting_(smtpGreeting) {
+    explicit SilentTlsRelay(bool smtpGreeting) : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)), greeting_(smtpGreeting) {
         thread_ = std::thread([this] { run(); });
     }
-    ~SilentRelay() {
+    ~SilentTlsRelay() {
         stop_ = true;
         thread_.join();
     }
@@ -70,11 +70,11 @@ private:
     std::thread thread_;
 };
 
-struct Queue {
+struct MailQueue {
     std::unique_ptr<db::Database> database;
     std::string id;
 
-    Queue() {
+    MailQueue() {
         database = db::Database::open(::testing::TempDir() + "/mail-" + db::newId() + ".db");
         db::migrate(*database);
     }
@@ -97,17 +97,17 @@ struct Queue {
 };
 
 // POCO's "Timeout", or common/tls_socket's own when POCO returned as if the handshake had finished.
-bool isTimeout(const std::string& error) {
+bool isTimeoutError(const std::string& error) {
     return error.find("Timeout") != std::string::npos || error.find("TLS handshake did not finish in time") != std::string::npos;
 }
 
-double secondsOf(const std::function<void()>& work) {
+double secondsTaken(const std::function<void()>& work) {
     const auto start = std::chrono::steady_clock::now();
     work();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void expectQueuedForRetry(Queue& queue, int attempts) {
+void expectQueuedForRetry(MailQueue& queue, int attempts) {
     EXPECT_EQ(queue.text("status"), "pending");
     EXPECT_EQ(queue.text("attempts"), std::to_string(attempts));
     EXPECT_FALSE(queue.text("last_error").empty());
@@ -117,33 +117,33 @@ void expectQueuedForRetry(Queue& queue, int attempts) {
 } // namespace
 
 TEST(MailTransport, AnImplicitTlsRelayThatNeverAnswersTheHandshakeFailsWithinTheTimeoutAndTheMailStaysQueued) {
-    SilentRelay relay(false);
+    SilentTlsRelay relay(false);
     mail::SmtpTransport transport("127.0.0.1", relay.port(), "", "", "tls", 2);
-    Queue queue;
+    MailQueue queue;
     mail::Outbox outbox(*queue.database, transport, "Shop <shop@example.nz>", 60, 10);
     queue.enqueue(outbox);
     int sent = -1;
-    const double took = secondsOf([&] { sent = outbox.deliverDue(); });
+    const double took = secondsTaken([&] { sent = outbox.deliverDue(); });
     EXPECT_EQ(sent, 0);
     EXPECT_EQ(relay.accepted(), 1);
     EXPECT_GE(took, 1.5) << "it failed before the handshake even waited: " << queue.text("last_error");
     EXPECT_LT(took, 5.0) << "the handshake must not outlast the timeout (2 s)";
     expectQueuedForRetry(queue, 1);
-    EXPECT_TRUE(isTimeout(queue.text("last_error"))) << queue.text("last_error");
+    EXPECT_TRUE(isTimeoutError(queue.text("last_error"))) << queue.text("last_error");
     std::cout << "implicit TLS, silent relay: attempt failed after " << took << " s (timeout 2 s): " << queue.text("last_error") << "\n";
 }
 
 TEST(MailTransport, AStarttlsRelayThatGoesSilentAfterStarttlsFailsWithinTheTimeoutAndTheMailStaysQueued) {
-    SilentRelay relay(true);
+    SilentTlsRelay relay(true);
     mail::SmtpTransport transport("127.0.0.1", relay.port(), "", "", "starttls", 2);
-    Queue queue;
+    MailQueue queue;
     mail::Outbox outbox(*queue.database, transport, "Shop <shop@example.nz>", 60, 10);
     queue.enqueue(outbox);
-    const double took = secondsOf([&] { outbox.deliverDue(); });
+    const double took = secondsTaken([&] { outbox.deliverDue(); });
     EXPECT_GE(took, 1.5) << queue.text("last_error");
     EXPECT_LT(took, 5.0);
     expectQueuedForRetry(queue, 1);
-    EXPECT_TRUE(isTimeout(queue.text("last_error"))) << queue.text("last_error");
+    EXPECT_TRUE(isTimeoutError(queue.text("last_error"))) << queue.text("last_error");
     std::cout << "STARTTLS, silent after 220: attempt failed after " << took << " s (timeout 2 s)\n";
 }
 
@@ -154,7 +154,7 @@ TEST(MailTransport, ADownRelayLosesNoMailRetriesWithDoublingDelaysThenDelivers) 
         closedPort = s.address().port();
     } // nothing listens there now: connection refused
     mail::SmtpTransport down("127.0.0.1", closedPort, "", "", "none", 2);
-    Queue queue;
+    MailQueue queue;
     mail::Outbox outbox(*queue.database, down, "Shop <shop@example.nz>", 60, 10);
     queue.enqueue(outbox);
     std::vector<long long> delays;

@@ -14,12 +14,12 @@
 using storefront::auth::FactorSecrets;
 
 namespace {
-const std::string kKey = "unit-test-totp-key-0123456789abcdefghij";
-const std::string kOtherKey = "another-totp-key-0123456789abcdefghijkl";
-const std::string kFactor = "6f1c2a4e-0c1b-4b7a-9a51-3f1e2d3c4b5a";
-const std::string kSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+const std::string kTotpTestKey = "unit-test-totp-key-0123456789abcdefghij";
+const std::string kOtherTotpTestKey = "another-totp-key-0123456789abcdefghijkl";
+const std::string kTotpTestFactor = "6f1c2a4e-0c1b-4b7a-9a51-3f1e2d3c4b5a";
+const std::string kTotpTestSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-std::string tempDir() {
+std::string factorSecretsTempDir() {
     auto dir = std::filesystem::temp_directory_path() / ("factor-secrets-" + std::to_string(std::random_device{}()));
     std::filesystem::create_directories(dir);
     return dir.string();
@@ -27,31 +27,31 @@ std::string tempDir() {
 } // namespace
 
 TEST(FactorSecrets, TheStoredValueIsNotTheSecretAndOpensBack) {
-    FactorSecrets secrets(kKey);
-    auto stored = secrets.seal(kFactor, kSecret);
+    FactorSecrets secrets(kTotpTestKey);
+    auto stored = secrets.seal(kTotpTestFactor, kTotpTestSecret);
     EXPECT_TRUE(stored.starts_with("v1:")) << stored;
-    EXPECT_EQ(stored.find(kSecret), std::string::npos);
+    EXPECT_EQ(stored.find(kTotpTestSecret), std::string::npos);
     EXPECT_TRUE(FactorSecrets::isSealed(stored));
-    EXPECT_NE(secrets.seal(kFactor, kSecret), stored); // a fresh nonce each time
-    EXPECT_EQ(secrets.open(kFactor, stored), kSecret);
+    EXPECT_NE(secrets.seal(kTotpTestFactor, kTotpTestSecret), stored); // a fresh nonce each time
+    EXPECT_EQ(secrets.open(kTotpTestFactor, stored), kTotpTestSecret);
 }
 
 TEST(FactorSecrets, AnotherKeyAnotherFactorOrTamperingOpensToNothing) {
-    FactorSecrets secrets(kKey);
-    auto stored = secrets.seal(kFactor, kSecret);
-    EXPECT_EQ(FactorSecrets(kOtherKey).open(kFactor, stored), std::nullopt);
+    FactorSecrets secrets(kTotpTestKey);
+    auto stored = secrets.seal(kTotpTestFactor, kTotpTestSecret);
+    EXPECT_EQ(FactorSecrets(kOtherTotpTestKey).open(kTotpTestFactor, stored), std::nullopt);
     EXPECT_EQ(secrets.open("0c1b6f1c-2a4e-4b7a-9a51-3f1e2d3c4b5a", stored), std::nullopt); // copied to another row
     auto tampered = stored;
     tampered.back() = tampered.back() == 'A' ? 'B' : 'A';
-    EXPECT_EQ(secrets.open(kFactor, tampered), std::nullopt);
-    EXPECT_EQ(secrets.open(kFactor, "v1:"), std::nullopt);
-    EXPECT_EQ(secrets.open(kFactor, "v1:not base64!"), std::nullopt);
+    EXPECT_EQ(secrets.open(kTotpTestFactor, tampered), std::nullopt);
+    EXPECT_EQ(secrets.open(kTotpTestFactor, "v1:"), std::nullopt);
+    EXPECT_EQ(secrets.open(kTotpTestFactor, "v1:not base64!"), std::nullopt);
 }
 
 TEST(FactorSecrets, PlainSecretsFromBeforeEncryptionStillOpen) {
-    FactorSecrets secrets(kKey);
-    EXPECT_FALSE(FactorSecrets::isSealed(kSecret));
-    EXPECT_EQ(secrets.open(kFactor, kSecret), kSecret);
+    FactorSecrets secrets(kTotpTestKey);
+    EXPECT_FALSE(FactorSecrets::isSealed(kTotpTestSecret));
+    EXPECT_EQ(secrets.open(kTotpTestFactor, kTotpTestSecret), kTotpTestSecret);
 }
 
 TEST(FactorSecrets, AShortKeyIsRefused) {
@@ -61,16 +61,16 @@ TEST(FactorSecrets, AShortKeyIsRefused) {
 TEST(FactorSecrets, TheKeyFileIsCreatedOwnerOnlyAndReused) {
     namespace fs = std::filesystem;
     storefront::auth::Settings settings;
-    settings.totpKeyFile = tempDir() + "/sub/totp.key";
+    settings.totpKeyFile = factorSecretsTempDir() + "/sub/totp.key";
     auto first = FactorSecrets::fromSettings(settings);
     ASSERT_TRUE(fs::exists(settings.totpKeyFile));
     EXPECT_EQ(fs::status(settings.totpKeyFile).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
-    auto stored = first.seal(kFactor, kSecret);
-    EXPECT_EQ(FactorSecrets::fromSettings(settings).open(kFactor, stored), kSecret); // same file, same key
+    auto stored = first.seal(kTotpTestFactor, kTotpTestSecret);
+    EXPECT_EQ(FactorSecrets::fromSettings(settings).open(kTotpTestFactor, stored), kTotpTestSecret); // same file, same key
     // The configured key wins over the file.
-    settings.totpKey = kOtherKey;
-    EXPECT_EQ(FactorSecrets::fromSettings(settings).open(kFactor, stored), std::nullopt);
-    EXPECT_EQ(FactorSecrets::fromSettings(settings).open(kFactor, FactorSecrets(kOtherKey).seal(kFactor, kSecret)), kSecret);
+    settings.totpKey = kOtherTotpTestKey;
+    EXPECT_EQ(FactorSecrets::fromSettings(settings).open(kTotpTestFactor, stored), std::nullopt);
+    EXPECT_EQ(FactorSecrets::fromSettings(settings).open(kTotpTestFactor, FactorSecrets(kOtherTotpTestKey).seal(kTotpTestFactor, kTotpTestSecret)), kTotpTestSecret);
     // A key file too short to be a key stops start-up.
     settings.totpKey.clear();
     std::ofstream(settings.totpKeyFile, std::ios::trunc) << "short\n";
@@ -90,8 +90,8 @@ TEST(FactorSecrets, ConfigReadsTheKeyAndPlacesTheFileInTheDataFolder) {
     auto c = load();
     EXPECT_EQ(c.auth.totpKey, "");
     EXPECT_EQ(c.auth.totpKeyFile, "/srv/shop/totp.key");
-    env["STOREFRONT_TOTP_KEY"] = kKey;
-    EXPECT_EQ(load().auth.totpKey, kKey);
+    env["STOREFRONT_TOTP_KEY"] = kTotpTestKey;
+    EXPECT_EQ(load().auth.totpKey, kTotpTestKey);
     env["STOREFRONT_TOTP_KEY"] = "short";
     EXPECT_THROW(load(), std::invalid_argument);
 }
