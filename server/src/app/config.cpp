@@ -157,6 +157,21 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
                                         p.checkoutExpirySeconds, 60, 86400);
     if (p.provider == "stripe" && (p.stripeSecretKey.empty() || p.stripeWebhookSecret.empty()))
         throw std::invalid_argument("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when STOREFRONT_PAYMENT_PROVIDER is stripe");
+    auto& w = c.wirewrite;
+    w.appUrl = r.str("STOREFRONT_WIREWRITE_APP_URL", "storefront.wirewrite.appUrl", w.appUrl);
+    if (!w.appUrl.starts_with("https://") && !w.appUrl.starts_with("http://"))
+        throw std::invalid_argument("STOREFRONT_WIREWRITE_APP_URL must be an http(s) URL, got '" + w.appUrl + "'");
+    w.freeCertificateLimit = r.integer("STOREFRONT_WIREWRITE_FREE_CERTIFICATES", "storefront.wirewrite.freeCertificates",
+                                       w.freeCertificateLimit, 1, 100000);
+    w.inactivityEnabled = r.boolean("STOREFRONT_WIREWRITE_INACTIVITY_ENABLED", "storefront.wirewrite.inactivityEnabled", w.inactivityEnabled);
+    w.inactivityWarnDays = r.integer("STOREFRONT_WIREWRITE_INACTIVITY_WARN_DAYS", "storefront.wirewrite.inactivityWarnDays",
+                                     w.inactivityWarnDays, 1, 3650);
+    w.inactivityDeleteDays = r.integer("STOREFRONT_WIREWRITE_INACTIVITY_DELETE_DAYS", "storefront.wirewrite.inactivityDeleteDays",
+                                       w.inactivityDeleteDays, 2, 3650);
+    if (w.inactivityDeleteDays <= w.inactivityWarnDays)
+        throw std::invalid_argument("STOREFRONT_WIREWRITE_INACTIVITY_DELETE_DAYS must be greater than STOREFRONT_WIREWRITE_INACTIVITY_WARN_DAYS");
+    w.inactivityIntervalSeconds = r.integer("STOREFRONT_WIREWRITE_INACTIVITY_INTERVAL_SECONDS",
+                                            "storefront.wirewrite.inactivityIntervalSeconds", w.inactivityIntervalSeconds, 60, 7 * 86400);
     return c;
 }
 

@@ -3,6 +3,7 @@
 // wins). docs/configuration.md lists them all; defaults sit beside each read in config.cpp.
 #include "auth/settings.h"
 #include "billing/settings.h"
+#include "companion/settings.h"
 #include "mail/settings.h"
 
 #include <functional>
@@ -42,6 +43,7 @@ struct Config {
     mail::Settings mail;
     auth::Settings auth;
     billing::Settings payments;
+    companion::Settings wirewrite;
 
     bool httpsPublicUrl() const { return publicUrl.starts_with("https://"); }
     bool postgres() const { return database.starts_with("postgresql://") || database.starts_with("postgres://"); }

@@ -9,10 +9,13 @@
 //   storefront keys rotate|list [--config=FILE]
 //                                         add a new access-token signing key (old ones verify
 //                                         until their tokens expire) / show the keys
+//   storefront jobs run inactivity [--dry-run] [--config=FILE]
+//                                         run the WireWrite inactivity job once (docs/wirewrite.md)
 #include "app/config.h"
 #include "app/storefront.h"
 #include "auth/module.h"
 #include "auth/signing_keys.h"
+#include "companion/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
 #include "db/rate_limiter.h"
@@ -234,11 +237,53 @@ int usersCommand(const std::vector<std::string>& args) {
     }
 }
 
+// `storefront jobs run inactivity [--dry-run] [--config=FILE]`: one pass of the WireWrite
+// inactivity job, under the same lock as the servers' scheduled runs.
+int jobsCommand(const std::vector<std::string>& args) {
+    const char* usage = "usage: storefront jobs run inactivity [--dry-run] [--config=FILE]\n";
+    if (args.size() < 3 || args[1] != "run" || args[2] != "inactivity") {
+        std::cerr << usage;
+        return Application::EXIT_USAGE;
+    }
+    bool dryRun = false;
+    std::string configFile;
+    for (std::size_t i = 3; i < args.size(); ++i) {
+        const auto& a = args[i];
+        if (a == "--dry-run") dryRun = true;
+        else if (a == "--config" && i + 1 < args.size()) configFile = args[++i];
+        else if (a.starts_with("--config=")) configFile = a.substr(9);
+        else {
+            std::cerr << "storefront: unexpected argument '" << a << "'\n" << usage;
+            return Application::EXIT_USAGE;
+        }
+    }
+    try {
+        auto config = commandConfig(configFile);
+        auto db = storefront::db::Database::open(config.database);
+        storefront::db::migrate(*db);
+        storefront::mail::Module mail(*db, config.mail);
+        storefront::companion::Module companion(*db, config.wirewrite, mail.outbox(), {});
+        auto report = companion.inactivity().run(dryRun);
+        if (!report.ran) {
+            std::cout << "inactivity: another server is running the job; nothing done\n";
+            return Application::EXIT_TEMPFAIL;
+        }
+        std::cout << "inactivity" << (dryRun ? " (dry run, nothing changed)" : "") << ": " << report.warned
+                  << " worker(s) " << (dryRun ? "to warn" : "warned") << ", " << report.deleted << " worker(s) "
+                  << (dryRun ? "to delete" : "deleted") << "\n";
+        return Application::EXIT_OK;
+    } catch (const std::exception& e) {
+        std::cerr << "storefront: " << e.what() << "\n";
+        return Application::EXIT_SOFTWARE;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "users") return usersCommand(std::vector<std::string>(argv + 1, argv + argc));
     if (argc > 1 && std::string(argv[1]) == "keys") return keysCommand(std::vector<std::string>(argv + 1, argv + argc));
+    if (argc > 1 && std::string(argv[1]) == "jobs") return jobsCommand(std::vector<std::string>(argv + 1, argv + argc));
     try {
         StorefrontApplication app;
         return app.run(argc, argv);

@@ -3,8 +3,10 @@
 #include "app/jobs.h"
 #include "audit/module.h"
 #include "auth/module.h"
+#include "backoffice/module.h"
 #include "billing/module.h"
 #include "catalog/module.h"
+#include "companion/module.h"
 #include "contact/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
@@ -111,12 +113,14 @@ void Storefront::buildModules() {
 
     auto& mail = p.add<mail::Module>(db, config_.mail);
     auto& auth = p.add<auth::Module>(db, config_.auth, config_.publicUrl, *p.limiter, mail.outbox());
-    auto& catalog = p.add<catalog::Module>(db, *p.cache);
+    auto& catalog = p.add<catalog::Module>(db, *p.cache, config_.webDir, config_.dataDir);
     p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox());
     p.add<contact::Module>(db, mail.outbox(), config_.mail.salesAddress, *p.limiter,
                            contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
     p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
     p.add<audit::Module>(db);
+    p.add<backoffice::Module>(db);
+    p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()});
     seo::SiteInfo site;
     site.publicUrl = config_.publicUrl;
     p.add<seo::Module>(catalog.products(), p.files, *p.cache, site);

@@ -30,6 +30,20 @@ constexpr const char* kAwaitingPayment =
 constexpr const char* kExpired =
     "UPDATE checkout_sessions SET status = 'expired', stock_state = CASE WHEN stock_state = 'reserved' THEN 'released' "
     "ELSE stock_state END, updated_at = ? WHERE id = ?";
+constexpr const char* kReleaseReservation =
+    "UPDATE checkout_sessions SET stock_state = 'released', updated_at = ? "
+    "WHERE order_id = ? AND stock_state = 'reserved' AND product_id IS NOT NULL "
+    "RETURNING CAST(product_id AS TEXT) AS product_id, stock_reserved";
+constexpr const char* kReclaimReservation =
+    "UPDATE checkout_sessions SET stock_state = 'reserved', updated_at = ? "
+    "WHERE order_id = ? AND stock_state = 'released' AND product_id IS NOT NULL "
+    "RETURNING CAST(product_id AS TEXT) AS product_id, stock_reserved";
+constexpr const char* kSettleReservation =
+    "UPDATE checkout_sessions SET stock_state = 'settled', updated_at = ? WHERE order_id = ? AND stock_state = 'reserved'";
+constexpr const char* kExpireOpen =
+    "UPDATE checkout_sessions SET status = 'expired', updated_at = ? WHERE order_id = ? AND status IN ('creating', 'open') "
+    "RETURNING provider, provider_session_id";
+constexpr const char* kCompletedOnly = "UPDATE checkout_sessions SET status = 'completed', updated_at = ? WHERE id = ?";
 constexpr const char* kProgress =
     "SELECT CAST(c.id AS TEXT) AS id, c.status, c.mode, c.provider_session_id, p.slug, o.order_number, "
     "o.status AS order_status, o.total_amount, o.currency FROM checkout_sessions c JOIN orders o ON o.id = c.order_id "
@@ -105,6 +119,37 @@ void CheckoutRepository::markAwaitingPayment(db::Tx& tx, const std::string& chec
 
 void CheckoutRepository::markExpired(db::Tx& tx, const std::string& checkoutId) {
     tx.query(kExpired).bind(db::nowTimestamp(), checkoutId).run();
+}
+
+namespace {
+
+CheckoutRepository::Reservation readReservation(const db::Row& r) {
+    return {r.text("product_id"), r.int64("stock_reserved")};
+}
+
+} // namespace
+
+std::vector<CheckoutRepository::Reservation> CheckoutRepository::releaseReservation(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kReleaseReservation).bind(db::nowTimestamp(), orderId).all(readReservation);
+}
+
+std::vector<CheckoutRepository::Reservation> CheckoutRepository::reclaimReservation(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kReclaimReservation).bind(db::nowTimestamp(), orderId).all(readReservation);
+}
+
+void CheckoutRepository::settleReservation(db::Tx& tx, const std::string& orderId) {
+    tx.query(kSettleReservation).bind(db::nowTimestamp(), orderId).run();
+}
+
+std::vector<std::pair<std::string, std::optional<std::string>>> CheckoutRepository::expireOpen(db::Tx& tx,
+                                                                                               const std::string& orderId) {
+    return tx.query(kExpireOpen).bind(db::nowTimestamp(), orderId).all([](const db::Row& r) {
+        return std::make_pair(r.text("provider"), r.optText("provider_session_id"));
+    });
+}
+
+void CheckoutRepository::markCompletedOnly(db::Tx& tx, const std::string& checkoutId) {
+    tx.query(kCompletedOnly).bind(db::nowTimestamp(), checkoutId).run();
 }
 
 std::optional<CheckoutProgress> CheckoutRepository::progress(const std::string& userId, const std::string& checkoutId) {

@@ -73,6 +73,24 @@ public:
     // Not paid: expired, its reservation released.
     void markExpired(db::Tx& tx, const std::string& checkoutId);
 
+    // ---- an order's reservation, exactly once whoever gets there first (staff, the expiry job,
+    // the provider's event): each is one guarded UPDATE on the checkout's stock_state ----
+    struct Reservation {
+        std::string productId;
+        std::int64_t quantity = 0;
+    };
+    // reserved -> released: what the caller must give back (nothing when another got there first).
+    std::vector<Reservation> releaseReservation(db::Tx& tx, const std::string& orderId);
+    // released -> reserved again (staff reinstating a cancelled order): what the caller must take.
+    std::vector<Reservation> reclaimReservation(db::Tx& tx, const std::string& orderId);
+    // reserved -> settled (staff marked the order paid, shipped or completed by hand).
+    void settleReservation(db::Tx& tx, const std::string& orderId);
+    // The order's checkouts still creating or open become expired here; returns (provider, provider
+    // session id) of each, for the caller to expire at the provider once committed.
+    std::vector<std::pair<std::string, std::optional<std::string>>> expireOpen(db::Tx& tx, const std::string& orderId);
+    // Paid at the provider, but the order stays as staff left it: completed, reservation untouched.
+    void markCompletedOnly(db::Tx& tx, const std::string& checkoutId);
+
     std::optional<CheckoutProgress> progress(const std::string& userId, const std::string& checkoutId);
     std::optional<std::string> status(const std::string& checkoutId);
     // Checkouts of `provider` still open past `cutoff`: (id, provider session id), oldest first.

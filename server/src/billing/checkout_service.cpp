@@ -137,9 +137,11 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
 
 void CheckoutService::releaseUnopened(const std::string& checkoutId) {
     db_.write([&](db::Tx& tx) {
+        // The order row first (the lock order of every status change: order, checkout, stock).
+        if (auto checkout = checkouts_.findById(tx, checkoutId, provider_.name())) orders_.lock(tx, checkout->orderId);
         auto released = checkouts_.expireUnopened(tx, checkoutId);
         if (!released) return;
-        orders_.cancelPending(tx, released->orderId);
+        orders_.cancelPending(tx, released->orderId, source::kSystem, "Checkout given up before the provider opened it");
         if (released->stockReleased && released->productId && released->stockReserved > 0)
             catalog::giveStock(tx, *released->productId, released->stockReserved);
     });

@@ -133,7 +133,7 @@ EventProcessor::Outcome EventProcessor::ingest(const std::string& provider, cons
             outcome = Outcome::Duplicate;
             return;
         }
-        const bool applied = apply(tx, {provider, *type, *object, eventAt});
+        const bool applied = apply(tx, {provider, *type, *object, eventAt, *id});
         outcome = applied ? Outcome::Applied : Outcome::Ignored;
         if (applied) checkouts_.markEventApplied(tx, provider, *id);
     });
@@ -145,7 +145,7 @@ bool EventProcessor::apply(db::Tx& tx, const Event& e) {
         return checkoutCompleted(tx, e);
     if (e.type == "checkout.session.expired" || e.type == "checkout.session.async_payment_failed") {
         auto c = findCheckout(tx, e.provider, e.object);
-        return c && markUnpaid(tx, *c);
+        return c && markUnpaid(tx, e, *c);
     }
     if (e.type == "customer.subscription.created" || e.type == "customer.subscription.updated" ||
         e.type == "customer.subscription.deleted")
@@ -182,32 +182,69 @@ bool EventProcessor::checkoutCompleted(db::Tx& tx, const Event& e) {
         confirm(tx, *orderId);
         return true;
     }
+    // The order row first, as every status change takes its locks (order, then checkout, then
+    // stock), so this never deadlocks with a staff change of the same order on PostgreSQL.
+    orders_.lock(tx, c->orderId);
     if (!c->providerSessionId)
         if (auto sid = str(e.object, "id")) checkouts_.setProviderSessionId(tx, c->id, *sid);
     if (c->mode == "subscription" && c->userId && c->productId)
         if (auto sub = idOf(e.object, "subscription")) linkSubscription(tx, e.provider, *sub, idOf(e.object, "customer"), *c, paid);
-    if (paid) markPaid(tx, *c);
+    if (paid) markPaid(tx, e, *c);
     else checkouts_.markAwaitingPayment(tx, c->id); // an async payment method: the money follows (or not) later
     return true;
 }
 
-// Paid: the order moves to paid (also from cancelled: money was taken), its stock is settled.
-void EventProcessor::markPaid(db::Tx& tx, const Checkout& c) {
-    if (c.stockState == "released" && c.productId) {
-        // Paid after the reservation was given back (a late event): take the stock again if any is left.
-        if (!catalog::takeStock(tx, *c.productId, c.quantity))
-            Poco::Logger::get("billing").warning(
-                "checkout %s was paid after its stock was released and none is left: order %s needs attention", c.id, c.orderId);
+// Paid. The order row is locked first, so a staff change of the same order is either wholly before
+// or wholly after this (docs/billing.md, "Staff decisions and late payments"):
+// * cancelled by staff: the order stays cancelled. The money is recorded as a late payment and the
+//   order marked paid_after_cancellation for staff to refund or reinstate (once per payment).
+// * pending, or cancelled by the expiry job or the provider: paid (money was taken), stock settled
+//   (taken again if the reservation had been given back and any is left).
+// * already paid, shipped or completed: nothing but the checkout's status.
+void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checkout) {
+    auto state = orders_.lock(tx, checkout.orderId);
+    if (!state) return;
+    const auto c = checkouts_.findById(tx, checkout.id, e.provider).value_or(checkout); // as of the lock
+    if (state->status == "cancelled" && state->statusSource == source::kStaff) {
+        checkouts_.markCompletedOnly(tx, c.id);
+        // Paid before staff cancelled (this is a repeat of that payment's news): not new money.
+        if (orders_.paidByProvider(tx, c.orderId)) return;
+        const auto reference = str(e.object, "payment_intent").value_or(str(e.object, "id").value_or(c.id));
+        const auto amount = integer(e.object, "amount_total").value_or(state->totalAmount);
+        const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state->currency));
+        if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId})) return;
+        orders_.setStatus(tx, c.orderId, "cancelled", source::kStaff, true);
+        orders_.addHistory(tx, {c.orderId, std::string("cancelled"), "cancelled", source::kProvider, std::nullopt,
+                                std::nullopt,
+                                "Payment of " + catalog::formatMoney(amount, currency) + " " + currency +
+                                    " received after staff cancelled the order (" + e.type +
+                                    "); refund or reinstate it."});
+        Poco::Logger::get("billing").warning("order %s was paid after staff cancelled it: recorded for staff", c.orderId);
+        return;
     }
+    if (state->status != "pending" && state->status != "cancelled") {
+        checkouts_.markCompleted(tx, c.id);
+        return;
+    }
+    if (c.productId)
+        for (const auto& r : checkouts_.reclaimReservation(tx, c.orderId))
+            if (!catalog::takeStock(tx, r.productId, r.quantity))
+                Poco::Logger::get("billing").warning(
+                    "checkout %s was paid after its stock was released and none is left: order %s needs attention", c.id,
+                    c.orderId);
     checkouts_.markCompleted(tx, c.id);
-    if (orders_.markPaid(tx, c.orderId)) confirm(tx, c.orderId);
+    orders_.setStatus(tx, c.orderId, "paid", source::kProvider, false);
+    orders_.addHistory(tx, {c.orderId, state->status, "paid", source::kProvider, std::nullopt, std::nullopt,
+                            "Payment received (" + e.type + ")"});
+    confirm(tx, c.orderId);
 }
 
 // Not paid (expired, abandoned, async payment failed): a pending order is cancelled and its stock
-// given back. A paid order is left alone.
-bool EventProcessor::markUnpaid(db::Tx& tx, const Checkout& c) {
-    if (!orders_.cancelPending(tx, c.orderId)) return false;
-    if (c.stockState == "reserved" && c.productId && c.stockReserved > 0) catalog::giveStock(tx, *c.productId, c.stockReserved);
+// given back (exactly once: the reservation's own guard). Any other order is left alone.
+bool EventProcessor::markUnpaid(db::Tx& tx, const Event& e, const Checkout& c) {
+    if (!orders_.lock(tx, c.orderId)) return false;
+    if (!orders_.cancelPending(tx, c.orderId, source::kProvider, "Not paid (" + e.type + ")")) return false;
+    for (const auto& r : checkouts_.releaseReservation(tx, c.orderId)) catalog::giveStock(tx, r.productId, r.quantity);
     checkouts_.markExpired(tx, c.id);
     return true;
 }
@@ -232,7 +269,7 @@ std::optional<std::string> EventProcessor::guestOrder(db::Tx& tx, const std::str
     }
     auto email = str(member(session, "customer_details"), "email");
     if (!email) email = str(session, "customer_email");
-    auto id = orders_.insert(tx, {std::nullopt, "paid", *amount, currency, email, provider + ":" + *sessionId});
+    auto id = orders_.insert(tx, {std::nullopt, "paid", *amount, currency, email, provider + ":" + *sessionId, source::kProvider});
     if (id) orders_.insertItem(tx, *id, {std::nullopt, std::nullopt, "Payment link purchase", 1, *amount});
     return id;
 }

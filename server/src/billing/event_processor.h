@@ -40,13 +40,14 @@ private:
         const std::string& type;
         const nlohmann::json& object; // data.object
         const std::string& at;        // the provider's time of the event
+        const std::string& eventId;
     };
     bool apply(db::Tx& tx, const Event& event);
 
     std::optional<Checkout> findCheckout(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
     bool checkoutCompleted(db::Tx& tx, const Event& event);
-    void markPaid(db::Tx& tx, const Checkout& checkout);
-    bool markUnpaid(db::Tx& tx, const Checkout& checkout);
+    void markPaid(db::Tx& tx, const Event& event, const Checkout& checkout);
+    bool markUnpaid(db::Tx& tx, const Event& event, const Checkout& checkout);
     void confirm(db::Tx& tx, const std::string& orderId);
     std::optional<std::string> guestOrder(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
 

@@ -1,5 +1,6 @@
 #include "billing/module.h"
 
+#include "billing/admin_routes.h"
 #include "billing/routes.h"
 #include "billing/stripe_provider.h"
 #include "billing/stripe_signature.h"
@@ -32,10 +33,12 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     checkout.expirySeconds = settings.checkoutExpirySeconds;
     checkout.providerGraceSeconds = local_ ? 0 : kStripeExpiryGraceSeconds;
     checkout_ = std::make_unique<CheckoutService>(db, products, *provider_, checkout);
+    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_);
 }
 
 void Module::routes(http::Router& router) {
     registerRoutes(router, *checkout_, account_);
+    registerAdminRoutes(router, *orderAdmin_);
     if (local_) registerLocalPages(router, *local_, siteName_);
     else registerStripeWebhook(router, events_, splitWebhookSecrets(settings_.stripeWebhookSecret));
 }

@@ -5,6 +5,7 @@
 #include "billing/checkout_service.h"
 #include "billing/event_processor.h"
 #include "billing/local_provider.h"
+#include "billing/order_admin.h"
 #include "billing/settings.h"
 #include "catalog/product_repository.h"
 #include "common/module.h"
@@ -21,6 +22,7 @@ public:
     std::string_view name() const override { return "billing"; }
     void routes(http::Router& router) override;
     void jobs(Schedule& schedule) override;
+    void demo(db::Database& db) override;
 
 private:
     const Settings& settings_;
@@ -30,6 +32,7 @@ private:
     LocalProvider* local_ = nullptr; // the provider, when it is the local test provider
     std::unique_ptr<CheckoutService> checkout_;
     AccountQueries account_;
+    std::unique_ptr<OrderAdmin> orderAdmin_;
 };
 
 } // namespace storefront::billing

@@ -1,6 +1,9 @@
 #include "billing/order_repository.h"
 
 #include "billing/rules.h"
+#include "http/paging.h"
+
+#include <Poco/String.h>
 
 #include <stdexcept>
 
@@ -19,10 +22,54 @@ constexpr const char* kGuestOrderExists = "SELECT id FROM orders WHERE provider_
 constexpr const char* kInsertItem =
     "INSERT INTO order_items (id, order_id, product_id, pricing_plan_id, product_name, quantity, unit_amount) "
     "VALUES (?, ?, ?, ?, ?, ?, ?)";
-constexpr const char* kMarkPaid =
-    "UPDATE orders SET status = 'paid', updated_at = ? WHERE id = ? AND status IN ('pending', 'cancelled') RETURNING id";
+// A touch that takes the row's lock (PostgreSQL) inside the writer's transaction (SQLite), so the
+// status read here is the one the change applies to.
+constexpr const char* kLock =
+    "UPDATE orders SET updated_at = updated_at WHERE id = ? "
+    "RETURNING status, status_source, paid_after_cancellation, total_amount, currency";
+constexpr const char* kSetStatus =
+    "UPDATE orders SET status = ?, status_source = ?, paid_after_cancellation = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kAddHistory =
+    "INSERT INTO order_status_history (id, order_id, seq, at, from_status, to_status, source, actor_id, actor_email, note) "
+    "VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM order_status_history WHERE order_id = ?), ?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kAddLatePayment =
+    "INSERT INTO order_late_payments (id, order_id, at, amount, currency, provider, provider_reference, event_id) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id, provider, provider_reference) DO NOTHING RETURNING id";
+constexpr const char* kPaidByProvider =
+    "SELECT 1 FROM order_status_history WHERE order_id = ? AND to_status = 'paid' AND source = 'provider'";
 constexpr const char* kCancelPending =
-    "UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'pending' RETURNING id";
+    "UPDATE orders SET status = 'cancelled', status_source = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING id";
+
+// ---- staff reads ----
+constexpr const char* kAdminColumns =
+    "SELECT CAST(o.id AS TEXT) AS id, o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.status, "
+    "o.total_amount, o.currency, CAST(o.created_at AS TEXT) AS created_at, CAST(o.updated_at AS TEXT) AS updated_at, "
+    "o.paid_after_cancellation FROM orders o";
+constexpr const char* kAdminCount = "SELECT COUNT(*) FROM orders o";
+constexpr const char* kAdminWhereStatus = "o.status = ?";
+constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellation = TRUE";
+// Search, in this order: an exact order number (unique index), an exact email when the term has
+// an '@' (orders_customer_email_idx), else part of an email (a scan: see docs/backoffice.md).
+constexpr const char* kOrderNumberExists = "SELECT 1 FROM orders WHERE order_number = ?";
+constexpr const char* kAdminWhereNumber = "o.order_number = ?";
+constexpr const char* kAdminWhereEmail = "LOWER(o.customer_email) = ?";
+constexpr const char* kAdminWhereEmailPart = "LOWER(o.customer_email) LIKE ? ESCAPE '\\'";
+// orders_created_at_id_idx (and orders_status_created_at_idx with a status) serve this order.
+constexpr const char* kAdminNewestFirst = " ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?";
+// For a scan (part of an email): sorting the few matches beats walking the time index and
+// looking up every row. The expression keeps the planner off that index on both engines.
+constexpr const char* kAdminNewestFirstAfterScan =
+    " ORDER BY COALESCE(o.created_at, o.created_at) DESC, o.id DESC LIMIT ? OFFSET ?";
+const std::string kAdminFind = std::string(kAdminColumns) + " WHERE o.id = ?";
+constexpr const char* kAdminItems =
+    "SELECT CAST(product_id AS TEXT) AS product_id, product_name, quantity, unit_amount FROM order_items "
+    "WHERE order_id = ? ORDER BY product_name, id";
+constexpr const char* kAdminHistory =
+    "SELECT CAST(at AS TEXT) AS at, from_status, to_status, source, actor_email, note FROM order_status_history "
+    "WHERE order_id = ? ORDER BY seq";
+constexpr const char* kAdminLatePayments =
+    "SELECT CAST(at AS TEXT) AS at, amount, currency, provider, provider_reference FROM order_late_payments "
+    "WHERE order_id = ? ORDER BY at, id";
 constexpr const char* kOrderColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, o.customer_email, "
     "CAST(o.created_at AS TEXT) AS created_at, i.product_name, i.quantity, i.unit_amount "
@@ -62,6 +109,41 @@ std::vector<OrderSummary> fold(std::vector<JoinedRow> rows) {
     return out;
 }
 
+AdminOrder readAdmin(const db::Row& r) {
+    AdminOrder o;
+    o.id = r.text("id");
+    o.orderNumber = r.text("order_number");
+    o.userId = r.optText("user_id");
+    o.customerEmail = r.optText("customer_email");
+    o.status = r.text("status");
+    o.totalAmount = r.int64("total_amount");
+    o.currency = r.text("currency");
+    o.createdAt = r.timestamp("created_at");
+    o.updatedAt = r.timestamp("updated_at");
+    o.paidAfterCancellation = r.boolean("paid_after_cancellation");
+    return o;
+}
+
+template <class Run>
+std::optional<AdminOrderDetail> detail(Run&& run, const std::string& orderId) {
+    auto order = run(kAdminFind).bind(orderId).one(readAdmin);
+    if (!order) return std::nullopt;
+    AdminOrderDetail d;
+    d.order = std::move(*order);
+    d.items = run(kAdminItems).bind(orderId).all([](const db::Row& r) {
+        return AdminOrderItem{r.optText("product_id"), r.text("product_name"), r.int64("quantity"), r.int64("unit_amount")};
+    });
+    d.history = run(kAdminHistory).bind(orderId).all([](const db::Row& r) {
+        return AdminHistoryEntry{r.timestamp("at"), r.text("to_status"), r.text("source"), r.optText("from_status"),
+                                 r.optText("actor_email"), r.optText("note")};
+    });
+    d.latePayments = run(kAdminLatePayments).bind(orderId).all([](const db::Row& r) {
+        return AdminLatePayment{r.timestamp("at"), r.text("currency"), r.text("provider"), r.int64("amount"),
+                                r.optText("provider_reference")};
+    });
+    return d;
+}
+
 } // namespace
 
 std::optional<std::string> OrderRepository::insert(db::Tx& tx, const NewOrder& o) {
@@ -71,8 +153,12 @@ std::optional<std::string> OrderRepository::insert(db::Tx& tx, const NewOrder& o
         if (tx.query(kInsertOrder)
                 .bind(id, newOrderNumber(), o.userId, o.status, o.totalAmount, o.currency, o.customerEmail)
                 .bind(o.providerCheckoutId, at, at)
-                .changed() > 0)
+                .changed() > 0) {
+            addHistory(tx, {id, std::nullopt, o.status, o.source, std::nullopt, std::nullopt,
+                            o.source == source::kProvider ? std::optional<std::string>("Paid through a payment link")
+                                                          : std::optional<std::string>("Checkout started")});
             return id;
+        }
         if (o.providerCheckoutId && tx.query(kGuestOrderExists).bind(*o.providerCheckoutId).exists()) return std::nullopt;
     }
     throw std::runtime_error("could not allocate an order number");
@@ -84,12 +170,85 @@ void OrderRepository::insertItem(db::Tx& tx, const std::string& orderId, const N
         .run();
 }
 
-bool OrderRepository::markPaid(db::Tx& tx, const std::string& orderId) {
-    return tx.query(kMarkPaid).bind(db::nowTimestamp(), orderId).changed() > 0;
+std::optional<OrderState> OrderRepository::lock(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kLock).bind(orderId).one([](const db::Row& r) {
+        return OrderState{r.text("status"), r.optText("status_source"), r.boolean("paid_after_cancellation"),
+                          r.int64("total_amount"), r.text("currency")};
+    });
 }
 
-bool OrderRepository::cancelPending(db::Tx& tx, const std::string& orderId) {
-    return tx.query(kCancelPending).bind(db::nowTimestamp(), orderId).changed() > 0;
+void OrderRepository::setStatus(db::Tx& tx, const std::string& orderId, const std::string& status, const std::string& source,
+                                bool paidAfterCancellation) {
+    tx.query(kSetStatus).bind(status, source, paidAfterCancellation, db::nowTimestamp(), orderId).run();
+}
+
+void OrderRepository::addHistory(db::Tx& tx, const StatusChange& c) {
+    tx.query(kAddHistory)
+        .bind(db::newId(), c.orderId, c.orderId, db::nowTimestamp(), c.from, c.to, c.source, c.actorId, c.actorEmail, c.note)
+        .run();
+}
+
+bool OrderRepository::paidByProvider(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kPaidByProvider).bind(orderId).exists();
+}
+
+bool OrderRepository::addLatePayment(db::Tx& tx, const LatePayment& p) {
+    return tx.query(kAddLatePayment)
+               .bind(db::newId(), p.orderId, db::nowTimestamp(), p.amount, p.currency, p.provider, p.providerReference,
+                     p.eventId)
+               .changed() > 0;
+}
+
+bool OrderRepository::cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source,
+                                    const std::string& note) {
+    if (tx.query(kCancelPending).bind(source, db::nowTimestamp(), orderId).changed() == 0) return false;
+    addHistory(tx, {orderId, std::string("pending"), "cancelled", source, std::nullopt, std::nullopt, note});
+    return true;
+}
+
+OrderRepository::AdminPage OrderRepository::adminList(Poco::Data::Session& s, const AdminOrderFilter& filter,
+                                                      std::int64_t limit, std::int64_t offset) {
+    std::string where;
+    std::vector<std::string> values;
+    auto add = [&](const char* clause) { where += (where.empty() ? " WHERE " : " AND ") + std::string(clause); };
+    if (filter.status) {
+        if (*filter.status == "paid_after_cancellation") add(kAdminWherePaidAfterCancellation);
+        else {
+            add(kAdminWhereStatus);
+            values.push_back(*filter.status);
+        }
+    }
+    bool scan = false;
+    if (filter.q) {
+        const auto number = Poco::toUpper(*filter.q);
+        if (db::query(s, kOrderNumberExists).bind(number).exists()) {
+            add(kAdminWhereNumber);
+            values.push_back(number);
+        } else if (filter.q->find('@') != std::string::npos) {
+            add(kAdminWhereEmail);
+            values.push_back(Poco::toLower(*filter.q));
+        } else {
+            add(kAdminWhereEmailPart);
+            values.push_back(http::likePattern(*filter.q));
+            scan = true;
+        }
+    }
+    AdminPage page;
+    auto count = db::query(s, kAdminCount + where);
+    for (const auto& v : values) count.bind(v);
+    page.total = count.count();
+    auto rows = db::query(s, kAdminColumns + where + (scan ? kAdminNewestFirstAfterScan : kAdminNewestFirst));
+    for (const auto& v : values) rows.bind(v);
+    page.orders = rows.bind(limit, offset).all(readAdmin);
+    return page;
+}
+
+std::optional<AdminOrderDetail> OrderRepository::adminFind(db::Tx& tx, const std::string& orderId) {
+    return detail([&tx](const auto& sql) { return tx.query(sql); }, orderId);
+}
+
+std::optional<AdminOrderDetail> OrderRepository::adminFind(Poco::Data::Session& s, const std::string& orderId) {
+    return detail([&s](const auto& sql) { return db::query(s, sql); }, orderId);
 }
 
 std::optional<OrderSummary> OrderRepository::find(db::Tx& tx, const std::string& orderId) {

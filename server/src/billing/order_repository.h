@@ -16,6 +16,7 @@ struct NewOrder {
     std::string currency;
     std::optional<std::string> customerEmail;
     std::optional<std::string> providerCheckoutId; // "<provider>:<session id>" of a guest order
+    std::string source = "system";                 // who creates it: system (a checkout) | provider (a payment link)
 };
 
 struct NewOrderItem {
@@ -39,16 +40,98 @@ struct OrderSummary {
     std::vector<OrderLine> lines;
 };
 
+// Who changed an order's status (order_status_history.source, orders.status_source).
+namespace source {
+inline constexpr const char* kStaff = "staff";
+inline constexpr const char* kProvider = "provider";
+inline constexpr const char* kSystem = "system";
+} // namespace source
+
+// The order row as a status change sees it, read under the row's lock.
+struct OrderState {
+    std::string status;
+    std::optional<std::string> statusSource;
+    bool paidAfterCancellation = false;
+    std::int64_t totalAmount = 0;
+    std::string currency;
+};
+
+struct StatusChange {
+    std::string orderId;
+    std::optional<std::string> from;
+    std::string to;
+    std::string source; // source::kStaff | kProvider | kSystem
+    std::optional<std::string> actorId, actorEmail, note;
+};
+
+struct LatePayment {
+    std::string orderId;
+    std::int64_t amount = 0;
+    std::string currency, provider, providerReference;
+    std::optional<std::string> eventId;
+};
+
+// The staff's view of orders (GET /api/v1/admin/orders, /orders/{id}).
+struct AdminOrderFilter {
+    std::optional<std::string> status;  // pending | paid | shipped | completed | cancelled | paid_after_cancellation
+    std::optional<std::string> q;       // an order number or part of the customer's email
+};
+struct AdminOrder {
+    std::string id, orderNumber, status, currency, createdAt, updatedAt;
+    std::optional<std::string> userId, customerEmail;
+    std::int64_t totalAmount = 0;
+    bool paidAfterCancellation = false;
+};
+struct AdminOrderItem {
+    std::optional<std::string> productId;
+    std::string productName;
+    std::int64_t quantity = 0, unitAmount = 0;
+};
+struct AdminHistoryEntry {
+    std::string at, to, source;
+    std::optional<std::string> from, actorEmail, note;
+};
+struct AdminLatePayment {
+    std::string at, currency, provider;
+    std::int64_t amount = 0;
+    std::optional<std::string> providerReference;
+};
+struct AdminOrderDetail {
+    AdminOrder order;
+    std::vector<AdminOrderItem> items;
+    std::vector<AdminHistoryEntry> history; // oldest first
+    std::vector<AdminLatePayment> latePayments;
+};
+
 class OrderRepository {
 public:
     // Inserts the order under a fresh order number (retrying the rare clash); returns its id, or
     // nullopt when a guest order for the same provider checkout exists already.
     std::optional<std::string> insert(db::Tx& tx, const NewOrder& order);
     void insertItem(db::Tx& tx, const std::string& orderId, const NewOrderItem& item);
-    // pending or cancelled -> paid (money was taken); false when it was neither.
-    bool markPaid(db::Tx& tx, const std::string& orderId);
-    // pending -> cancelled; false when it was not pending.
-    bool cancelPending(db::Tx& tx, const std::string& orderId);
+    // Locks the order row for the rest of the transaction (a touch: both engines, every status
+    // change of the order queues behind it) and returns it; nullopt for an unknown id.
+    std::optional<OrderState> lock(db::Tx& tx, const std::string& orderId);
+    // Sets the status with who set it, and the paid-after-cancellation flag.
+    void setStatus(db::Tx& tx, const std::string& orderId, const std::string& status, const std::string& source,
+                   bool paidAfterCancellation);
+    // Appends a row to the order's history (seq = the next number for the order).
+    void addHistory(db::Tx& tx, const StatusChange& change);
+    // Whether a payment event has already made the order paid (its money is known, not late).
+    bool paidByProvider(db::Tx& tx, const std::string& orderId);
+    // Stores money that arrived for a cancelled order; false when that payment is stored already.
+    bool addLatePayment(db::Tx& tx, const LatePayment& payment);
+    // pending -> cancelled (with its history row); false when it was not pending.
+    bool cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source, const std::string& note);
+
+    // Staff reads.
+    struct AdminPage {
+        std::vector<AdminOrder> orders;
+        std::int64_t total = 0;
+    };
+    AdminPage adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, std::int64_t limit, std::int64_t offset);
+    std::optional<AdminOrderDetail> adminFind(db::Tx& tx, const std::string& orderId);
+    std::optional<AdminOrderDetail> adminFind(Poco::Data::Session& s, const std::string& orderId);
     std::optional<OrderSummary> find(db::Tx& tx, const std::string& orderId);
     // The user's orders, newest first, without checkouts that were never paid.
     std::vector<OrderSummary> forUser(Poco::Data::Session& s, const std::string& userId);

@@ -64,6 +64,20 @@ SubscriptionView readView(const db::Row& r) {
     return v;
 }
 
+// ---- staff list ----
+constexpr const char* kAdminColumns =
+    "SELECT CAST(s.id AS TEXT) AS id, CAST(s.user_id AS TEXT) AS user_id, u.email AS user_email, "
+    "CAST(s.product_id AS TEXT) AS product_id, p.name AS product_name, CAST(s.pricing_plan_id AS TEXT) AS pricing_plan_id, "
+    "pp.name AS plan_name, s.status, s.payment_provider, CAST(s.current_period_end AS TEXT) AS current_period_end, "
+    "s.cancel_at_period_end, CAST(s.created_at AS TEXT) AS created_at "
+    "FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN products p ON p.id = s.product_id "
+    "LEFT JOIN pricing_plans pp ON pp.id = s.pricing_plan_id";
+constexpr const char* kAdminCount = "SELECT COUNT(*) FROM subscriptions s JOIN users u ON u.id = s.user_id";
+constexpr const char* kAdminWhereStatus = "s.status = ?";
+constexpr const char* kAdminWhereEmail = "LOWER(u.email) LIKE ? ESCAPE '\\'";
+// subscriptions_created_at_id_idx (subscriptions_status_created_at_idx with a status) serve this.
+constexpr const char* kAdminNewestFirst = " ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?";
+
 } // namespace
 
 std::optional<SubscriptionRow> SubscriptionRepository::findByProvider(db::Tx& tx, const std::string& provider,
@@ -111,5 +125,46 @@ bool SubscriptionRepository::productExists(db::Tx& tx, const std::string& id) {
     return tx.query(kProductExists).bind(id).exists();
 }
 bool SubscriptionRepository::planExists(db::Tx& tx, const std::string& id) { return tx.query(kPlanExists).bind(id).exists(); }
+
+} // namespace storefront::billing
+
+namespace storefront::billing {
+
+SubscriptionRepository::AdminPage SubscriptionRepository::adminList(Poco::Data::Session& s,
+                                                                    const std::optional<std::string>& status,
+                                                                    const std::optional<std::string>& likeEmail,
+                                                                    std::int64_t limit, std::int64_t offset) {
+    std::string where;
+    std::vector<std::string> values;
+    auto add = [&](const char* clause, const std::string& value) {
+        where += (where.empty() ? " WHERE " : " AND ") + std::string(clause);
+        values.push_back(value);
+    };
+    if (status) add(kAdminWhereStatus, *status);
+    if (likeEmail) add(kAdminWhereEmail, *likeEmail);
+    AdminPage page;
+    auto count = db::query(s, kAdminCount + where);
+    for (const auto& v : values) count.bind(v);
+    page.total = count.count();
+    auto rows = db::query(s, kAdminColumns + where + kAdminNewestFirst);
+    for (const auto& v : values) rows.bind(v);
+    page.subscriptions = rows.bind(limit, offset).all([](const db::Row& r) {
+        AdminSubscription a;
+        a.id = r.text("id");
+        a.userId = r.text("user_id");
+        a.userEmail = r.optText("user_email");
+        a.productId = r.text("product_id");
+        a.productName = r.text("product_name");
+        a.planId = r.optText("pricing_plan_id");
+        a.planName = r.optText("plan_name");
+        a.status = r.text("status");
+        a.paymentProvider = r.text("payment_provider");
+        a.periodEnd = r.optTimestamp("current_period_end");
+        a.cancelAtPeriodEnd = r.boolean("cancel_at_period_end");
+        a.createdAt = r.timestamp("created_at");
+        return a;
+    });
+    return page;
+}
 
 } // namespace storefront::billing

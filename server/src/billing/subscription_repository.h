@@ -40,8 +40,23 @@ struct SubscriptionView {
     std::optional<Plan> plan;
 };
 
+// A subscription as the staff list shows it (GET /api/v1/admin/subscriptions).
+struct AdminSubscription {
+    std::string id, userId, productId, productName, status, paymentProvider, createdAt;
+    std::optional<std::string> userEmail, planId, planName, periodEnd;
+    bool cancelAtPeriodEnd = false;
+};
+
 class SubscriptionRepository {
 public:
+    // Staff list, newest first: `status` exact, `likeEmail` a LIKE pattern on the user's email.
+    struct AdminPage {
+        std::vector<AdminSubscription> subscriptions;
+        std::int64_t total = 0;
+    };
+    AdminPage adminList(Poco::Data::Session& s, const std::optional<std::string>& status,
+                        const std::optional<std::string>& likeEmail, std::int64_t limit, std::int64_t offset);
+
     std::optional<SubscriptionRow> findByProvider(db::Tx& tx, const std::string& provider, const std::string& providerId);
     // Another live subscription of the user to the product than `exceptId` (the partial unique
     // index forbids two); exceptId empty: any.

@@ -1,15 +1,22 @@
 #pragma once
-// The catalogue area: products and pricing plans, and the public catalogue routes (served through
-// the shared response cache, which app wiring clears when a transaction notifies db::topic::kCatalog).
+// The catalogue area: products and pricing plans, the public catalogue routes (served through the
+// shared response cache, which app wiring clears when a transaction notifies db::topic::kCatalog),
+// and the staff's product, plan and image routes.
+#include "catalog/admin_service.h"
+#include "catalog/image_store.h"
 #include "catalog/product_repository.h"
 #include "common/module.h"
 #include "http/response_cache.h"
+
+#include <string>
 
 namespace storefront::catalog {
 
 class Module : public storefront::Module {
 public:
-    Module(db::Database& db, http::ResponseCache& cache) : products_(db), cache_(cache) {}
+    // `webDir`: the web build (its products/<folder>/ pictures); `dataDir`: where uploads are kept.
+    Module(db::Database& db, http::ResponseCache& cache, std::string webDir, std::string dataDir)
+        : products_(db), cache_(cache), images_(std::move(webDir), std::move(dataDir)), admin_(db, products_, images_) {}
     std::string_view name() const override { return "catalog"; }
     void routes(http::Router& router) override;
 
@@ -18,6 +25,8 @@ public:
 private:
     ProductRepository products_;
     http::ResponseCache& cache_;
+    ImageStore images_;
+    CatalogAdmin admin_;
 };
 
 } // namespace storefront::catalog

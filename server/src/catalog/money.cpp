@@ -40,3 +40,27 @@ std::string formatMoney(std::int64_t minor, const std::string& currency) {
 }
 
 } // namespace storefront::catalog
+
+namespace storefront::catalog {
+
+std::optional<std::int64_t> parseMajorUnits(std::string_view text) {
+    constexpr std::size_t kMaxWholeDigits = 9;
+    const auto dot = text.find('.');
+    const std::string_view whole = text.substr(0, dot);
+    const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+    auto digits = [](std::string_view s) {
+        for (char c : s)
+            if (c < '0' || c > '9') return false;
+        return true;
+    };
+    if (whole.empty() || whole.size() > kMaxWholeDigits || !digits(whole)) return std::nullopt;
+    if (dot != std::string_view::npos && (fraction.empty() || fraction.size() > 2 || !digits(fraction))) return std::nullopt;
+    std::int64_t minor = 0;
+    for (char c : whole) minor = minor * 10 + (c - '0');
+    minor *= 100;
+    if (!fraction.empty()) minor += (fraction[0] - '0') * 10 + (fraction.size() == 2 ? fraction[1] - '0' : 0);
+    if (minor > kMaxPriceMinorUnits) return std::nullopt;
+    return minor;
+}
+
+} // namespace storefront::catalog

@@ -24,6 +24,43 @@ constexpr const char* kPlansForProduct =
     "billing_frequency_value, billing_frequency_unit, sort_order FROM pricing_plans "
     "WHERE product_id = ? ORDER BY sort_order ASC, name ASC";
 
+// ---- staff ----
+const std::string kListAllColumns = std::string("SELECT ") + kProductColumns + " FROM products";
+constexpr const char* kWhereQ = " WHERE (LOWER(name) LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\')";
+// products_created_at_idx serves this order.
+constexpr const char* kNewestFirst = " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?";
+constexpr const char* kCountAll = "SELECT COUNT(*) FROM products";
+const std::string kFindById = std::string("SELECT ") + kProductColumns + " FROM products WHERE id = ?";
+constexpr const char* kSlugUsed = "SELECT 1 FROM products WHERE slug = ?";
+constexpr const char* kSlugUsedByAnother = "SELECT 1 FROM products WHERE slug = ? AND id <> ?";
+constexpr const char* kInsertProduct =
+    "INSERT INTO products (id, slug, name, description, description_detail, meta_keywords, type, icon_url, picture_url, "
+    "stock_quantity, track_inventory, is_active, features, action_type, action_url, show_pricing, price_nzd, "
+    "billing_interval, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kUpdateProduct =
+    "UPDATE products SET slug = ?, name = ?, description = ?, description_detail = ?, meta_keywords = ?, type = ?, "
+    "icon_url = ?, picture_url = ?, stock_quantity = ?, track_inventory = ?, is_active = ?, features = ?, action_type = ?, "
+    "action_url = ?, show_pricing = ?, price_nzd = ?, billing_interval = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kProductInUse =
+    "SELECT 1 WHERE EXISTS (SELECT 1 FROM order_items WHERE product_id = ?) "
+    "OR EXISTS (SELECT 1 FROM subscriptions WHERE product_id = ?) "
+    "OR EXISTS (SELECT 1 FROM enterprise_licenses WHERE product_id = ?) "
+    "OR EXISTS (SELECT 1 FROM checkout_sessions WHERE product_id = ?)";
+constexpr const char* kDeleteProduct = "DELETE FROM products WHERE id = ?";
+constexpr const char* kPlanColumns =
+    "SELECT CAST(id AS TEXT) AS id, CAST(product_id AS TEXT) AS product_id, name, price_amount, currency, "
+    "billing_frequency_value, billing_frequency_unit, sort_order FROM pricing_plans ";
+const std::string kFindPlan = std::string(kPlanColumns) + "WHERE id = ?";
+constexpr const char* kInsertPlan =
+    "INSERT INTO pricing_plans (id, product_id, name, price_amount, currency, billing_frequency_value, "
+    "billing_frequency_unit, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kUpdatePlan =
+    "UPDATE pricing_plans SET name = ?, price_amount = ?, currency = ?, billing_frequency_value = ?, "
+    "billing_frequency_unit = ?, sort_order = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kPlanInUse =
+    "SELECT 1 WHERE EXISTS (SELECT 1 FROM subscriptions WHERE pricing_plan_id = ?)";
+constexpr const char* kDeletePlan = "DELETE FROM pricing_plans WHERE id = ?";
+
 std::vector<std::string> parseFeatures(const std::optional<std::string>& text) {
     std::vector<std::string> out;
     if (!text || text->empty()) return out;
@@ -90,6 +127,100 @@ std::optional<Product> ProductRepository::findActiveBySlug(const std::string& sl
     if (product) product->plans = db::query(s, kPlansForProduct).bind(product->id).all(readPlan);
     return product;
 }
+
+namespace {
+
+// The plans of `products`, one query for the page: `IN (?, ?, ...)` with one placeholder per product.
+void attachPlans(Poco::Data::Session& s, std::vector<Product>& products) {
+    if (products.empty()) return;
+    std::string sql = std::string(kPlanColumns) + "WHERE product_id IN (";
+    for (std::size_t i = 0; i < products.size(); ++i) sql += i ? ", ?" : "?";
+    sql += ") ORDER BY sort_order ASC, name ASC";
+    auto q = db::query(s, sql);
+    for (const auto& p : products) q.bind(p.id);
+    for (auto& plan : q.all(readPlan))
+        for (auto& p : products)
+            if (p.id == plan.productId) p.plans.push_back(plan);
+}
+
+std::string featuresText(const std::vector<std::string>& features) { return nlohmann::json(features).dump(); }
+
+} // namespace
+
+ProductRepository::Page ProductRepository::listAll(const std::optional<std::string>& likeQ, std::int64_t limit,
+                                                   std::int64_t offset) {
+    auto s = db_.session();
+    Page page;
+    const std::string where = likeQ ? kWhereQ : "";
+    auto count = db::query(s, kCountAll + where);
+    if (likeQ) count.bind(*likeQ, *likeQ);
+    page.total = count.count();
+    auto rows = db::query(s, kListAllColumns + where + kNewestFirst);
+    if (likeQ) rows.bind(*likeQ, *likeQ);
+    page.products = rows.bind(limit, offset).all(readProduct);
+    attachPlans(s, page.products);
+    return page;
+}
+
+std::optional<Product> ProductRepository::findById(db::Tx& tx, const std::string& id) {
+    auto product = tx.query(kFindById).bind(id).one(readProduct);
+    if (product) product->plans = tx.query(kPlansForProduct).bind(product->id).all(readPlan);
+    return product;
+}
+
+bool ProductRepository::slugTaken(db::Tx& tx, const std::string& slug, const std::string& exceptId) {
+    // No id to compare with an empty text (PostgreSQL refuses '' as a UUID).
+    if (exceptId.empty()) return tx.query(kSlugUsed).bind(slug).exists();
+    return tx.query(kSlugUsedByAnother).bind(slug, exceptId).exists();
+}
+
+void ProductRepository::insert(db::Tx& tx, const Product& p) {
+    const auto at = db::nowTimestamp();
+    tx.query(kInsertProduct)
+        .bind(p.id, p.slug, p.name, p.description, p.descriptionDetail, p.metaKeywords, p.type, p.iconUrl, p.pictureUrl)
+        .bind(p.stockQuantity, p.trackInventory, p.isActive, featuresText(p.features), p.actionType, p.actionUrl)
+        .bind(p.showPricing, p.priceNzd, p.billingInterval, at, at)
+        .run();
+}
+
+void ProductRepository::update(db::Tx& tx, const Product& p) {
+    tx.query(kUpdateProduct)
+        .bind(p.slug, p.name, p.description, p.descriptionDetail, p.metaKeywords, p.type, p.iconUrl, p.pictureUrl)
+        .bind(p.stockQuantity, p.trackInventory, p.isActive, featuresText(p.features), p.actionType, p.actionUrl)
+        .bind(p.showPricing, p.priceNzd, p.billingInterval, db::nowTimestamp(), p.id)
+        .run();
+}
+
+bool ProductRepository::inUse(db::Tx& tx, const std::string& id) {
+    return tx.query(kProductInUse).bind(id, id, id, id).exists();
+}
+
+void ProductRepository::remove(db::Tx& tx, const std::string& id) { tx.query(kDeleteProduct).bind(id).run(); }
+
+std::optional<PricingPlan> ProductRepository::findPlan(db::Tx& tx, const std::string& planId) {
+    return tx.query(kFindPlan).bind(planId).one(readPlan);
+}
+
+void ProductRepository::insertPlan(db::Tx& tx, const PricingPlan& p) {
+    const auto at = db::nowTimestamp();
+    tx.query(kInsertPlan)
+        .bind(p.id, p.productId, p.name, p.priceAmount, p.currency, p.billingFrequencyValue, p.billingFrequencyUnit)
+        .bind(p.sortOrder, at, at)
+        .run();
+}
+
+void ProductRepository::updatePlan(db::Tx& tx, const PricingPlan& p) {
+    tx.query(kUpdatePlan)
+        .bind(p.name, p.priceAmount, p.currency, p.billingFrequencyValue, p.billingFrequencyUnit, p.sortOrder)
+        .bind(db::nowTimestamp(), p.id)
+        .run();
+}
+
+bool ProductRepository::planInUse(db::Tx& tx, const std::string& planId) {
+    return tx.query(kPlanInUse).bind(planId).exists();
+}
+
+void ProductRepository::removePlan(db::Tx& tx, const std::string& planId) { tx.query(kDeletePlan).bind(planId).run(); }
 
 std::optional<std::string> ProductRepository::activeIdBySlug(const std::string& slug) {
     auto s = db_.session();

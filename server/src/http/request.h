@@ -3,6 +3,7 @@
 #include <Poco/Net/HTTPServerRequest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -36,6 +37,9 @@ public:
 
     // The body, read once and at most maxBodyBytes long (413 beyond that).
     const std::string& body();
+    // Raises this request's body limit (a route that takes uploads calls it before body()); the
+    // server-wide limit stays as it is for every other route.
+    void allowBodyUpTo(std::size_t bytes) { maxBodyBytes_ = std::max(maxBodyBytes_, bytes); }
     // The body as a JSON object: 415 unless Content-Type is application/json, 400 when malformed.
     nlohmann::json json();
 

@@ -13,20 +13,11 @@ using namespace testing_support;
 
 namespace {
 
-const std::string kWebhookSecret = "whsec_fake_stripe_flow";
+const std::string kWebhookSecret = kFakeStripeWebhookSecret;
 
-FakeStripe& fake() {
-    static FakeStripe stripe; // outlives the servers (stopped at exit after the tests)
-    return stripe;
-}
+FakeStripe& fake() { return fakeStripe(); }
 
-int stripeServer() {
-    return serverWith({{"STOREFRONT_PAYMENT_PROVIDER", "stripe"},
-                       {"STRIPE_API_BASE", fake().apiBase()},
-                       {"STRIPE_SECRET_KEY", fake().secretKey()},
-                       {"STRIPE_WEBHOOK_SECRET", kWebhookSecret},
-                       {"STRIPE_TIMEOUT_SECONDS", "2"}});
-}
+int stripeServer() { return fakeStripeServer(); }
 
 HttpResult deliver(const nlohmann::json& event) {
     const std::string payload = event.dump();

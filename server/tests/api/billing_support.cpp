@@ -1,5 +1,7 @@
 #include "api/billing_support.h"
 
+#include "api/fake_stripe.h"
+
 #include <stdexcept>
 
 using namespace Poco::Data::Keywords;
@@ -59,6 +61,19 @@ std::string orderStatusOfCheckout(const std::string& checkoutId) {
 std::string checkoutStatus(const std::string& checkoutId) {
     auto rows = textColumn("SELECT status FROM checkout_sessions WHERE id = ?", {checkoutId});
     return rows.empty() ? "" : rows[0];
+}
+
+FakeStripe& fakeStripe() {
+    static FakeStripe stripe; // outlives the servers (stopped at exit after the tests)
+    return stripe;
+}
+
+int fakeStripeServer() {
+    return serverWith({{"STOREFRONT_PAYMENT_PROVIDER", "stripe"},
+                       {"STRIPE_API_BASE", fakeStripe().apiBase()},
+                       {"STRIPE_SECRET_KEY", fakeStripe().secretKey()},
+                       {"STRIPE_WEBHOOK_SECRET", kFakeStripeWebhookSecret},
+                       {"STRIPE_TIMEOUT_SECONDS", "2"}});
 }
 
 } // namespace testing_support

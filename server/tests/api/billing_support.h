@@ -7,6 +7,14 @@
 
 namespace testing_support {
 
+class FakeStripe;
+// The fake Stripe the API tests share, and the server on the shared database that talks to it with
+// kFakeStripeWebhookSecret. One fake only: two would hand out the same ids (cus_fake_1, cs_fake_1)
+// into the one database.
+inline const std::string kFakeStripeWebhookSecret = "whsec_fake_stripe_flow";
+FakeStripe& fakeStripe();
+int fakeStripeServer();
+
 inline const std::string kMonthlyPlanId = "40394828-0a74-471c-981f-345d4cc95e86"; // hhtraff Monthly, 1500 NZD
 inline const std::string kYearlyPlanId = "c369542f-be8b-4eaf-aaed-1318e07635d2";  // hhtraff Yearly
 inline const std::string kWirewriteProPlanId = "0e16d193-902d-4547-a8ab-ef1d1c040ab8"; // wirewrite Pro Monthly, 600

@@ -11,10 +11,6 @@ const StaffAdmin& enterpriseStaff() {
 
 Headers staff() { return enterpriseStaff().session.headers(); }
 
-HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers) {
-    return sendJson(env().port, "PATCH", path, body, headers);
-}
-
 TestTeam createTeam(const std::string& prefix, int maxLicenses) {
     TestTeam team;
     team.admin = createUser(prefix + "-admin");

@@ -11,7 +11,6 @@ namespace testing_support {
 const StaffAdmin& enterpriseStaff();
 // Its request headers.
 Headers staff();
-HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers);
 
 // An account through POST /api/v1/admin/enterprise for an existing user, who is signed in.
 struct TestTeam {

@@ -71,6 +71,10 @@ HttpResult putJson(const std::string& path, const nlohmann::json& body, const He
     return sendJson(env().port, "PUT", path, body, headers);
 }
 
+HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers) {
+    return sendJson(env().port, "PATCH", path, body, headers);
+}
+
 HttpResult del(const std::string& path, const Headers& headers, const nlohmann::json& body) {
     if (body.is_null()) return http(env().port, "DELETE", path, "", headers);
     return sendJson(env().port, "DELETE", path, body, headers);

@@ -34,6 +34,7 @@ HttpResult getJson(const std::string& path, const Headers& headers = {});
 HttpResult get(const std::string& path, const Headers& headers = {});
 HttpResult postJson(const std::string& path, const nlohmann::json& body, const Headers& headers = {});
 HttpResult putJson(const std::string& path, const nlohmann::json& body, const Headers& headers = {});
+HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers = {});
 // DELETE, with a JSON body unless `body` is null.
 HttpResult del(const std::string& path, const Headers& headers = {}, const nlohmann::json& body = nullptr);
 // Any method with a JSON body, to any of the servers (see serverWith).

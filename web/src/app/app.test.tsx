@@ -207,7 +207,7 @@ describe('enterprise', () => {
 });
 
 describe('route access', () => {
-  it.each(['/dashboard', '/enterprise', '/test-subscription', '/admin', '/admin/products', '/admin/wirewrite/certificates'])(
+  it.each(['/dashboard', '/enterprise', '/test-subscription', '/admin', '/admin/products', '/admin/audit', '/admin/orders/0193a000-0000-7000-8000-000000000001', '/admin/wirewrite/certificates'])(
     'sends a visitor from %s to the landing page',
     (path) => {
       mockFetch(() => jsonResponse(500, {}));
@@ -246,6 +246,21 @@ describe('route access', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Security Settings' })).toBeInTheDocument();
   });
 
+  it('wires the back-office pages, each loaded on first use', async () => {
+    mockFetch(() => jsonResponse(200, { items: [], total: 0, page: 1, page_size: 50 }));
+    const { router } = renderApp('/admin/audit', { ...signedIn, isAdmin: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit Log' })).toBeInTheDocument();
+    for (const [path, heading] of [
+      ['/admin/products', 'Product Management'],
+      ['/admin/subscriptions', 'Subscription Management'],
+      ['/admin/orders', 'Order Management'],
+      ['/admin', 'Admin Dashboard'],
+    ] as const) {
+      await act(() => router.navigate(path));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    }
+  });
+
   it('wires the checkout, dashboard and subscription test pages', async () => {
     mockFetch((url) => {
       if (url === '/api/v1/products/hhtraff') return jsonResponse(200, { product: fixtureProduct('hhtraff') });
@@ -271,7 +286,7 @@ describe('route access', () => {
 });
 
 describe('route access while the session loads', () => {
-  it.each(['/dashboard', '/admin/orders', '/checkout/hhtraff'])('waits on %s instead of redirecting', (path) => {
+  it.each(['/dashboard', '/admin/orders', '/admin/audit', '/checkout/hhtraff'])('waits on %s instead of redirecting', (path) => {
     mockFetch(() => jsonResponse(500, {}));
     const { router, auth } = renderApp(path, { loading: true });
     expect(router.state.location.pathname).toBe(path);

@@ -3,6 +3,14 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { Loading } from '@/components/Spinner';
 import { DashboardPage, TestSubscriptionPage } from '@/features/account';
+import {
+  AdminDashboardPage,
+  AuditLogPage,
+  OrderDetailPage,
+  OrderManagementPage,
+  ProductManagementPage,
+  SubscriptionManagementPage,
+} from '@/features/admin';
 import { SecuritySettingsPage } from '@/features/auth';
 import { EnterprisePage } from '@/features/enterprise';
 import { CheckoutPage } from '@/features/checkout';
@@ -22,6 +30,11 @@ function EnterpriseRoute() {
   const { openContactSales } = useContactSales();
   return <EnterprisePage onContactSales={openContactSales} />;
 }
+// The WireWrite staff screens load on first visit (RootLayout's Suspense shows the wait).
+const WireWriteDashboardPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.WireWriteDashboardPage })));
+const WireWritePromoCodesPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.PromoCodesPage })));
+const WireWriteUsersPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.UsersPage })));
+const WireWriteCertificatesPage = lazy(() => import('@/features/companion').then((m) => ({ default: m.CertificatesPage })));
 
 function LandingRoute() {
   const { openContactSales } = useContactSales();
@@ -45,6 +58,18 @@ function elementOf(entry: PageEntry): ReactElement {
       return <TestSubscriptionPage />;
     case 'security-settings':
       return <SecuritySettingsPage />;
+    case 'admin-dashboard':
+      return <AdminDashboardPage />;
+    case 'admin-products':
+      return <ProductManagementPage />;
+    case 'admin-subscriptions':
+      return <SubscriptionManagementPage />;
+    case 'admin-orders':
+      return <OrderManagementPage />;
+    case 'admin-order':
+      return <OrderDetailPage />;
+    case 'admin-audit':
+      return <AuditLogPage />;
     case 'enterprise':
       return <EnterpriseRoute />;
     case 'admin-enterprise':
@@ -53,6 +78,14 @@ function elementOf(entry: PageEntry): ReactElement {
           <AdminEnterprisePage />
         </Suspense>
       );
+    case 'wirewrite':
+      return <WireWriteDashboardPage />;
+    case 'wirewrite-promo-codes':
+      return <WireWritePromoCodesPage />;
+    case 'wirewrite-users':
+      return <WireWriteUsersPage />;
+    case 'wirewrite-certificates':
+      return <WireWriteCertificatesPage />;
     default:
       return <PendingPage title={entry.title} />;
   }

@@ -18,6 +18,15 @@ describe('apiFetch', () => {
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('sends a raw body (an upload) as it is, with its own Content-Type', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(201, { image: { url: '/uploads/a.png' } }));
+    const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    await apiFetch('/api/v1/admin/images', { method: 'POST', rawBody: file });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.body).toBe(file);
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('image/png');
+  });
+
   it('turns an error body into an ApiError with status, code, message and fields', async () => {
     mockFetch(() =>
       jsonResponse(422, { code: 'validation_failed', message: 'Check the form', fields: { email: 'Enter a valid email address', bad: 3 } }),

@@ -30,6 +30,8 @@ interface RequestOptions<T = unknown> {
   schema?: ZodType<T>;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Sent as it is (an upload), with the blob's own type as Content-Type; instead of `body`. */
+  rawBody?: Blob;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Send the session's access token when there is one (default); false never sends it. */
@@ -96,6 +98,9 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
+  } else if (options.rawBody !== undefined) {
+    headers['Content-Type'] = options.rawBody.type || 'application/octet-stream';
+    init.body = options.rawBody;
   }
   if (options.auth !== false) {
     const token = await getAccessToken();

@@ -1,0 +1,37 @@
+#include "backoffice/module.h"
+
+#include "backoffice/nz_time.h"
+#include "http/router.h"
+
+#include <Poco/Timestamp.h>
+
+namespace storefront::backoffice {
+
+namespace {
+
+// "Recent" revenue: today and the 29 New Zealand days before it.
+constexpr int kRecentDaysBack = 29;
+
+} // namespace
+
+Clock systemClock() {
+    return [] { return static_cast<std::int64_t>(Poco::Timestamp().epochTime()); };
+}
+
+void Module::routes(http::Router& router) {
+    router.get("/api/v1/admin/stats", http::Access::StaffAdmin, [this](http::Request&, http::Response& res) {
+        const auto since = db::timestampFromEpoch(nzDayStart(clock_(), kRecentDaysBack));
+        const auto st = stats_.read(since);
+        res.json(200, {{"total_users", st.totalUsers},
+                       {"total_products", st.totalProducts},
+                       {"active_subscriptions", st.activeSubscriptions},
+                       {"total_orders", st.totalOrders},
+                       {"enterprise_accounts", st.enterpriseAccounts},
+                       {"recent_revenue", st.recentRevenue},
+                       {"total_revenue", st.totalRevenue},
+                       {"currency", "NZD"}});
+        res.set("Cache-Control", "no-store");
+    });
+}
+
+} // namespace storefront::backoffice

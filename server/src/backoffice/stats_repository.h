@@ -1,0 +1,28 @@
+#pragma once
+// The admin dashboard's figures, counted in SQL (GET /api/v1/admin/stats). The back office reads
+// across areas (users, products, subscriptions, orders, enterprise accounts) only here, with COUNT
+// and SUM statements of its own: one small repository rather than a count method in five others.
+#include "db/database.h"
+
+#include <cstdint>
+#include <string>
+
+namespace storefront::backoffice {
+
+struct Stats {
+    std::int64_t totalUsers = 0, totalProducts = 0, activeSubscriptions = 0, totalOrders = 0, enterpriseAccounts = 0;
+    std::int64_t recentRevenue = 0, totalRevenue = 0; // NZD minor units
+};
+
+class StatsRepository {
+public:
+    explicit StatsRepository(db::Database& db) : db_(db) {}
+    // Revenue since `since` (an ISO-8601 UTC timestamp) and all time: paid, shipped and completed
+    // NZD orders, without those paid after cancellation. Users: not soft-deleted.
+    Stats read(const std::string& since);
+
+private:
+    db::Database& db_;
+};
+
+} // namespace storefront::backoffice

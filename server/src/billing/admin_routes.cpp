@@ -1,0 +1,104 @@
+#include "billing/admin_routes.h"
+
+#include "common/text.h"
+#include "http/api_error.h"
+#include "http/body.h"
+#include "http/paging.h"
+
+#include <Poco/String.h>
+
+using storefront::http::ApiError;
+
+namespace storefront::billing {
+
+namespace {
+
+constexpr std::size_t kMaxSearchChars = 254;
+constexpr std::size_t kMaxNoteChars = 500;
+
+std::optional<std::string> filterOf(const http::Request& req, const char* name) {
+    auto value = req.query(name);
+    if (!value) return std::nullopt;
+    auto trimmed = Poco::trim(*value);
+    if (trimmed.empty()) return std::nullopt;
+    return trimmed;
+}
+
+std::optional<std::string> searchOf(const http::Request& req) {
+    auto q = filterOf(req, "q");
+    if (q && common::codePoints(*q) > kMaxSearchChars)
+        throw ApiError::validation({{"q", "Must be at most " + std::to_string(kMaxSearchChars) + " characters."}});
+    return q;
+}
+
+std::string orderId(const http::Request& req) {
+    auto id = Poco::toLower(req.param("id"));
+    if (!common::isUuid(id)) throw ApiError::notFound("order_not_found", "No such order.");
+    return id;
+}
+
+} // namespace
+
+void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
+    using http::Access;
+
+    router.get("/api/v1/admin/subscriptions", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        const auto page = http::readPage(req);
+        auto status = filterOf(req, "status");
+        if (status && *status != "active" && *status != "pending" && *status != "cancelled" && *status != "expired" &&
+            *status != "trialing")
+            throw ApiError::validation({{"status", "Choose active, pending, cancelled, expired or trialing."}});
+        auto q = searchOf(req);
+        auto result = admin.subscriptions(status, q ? std::optional(http::likePattern(*q)) : std::nullopt, page.size,
+                                          page.offset());
+        nlohmann::json items = nlohmann::json::array();
+        for (const auto& s : result.subscriptions) items.push_back(toJson(s));
+        res.json(200, http::pageJson(std::move(items), result.total, page));
+        res.set("Cache-Control", "no-store");
+    });
+
+    router.get("/api/v1/admin/orders", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        const auto page = http::readPage(req);
+        AdminOrderFilter filter;
+        filter.status = filterOf(req, "status");
+        if (filter.status && !isOrderStatus(*filter.status) && *filter.status != "paid_after_cancellation")
+            throw ApiError::validation(
+                {{"status", "Choose pending, paid, shipped, completed, cancelled or paid_after_cancellation."}});
+        filter.q = searchOf(req);
+        auto result = admin.orders(filter, page.size, page.offset());
+        nlohmann::json items = nlohmann::json::array();
+        for (const auto& o : result.orders) items.push_back(toJson(o));
+        res.json(200, http::pageJson(std::move(items), result.total, page));
+        res.set("Cache-Control", "no-store");
+    });
+
+    router.get("/api/v1/admin/orders/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        auto order = admin.order(orderId(req));
+        if (!order) throw ApiError::notFound("order_not_found", "No such order.");
+        res.json(200, {{"order", toJson(*order)}});
+        res.set("Cache-Control", "no-store");
+    });
+
+    router.add("PATCH", "/api/v1/admin/orders/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        const auto actor = audit::actorOf(req);
+        const auto id = orderId(req);
+        http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
+        auto status = body.optText("status");
+        if (!body.failed("status")) {
+            if (!status) body.fail("status", "This field is required.");
+            else if (!isOrderStatus(*status)) body.fail("status", "Choose pending, paid, shipped, completed or cancelled.");
+        }
+        auto note = body.optText("note");
+        if (note) {
+            *note = Poco::trim(*note);
+            if (note->empty()) note.reset();
+            else if (common::codePoints(*note) > kMaxNoteChars)
+                body.fail("note", "Must be at most " + std::to_string(kMaxNoteChars) + " characters.");
+        }
+        body.check();
+        auto order = admin.changeStatus(actor, id, *status, note);
+        res.json(200, {{"order", toJson(order)}});
+    });
+}
+
+} // namespace storefront::billing

@@ -1,0 +1,122 @@
+// The local demo's billing rows (STOREFRONT_DEMO_DATA, which `make run` turns on): a handful of
+// customers under @demo.signalcraft.test, orders in every status with their items and history
+// (one paid after staff cancelled it), and subscriptions in every status, so each back-office
+// screen has rows to look at. Written once per database (db::runOnce).
+#include "auth/user_repository.h"
+#include "billing/demo_repository.h"
+#include "billing/module.h"
+
+#include <array>
+
+namespace storefront::billing {
+
+namespace {
+
+constexpr const char* kStaffEmail = "staff@demo.signalcraft.test";
+
+std::string daysAgo(int days, int hours = 0) { return db::timestampAfter(-(days * 86400 + hours * 3600)); }
+
+} // namespace
+
+void Module::demo(db::Database& db) {
+    auth::UserRepository users;
+    DemoRepository demo;
+    db.write([&](db::Tx& tx) {
+        const std::array<std::pair<const char*, const char*>, 5> people = {{{"aroha", "Aroha Ngata"},
+                                                                            {"ben", "Ben Walker"},
+                                                                            {"chloe", "Chloe Tan"},
+                                                                            {"dev", "Dev Patel"},
+                                                                            {"emma", "Emma Clarke"}}};
+        std::vector<std::pair<std::string, std::string>> customers; // id, email
+        for (const auto& [handle, name] : people) {
+            const std::string email = std::string(handle) + "@demo.signalcraft.test";
+            auth::NewUser u;
+            u.email = email;
+            u.userMetadata = {{"full_name", name}, {"demo", true}};
+            u.confirmed = true;
+            customers.emplace_back(users.insert(tx, u), email);
+        }
+
+        const auto cable = demo.productId(tx, "usb-rs232-cable");
+        const std::string cableName = "USB to RS232 Cable";
+        int number = 1;
+        // One order per status, with the history that led there.
+        struct Step {
+            const char* to;
+            const char* source;
+            const char* note;
+        };
+        struct Plan {
+            const char* status;
+            int days;
+            std::vector<Step> steps;
+        };
+        const std::vector<Plan> plans = {
+            {"pending", 0, {{"pending", "system", "Checkout started"}}},
+            {"paid", 2, {{"pending", "system", "Checkout started"}, {"paid", "provider", "Payment received (checkout.session.completed)"}}},
+            {"shipped", 6, {{"pending", "system", "Checkout started"}, {"paid", "provider", "Payment received"}, {"shipped", "staff", "Sent with NZ Post"}}},
+            {"completed", 12, {{"pending", "system", "Checkout started"}, {"paid", "provider", "Payment received"}, {"shipped", "staff", nullptr}, {"completed", "staff", "Delivered"}}},
+            {"cancelled", 18, {{"pending", "system", "Checkout started"}, {"cancelled", "provider", "Not paid (checkout.session.expired)"}}},
+        };
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            const auto& plan = plans[i];
+            const auto& [userId, email] = customers[i];
+            DemoOrder o{userId, email, cable, plan.status, cableName, daysAgo(plan.days, 3)};
+            o.statusSource = plan.steps.back().source;
+            o.quantity = 1 + static_cast<std::int64_t>(i % 2);
+            o.unitAmount = 4900;
+            const auto id = demo.insertOrder(tx, o, number++);
+            std::optional<std::string> from;
+            int seq = 1;
+            for (const auto& step : plan.steps) {
+                const bool staff = std::string(step.source) == "staff";
+                demo.insertHistory(tx, id, seq, daysAgo(plan.days, 3 - seq), from, step.to, step.source,
+                                   staff ? std::optional<std::string>(kStaffEmail) : std::nullopt,
+                                   step.note ? std::optional<std::string>(step.note) : std::nullopt);
+                from = step.to;
+                ++seq;
+            }
+        }
+        // Cancelled by staff, then the provider reported the payment: for staff to refund or reinstate.
+        {
+            DemoOrder o{customers[1].first, customers[1].second, cable, "cancelled", cableName, daysAgo(4, 5)};
+            o.statusSource = "staff";
+            o.unitAmount = 4900;
+            o.paidAfterCancellation = true;
+            const auto id = demo.insertOrder(tx, o, number++);
+            demo.insertHistory(tx, id, 1, daysAgo(4, 5), std::nullopt, "pending", "system", std::nullopt, "Checkout started");
+            demo.insertHistory(tx, id, 2, daysAgo(4, 4), std::string("pending"), "cancelled", "staff", std::string(kStaffEmail),
+                               std::string("Customer asked to cancel by phone"));
+            demo.insertHistory(tx, id, 3, daysAgo(4, 3), std::string("cancelled"), "cancelled", "provider", std::nullopt,
+                               std::string("Payment of $49.00 NZD received after staff cancelled the order "
+                                           "(checkout.session.completed); refund or reinstate it."));
+            demo.insertLatePayment(tx, id, daysAgo(4, 3), 4900);
+        }
+        // A guest order from a payment link.
+        {
+            DemoOrder o{std::nullopt, std::string("guest.buyer@demo.signalcraft.test"), std::nullopt, "paid",
+                        "Payment link purchase", daysAgo(9)};
+            o.statusSource = "provider";
+            o.unitAmount = 12900;
+            const auto id = demo.insertOrder(tx, o, number++);
+            demo.insertHistory(tx, id, 1, daysAgo(9), std::nullopt, "paid", "provider", std::nullopt,
+                               std::string("Paid through a payment link"));
+        }
+
+        // Subscriptions in every status (one live one per customer and product).
+        if (const auto app = demo.productId(tx, "hhtraff")) {
+            const auto plan = demo.firstPlanId(tx, *app);
+            const std::array<std::pair<const char*, int>, 5> statuses = {
+                {{"active", 20}, {"trialing", 3}, {"pending", 1}, {"cancelled", 60}, {"expired", 120}}};
+            for (std::size_t i = 0; i < statuses.size(); ++i) {
+                const auto [status, days] = statuses[i];
+                const bool live = std::string(status) == "active" || std::string(status) == "trialing";
+                demo.insertSubscription(tx, customers[i].first, *app, plan, status, daysAgo(days),
+                                        live ? std::optional<std::string>(db::timestampAfter(20 * 86400))
+                                             : std::optional<std::string>(daysAgo(days > 30 ? days - 30 : 0)));
+            }
+        }
+    });
+}
+
+} // namespace storefront::billing

@@ -1,0 +1,495 @@
+#include "companion/companion_repository.h"
+
+#include "http/paging.h"
+
+#include <Poco/String.h>
+
+#include <regex>
+
+namespace storefront::companion {
+
+namespace {
+
+// ---- workers ----
+#define WORKER_FIELDS                                                                                                \
+    "SELECT CAST(w.id AS TEXT) AS id, CAST(w.user_id AS TEXT) AS user_id, w.full_name, w.email, "                     \
+    "w.ewrb_licence_number, w.entitlement, CAST(w.pro_expires_at AS TEXT) AS pro_expires_at, "                        \
+    "CAST(w.last_active_at AS TEXT) AS last_active_at, CAST(w.inactivity_warned_at AS TEXT) AS inactivity_warned_at, " \
+    "CAST(w.created_at AS TEXT) AS created_at, CAST(w.updated_at AS TEXT) AS updated_at, "                            \
+    "(SELECT COUNT(*) FROM certificates c WHERE c.worker_id = w.id) AS certificates_count"
+#define WORKER_COLUMNS WORKER_FIELDS " FROM worker_profiles w"
+
+constexpr const char* kWorkerColumns = WORKER_COLUMNS;
+// A searched page also counts its matches, in the same scan (the window runs before LIMIT).
+constexpr const char* kWorkerColumnsCounted = WORKER_FIELDS ", COUNT(*) OVER () AS total_count FROM worker_profiles w";
+constexpr const char* kWorkerById = WORKER_COLUMNS " WHERE w.id = ?";
+constexpr const char* kWorkerByUser = WORKER_COLUMNS " WHERE w.user_id = ?";
+constexpr const char* kWorkerCount = "SELECT COUNT(*) FROM worker_profiles w";
+constexpr const char* kInsertWorkerForUser =
+    "INSERT INTO worker_profiles (id, user_id, full_name, email, entitlement, last_active_at, created_at, updated_at) "
+    "VALUES (?, ?, ?, ?, 'free', ?, ?, ?) ON CONFLICT (user_id) DO NOTHING";
+constexpr const char* kInsertWorker =
+    "INSERT INTO worker_profiles (id, user_id, full_name, email, ewrb_licence_number, entitlement, pro_expires_at, "
+    "last_active_at, inactivity_warned_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+// At most one write a minute per worker: only a stale last_active_at is replaced.
+constexpr const char* kTouchWorker =
+    "UPDATE worker_profiles SET last_active_at = ?, inactivity_warned_at = NULL "
+    "WHERE id = ? AND (last_active_at IS NULL OR last_active_at < ?)";
+constexpr const char* kUpdateProfile =
+    "UPDATE worker_profiles SET full_name = ?, ewrb_licence_number = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kSetEntitlement =
+    "UPDATE worker_profiles SET entitlement = ?, pro_expires_at = ?, updated_at = ? WHERE id = ?";
+constexpr const char* kLockWorker = "UPDATE worker_profiles SET updated_at = updated_at WHERE id = ?";
+// A search is a scan (substring match); its page query counts the matches too (total_count).
+constexpr const char* kWhereWorkerSearch =
+    "(LOWER(w.full_name) LIKE ? ESCAPE '\\' OR LOWER(w.email) LIKE ? ESCAPE '\\' "
+    "OR LOWER(w.ewrb_licence_number) LIKE ? ESCAPE '\\')";
+constexpr const char* kWhereTier = "w.entitlement = ?";
+// Counted as all rows and one index range (SQLite counts a whole table from its b-tree pages,
+// far faster than grouping a million index entries).
+constexpr const char* kWorkerTotal = "SELECT COUNT(*) FROM worker_profiles";
+constexpr const char* kProCount = "SELECT COUNT(*) FROM worker_profiles WHERE entitlement = 'pro'";
+constexpr const char* kInactiveCount = "SELECT COUNT(*) FROM worker_profiles WHERE last_active_at < ?";
+
+// ---- certificates ----
+#define CERTIFICATE_FIELDS                                                                                       \
+    "SELECT CAST(c.id AS TEXT) AS id, CAST(c.worker_id AS TEXT) AS worker_id, c.certificate_number, "             \
+    "c.site_location, c.status, CAST(c.created_at AS TEXT) AS created_at, CAST(c.updated_at AS TEXT) AS updated_at, " \
+    "CAST(c.issued_at AS TEXT) AS issued_at, w.full_name AS worker_name, w.email AS worker_email"
+#define CERTIFICATE_FROM " FROM certificates c JOIN worker_profiles w ON w.id = c.worker_id"
+#define CERTIFICATE_COLUMNS CERTIFICATE_FIELDS CERTIFICATE_FROM
+
+constexpr const char* kCertificateColumns = CERTIFICATE_COLUMNS;
+constexpr const char* kCertificateColumnsCounted = CERTIFICATE_FIELDS ", COUNT(*) OVER () AS total_count" CERTIFICATE_FROM;
+constexpr const char* kCertificateById = CERTIFICATE_COLUMNS " WHERE c.id = ? AND c.worker_id = ?";
+constexpr const char* kCertificateCount = "SELECT COUNT(*) FROM certificates c";
+// The worker part is one subquery (the matching workers, found once), not a LIKE per joined row.
+constexpr const char* kWhereCertificateSearch =
+    "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\' "
+    "OR c.worker_id IN (SELECT sw.id FROM worker_profiles sw WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' "
+    "OR LOWER(sw.email) LIKE ? ESCAPE '\\'))";
+// A whole certificate number (WW-2026-000123, any case): the unique index finds it.
+constexpr const char* kWhereCertificateNumber = "c.certificate_number = ?";
+constexpr const char* kWhereOwnCertificateSearch =
+    "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\')";
+constexpr const char* kWhereStatus = "c.status = ?";
+constexpr const char* kWhereWorker = "c.worker_id = ?";
+constexpr const char* kCertificateTotal = "SELECT COUNT(*) FROM certificates";
+constexpr const char* kDraftCount = "SELECT COUNT(*) FROM certificates WHERE status = 'draft'";
+constexpr const char* kWorkerCertificateCount = "SELECT COUNT(*) FROM certificates WHERE worker_id = ?";
+constexpr const char* kInsertCertificate =
+    "INSERT INTO certificates (id, worker_id, certificate_number, site_location, status, created_at, updated_at, issued_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kUpdateDraft =
+    "UPDATE certificates SET site_location = ?, updated_at = ? WHERE id = ? AND worker_id = ? AND status = 'draft'";
+constexpr const char* kIssue =
+    "UPDATE certificates SET status = 'issued', certificate_number = ?, issued_at = ?, updated_at = ? "
+    "WHERE id = ? AND worker_id = ? AND status = 'draft'";
+constexpr const char* kNextNumber =
+    "INSERT INTO certificate_number_counters (number_year, last_value) VALUES (?, 1) ON CONFLICT (number_year) "
+    "DO UPDATE SET last_value = certificate_number_counters.last_value + 1 RETURNING last_value";
+
+// ---- promo codes ----
+#define PROMO_COLUMNS                                                                                           \
+    "SELECT CAST(id AS TEXT) AS id, code, description, entitlement, duration_months, max_uses, uses_count, "     \
+    "CAST(expires_at AS TEXT) AS expires_at, CASE WHEN active THEN 1 ELSE 0 END AS active, "                    \
+    "CAST(created_at AS TEXT) AS created_at FROM promo_codes"
+
+constexpr const char* kPromoById = PROMO_COLUMNS " WHERE id = ?";
+constexpr const char* kPromoByCode = PROMO_COLUMNS " WHERE code = ?";
+// promo_codes_created_at_idx serves this order.
+constexpr const char* kPromoPage = PROMO_COLUMNS " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?";
+constexpr const char* kPromoCount = "SELECT COUNT(*) FROM promo_codes";
+constexpr const char* kInsertPromo =
+    "INSERT INTO promo_codes (id, code, description, entitlement, duration_months, max_uses, uses_count, expires_at, "
+    "active, created_by, created_at) VALUES (?, ?, ?, 'pro', ?, ?, 0, ?, TRUE, ?, ?)";
+constexpr const char* kSetPromoActive = "UPDATE promo_codes SET active = ? WHERE id = ?";
+// The one statement that decides a use: concurrent redemptions queue on the row and each
+// re-checks uses_count, so max_uses is never passed.
+constexpr const char* kClaimPromo =
+    "UPDATE promo_codes SET uses_count = uses_count + 1 WHERE code = ? AND active = TRUE "
+    "AND (max_uses IS NULL OR uses_count < max_uses) AND (expires_at IS NULL OR expires_at > ?) "
+    "RETURNING CAST(id AS TEXT) AS id, duration_months";
+constexpr const char* kHasRedeemed =
+    "SELECT 1 FROM promo_code_redemptions WHERE promo_code_id = ? AND worker_id = ?";
+constexpr const char* kInsertRedemption =
+    "INSERT INTO promo_code_redemptions (id, promo_code_id, worker_id, redeemed_at) VALUES (?, ?, ?, ?)";
+constexpr const char* kRedemptionCount = "SELECT COUNT(*) FROM promo_code_redemptions";
+
+// ---- the inactivity job ----
+constexpr const char* kToWarn =
+    "SELECT CAST(id AS TEXT) AS id, email, full_name, entitlement FROM worker_profiles "
+    "WHERE last_active_at < ? AND inactivity_warned_at IS NULL ORDER BY last_active_at LIMIT ?";
+constexpr const char* kMarkWarned =
+    "UPDATE worker_profiles SET inactivity_warned_at = ? WHERE id = ? AND inactivity_warned_at IS NULL AND last_active_at < ?";
+constexpr const char* kToDelete =
+    "SELECT CAST(id AS TEXT) AS id FROM worker_profiles WHERE entitlement = 'free' AND last_active_at < ? "
+    "AND inactivity_warned_at <= ? ORDER BY last_active_at LIMIT ?";
+// Re-checked inside the worker's transaction: activity since the read keeps the account.
+constexpr const char* kDeleteInactive =
+    "DELETE FROM worker_profiles WHERE id = ? AND entitlement = 'free' AND last_active_at < ? AND inactivity_warned_at <= ?";
+constexpr const char* kTakeLease =
+    "INSERT INTO job_leases (name, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE "
+    "SET holder = excluded.holder, expires_at = excluded.expires_at "
+    "WHERE job_leases.expires_at < ? OR job_leases.holder = excluded.holder";
+constexpr const char* kReleaseLease = "DELETE FROM job_leases WHERE name = ? AND holder = ?";
+constexpr const char* kAdvisoryLock = "SELECT 1 AS locked WHERE pg_try_advisory_lock(CAST(? AS BIGINT))";
+constexpr const char* kAdvisoryUnlock = "SELECT pg_advisory_unlock(CAST(? AS BIGINT))";
+
+// The column lists above are macros only to be joined into constants at compile time; they end
+// here (the sanitizer build compiles sources in batches).
+#undef WORKER_FIELDS
+#undef WORKER_COLUMNS
+#undef CERTIFICATE_FIELDS
+#undef CERTIFICATE_FROM
+#undef CERTIFICATE_COLUMNS
+#undef PROMO_COLUMNS
+
+Worker readWorker(const db::Row& r) {
+    Worker w;
+    w.id = r.text("id");
+    w.userId = r.optText("user_id");
+    w.fullName = r.optText("full_name");
+    w.email = r.optText("email");
+    w.licenceNumber = r.optText("ewrb_licence_number");
+    w.entitlement = r.text("entitlement");
+    w.proExpiresAt = r.optTimestamp("pro_expires_at");
+    w.lastActiveAt = r.optTimestamp("last_active_at");
+    w.inactivityWarnedAt = r.optTimestamp("inactivity_warned_at");
+    w.createdAt = r.timestamp("created_at");
+    w.updatedAt = r.timestamp("updated_at");
+    w.certificatesCount = r.int64("certificates_count");
+    return w;
+}
+
+Certificate readCertificate(const db::Row& r) {
+    Certificate c;
+    c.id = r.text("id");
+    c.workerId = r.text("worker_id");
+    c.number = r.optText("certificate_number");
+    c.siteLocation = r.optText("site_location");
+    c.status = r.text("status");
+    c.createdAt = r.timestamp("created_at");
+    c.updatedAt = r.timestamp("updated_at");
+    c.issuedAt = r.optTimestamp("issued_at");
+    c.workerName = r.optText("worker_name");
+    c.workerEmail = r.optText("worker_email");
+    return c;
+}
+
+PromoCode readPromo(const db::Row& r) {
+    PromoCode p;
+    p.id = r.text("id");
+    p.code = r.text("code");
+    p.description = r.text("description");
+    p.entitlement = r.text("entitlement");
+    p.durationMonths = r.optInt64("duration_months");
+    p.maxUses = r.optInt64("max_uses");
+    p.usesCount = r.int64("uses_count");
+    p.expiresAt = r.optTimestamp("expires_at");
+    p.active = r.int64("active") == 1;
+    p.createdAt = r.timestamp("created_at");
+    return p;
+}
+
+// A WHERE clause and its bound values, in order.
+struct Where {
+    std::string sql;
+    std::vector<std::string> values;
+    void add(const char* clause, std::initializer_list<std::string> bound) {
+        sql += (sql.empty() ? " WHERE " : " AND ") + std::string(clause);
+        values.insert(values.end(), bound);
+    }
+    void bindTo(db::Query& q) const {
+        for (const auto& v : values) q.bind(v);
+    }
+};
+
+// "WW-2026-000123" in any case: a whole certificate number.
+bool isCertificateNumber(const std::string& term) {
+    static const std::regex number(R"(\s*[Ww][Ww]-\d{4}-\d{6,}\s*)");
+    return std::regex_match(term, number);
+}
+
+std::int64_t countOf(Poco::Data::Session& s, const std::string& sql, const Where& where) {
+    auto q = db::query(s, sql + where.sql);
+    where.bindTo(q);
+    return q.count();
+}
+
+template <class T, class Map>
+std::vector<T> pageOf(Poco::Data::Session& s, const std::string& sql, const Where& where, const ListQuery& query, Map map) {
+    auto q = db::query(s, sql + where.sql + " ORDER BY " + query.orderBy + " LIMIT ? OFFSET ?");
+    where.bindTo(q);
+    return q.bind(query.limit, query.offset).all(map);
+}
+
+// One page and the number of matching rows: from the caller when it knows it, else from the page
+// query's COUNT(*) OVER () (one scan for a search; `columnsCounted`), else counted on its own.
+template <class T, class Map>
+Page<T> countedPageOf(Poco::Data::Session& s, const char* columns, const char* columnsCounted, const char* countSql,
+                      const Where& where, const ListQuery& query, Map map) {
+    Page<T> page;
+    if (query.knownTotal) {
+        page.total = *query.knownTotal;
+        page.items = pageOf<T>(s, columns, where, query, map);
+        return page;
+    }
+    if (!columnsCounted) {
+        page.total = countOf(s, countSql, where);
+        page.items = pageOf<T>(s, columns, where, query, map);
+        return page;
+    }
+    std::int64_t total = -1;
+    page.items = pageOf<T>(s, columnsCounted, where, query, [&](const db::Row& r) {
+        total = r.int64("total_count");
+        return map(r);
+    });
+    page.total = total >= 0 ? total : query.offset == 0 ? 0 : countOf(s, countSql, where);
+    return page;
+}
+
+} // namespace
+
+// ---- workers ----
+
+std::optional<Worker> CompanionRepository::findWorker(const std::string& id) {
+    auto s = db_.session();
+    return db::query(s, kWorkerById).bind(id).one(readWorker);
+}
+
+std::optional<Worker> CompanionRepository::findWorker(db::Tx& tx, const std::string& id) {
+    return tx.query(kWorkerById).bind(id).one(readWorker);
+}
+
+std::optional<Worker> CompanionRepository::findWorkerByUser(const std::string& userId) {
+    auto s = db_.session();
+    return db::query(s, kWorkerByUser).bind(userId).one(readWorker);
+}
+
+void CompanionRepository::insertWorkerForUser(db::Tx& tx, const std::string& userId, const std::optional<std::string>& fullName,
+                                              const std::optional<std::string>& email, const std::string& now) {
+    tx.query(kInsertWorkerForUser).bind(db::newId(), userId, fullName, email, now, now, now).run();
+}
+
+void CompanionRepository::insertWorker(db::Tx& tx, const Worker& w) {
+    tx.query(kInsertWorker)
+        .bind(w.id, w.userId, w.fullName, w.email, w.licenceNumber, w.entitlement, w.proExpiresAt)
+        .bind(w.lastActiveAt, w.inactivityWarnedAt, w.createdAt, w.updatedAt)
+        .run();
+}
+
+bool CompanionRepository::touchWorker(db::Tx& tx, const std::string& id, const std::string& now, const std::string& staleBefore) {
+    return tx.query(kTouchWorker).bind(now, id, staleBefore).changed() == 1;
+}
+
+void CompanionRepository::updateProfile(db::Tx& tx, const std::string& id, const std::optional<std::string>& fullName,
+                                        const std::optional<std::string>& licenceNumber, const std::string& now) {
+    tx.query(kUpdateProfile).bind(fullName, licenceNumber, now, id).run();
+}
+
+void CompanionRepository::setEntitlement(db::Tx& tx, const std::string& id, const std::string& entitlement,
+                                         const std::optional<std::string>& proExpiresAt, const std::string& now) {
+    tx.query(kSetEntitlement).bind(entitlement, proExpiresAt, now, id).run();
+}
+
+void CompanionRepository::lockWorker(db::Tx& tx, const std::string& id) { tx.query(kLockWorker).bind(id).run(); }
+
+Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
+    Where where;
+    if (query.search) {
+        auto p = http::likePattern(*query.search);
+        where.add(kWhereWorkerSearch, {p, p, p});
+    }
+    if (query.filter) where.add(kWhereTier, {*query.filter});
+    auto s = db_.session();
+    return countedPageOf<Worker>(s, kWorkerColumns, kWorkerColumnsCounted, kWorkerCount, where, query, readWorker);
+}
+
+TierCounts CompanionRepository::tierCounts() {
+    auto s = db_.session();
+    TierCounts counts;
+    counts.pro = db::query(s, kProCount).count();
+    counts.free = db::query(s, kWorkerTotal).count() - counts.pro;
+    return counts;
+}
+
+std::int64_t CompanionRepository::inactiveCount(const std::string& activeBefore) {
+    auto s = db_.session();
+    return db::query(s, kInactiveCount).bind(activeBefore).count();
+}
+
+// ---- certificates ----
+
+Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) {
+    Where where;
+    if (query.search && isCertificateNumber(*query.search)) {
+        where.add(kWhereCertificateNumber, {Poco::toUpper(Poco::trim(*query.search))});
+    } else if (query.search) {
+        auto p = http::likePattern(*query.search);
+        where.add(kWhereCertificateSearch, {p, p, p, p});
+    }
+    if (query.filter) where.add(kWhereStatus, {*query.filter});
+    auto s = db_.session();
+    // Not the windowed count here: a broad search over a million certificates would sort every
+    // match, where the created_at index walk stops after one page.
+    return countedPageOf<Certificate>(s, kCertificateColumns, nullptr, kCertificateCount, where, query, readCertificate);
+}
+
+Page<Certificate> CompanionRepository::listWorkerCertificates(const std::string& workerId, const ListQuery& query) {
+    Where where;
+    where.add(kWhereWorker, {workerId});
+    if (query.search) {
+        auto p = http::likePattern(*query.search);
+        where.add(kWhereOwnCertificateSearch, {p, p});
+    }
+    if (query.filter) where.add(kWhereStatus, {*query.filter});
+    auto s = db_.session();
+    return countedPageOf<Certificate>(s, kCertificateColumns, kCertificateColumnsCounted, kCertificateCount, where, query,
+                                      readCertificate);
+}
+
+StatusCounts CompanionRepository::statusCounts() {
+    auto s = db_.session();
+    StatusCounts counts;
+    counts.draft = db::query(s, kDraftCount).count();
+    counts.issued = db::query(s, kCertificateTotal).count() - counts.draft;
+    return counts;
+}
+
+std::optional<Certificate> CompanionRepository::findCertificate(const std::string& id, const std::string& workerId) {
+    auto s = db_.session();
+    return db::query(s, kCertificateById).bind(id, workerId).one(readCertificate);
+}
+
+std::optional<Certificate> CompanionRepository::findCertificate(db::Tx& tx, const std::string& id, const std::string& workerId) {
+    return tx.query(kCertificateById).bind(id, workerId).one(readCertificate);
+}
+
+std::int64_t CompanionRepository::certificateCount(db::Tx& tx, const std::string& workerId) {
+    return tx.query(kWorkerCertificateCount).bind(workerId).count();
+}
+
+void CompanionRepository::insertCertificate(db::Tx& tx, const Certificate& c) {
+    tx.query(kInsertCertificate)
+        .bind(c.id, c.workerId, c.number, c.siteLocation, c.status, c.createdAt, c.updatedAt, c.issuedAt)
+        .run();
+}
+
+bool CompanionRepository::updateDraft(db::Tx& tx, const std::string& id, const std::string& workerId,
+                                      const std::optional<std::string>& siteLocation, const std::string& now) {
+    return tx.query(kUpdateDraft).bind(siteLocation, now, id, workerId).changed() == 1;
+}
+
+bool CompanionRepository::issue(db::Tx& tx, const std::string& id, const std::string& workerId, const std::string& number,
+                                const std::string& now) {
+    return tx.query(kIssue).bind(number, now, now, id, workerId).changed() == 1;
+}
+
+std::int64_t CompanionRepository::nextCertificateNumber(db::Tx& tx, int year) {
+    return tx.query(kNextNumber).bind(year).count();
+}
+
+// ---- promo codes ----
+
+Page<PromoCode> CompanionRepository::listPromoCodes(std::int64_t limit, std::int64_t offset) {
+    auto s = db_.session();
+    Page<PromoCode> page;
+    page.total = db::query(s, kPromoCount).count();
+    page.items = db::query(s, kPromoPage).bind(limit, offset).all(readPromo);
+    return page;
+}
+
+std::optional<PromoCode> CompanionRepository::findPromoCode(const std::string& id) {
+    auto s = db_.session();
+    return db::query(s, kPromoById).bind(id).one(readPromo);
+}
+
+std::optional<PromoCode> CompanionRepository::findPromoCode(db::Tx& tx, const std::string& id) {
+    return tx.query(kPromoById).bind(id).one(readPromo);
+}
+
+std::optional<PromoCode> CompanionRepository::findPromoCodeByCode(const std::string& code) {
+    auto s = db_.session();
+    return db::query(s, kPromoByCode).bind(code).one(readPromo);
+}
+
+std::optional<PromoCode> CompanionRepository::findPromoCodeByCode(db::Tx& tx, const std::string& code) {
+    return tx.query(kPromoByCode).bind(code).one(readPromo);
+}
+
+std::string CompanionRepository::insertPromoCode(db::Tx& tx, const NewPromoCode& c, const std::string& now) {
+    auto id = db::newId();
+    tx.query(kInsertPromo).bind(id, c.code, c.description, c.durationMonths, c.maxUses, c.expiresAt, c.createdBy, now).run();
+    return id;
+}
+
+void CompanionRepository::setPromoCodeActive(db::Tx& tx, const std::string& id, bool active) {
+    tx.query(kSetPromoActive).bind(active, id).run();
+}
+
+std::optional<ClaimedCode> CompanionRepository::claimPromoCode(db::Tx& tx, const std::string& code, const std::string& now) {
+    return tx.query(kClaimPromo).bind(code, now).one([](const db::Row& r) {
+        return ClaimedCode{r.text("id"), r.optInt64("duration_months")};
+    });
+}
+
+bool CompanionRepository::hasRedeemed(db::Tx& tx, const std::string& promoCodeId, const std::string& workerId) {
+    return tx.query(kHasRedeemed).bind(promoCodeId, workerId).exists();
+}
+
+void CompanionRepository::insertRedemption(db::Tx& tx, const std::string& promoCodeId, const std::string& workerId,
+                                           const std::string& now) {
+    tx.query(kInsertRedemption).bind(db::newId(), promoCodeId, workerId, now).run();
+}
+
+std::int64_t CompanionRepository::redemptionCount() {
+    auto s = db_.session();
+    return db::query(s, kRedemptionCount).count();
+}
+
+// ---- the inactivity job ----
+
+std::vector<CompanionRepository::InactiveWorker> CompanionRepository::workersToWarn(const std::string& activeBefore,
+                                                                                      std::int64_t limit) {
+    auto s = db_.session();
+    return db::query(s, kToWarn).bind(activeBefore, limit).all([](const db::Row& r) {
+        return InactiveWorker{r.text("id"), r.optText("email"), r.optText("full_name"), r.text("entitlement")};
+    });
+}
+
+bool CompanionRepository::markWarned(db::Tx& tx, const std::string& id, const std::string& activeBefore, const std::string& now) {
+    return tx.query(kMarkWarned).bind(now, id, activeBefore).changed() == 1;
+}
+
+std::vector<std::string> CompanionRepository::workersToDelete(const std::string& activeBefore, const std::string& warnedBy,
+                                                               std::int64_t limit) {
+    auto s = db_.session();
+    return db::query(s, kToDelete).bind(activeBefore, warnedBy, limit).all([](const db::Row& r) { return r.text("id"); });
+}
+
+bool CompanionRepository::deleteInactiveWorker(db::Tx& tx, const std::string& id, const std::string& activeBefore,
+                                               const std::string& warnedBy) {
+    return tx.query(kDeleteInactive).bind(id, activeBefore, warnedBy).changed() == 1;
+}
+
+bool CompanionRepository::takeLease(const std::string& name, const std::string& holder, const std::string& expiresAt,
+                                    const std::string& now) {
+    bool taken = false;
+    db_.write([&](db::Tx& tx) { taken = tx.query(kTakeLease).bind(name, holder, expiresAt, now).changed() == 1; });
+    return taken;
+}
+
+void CompanionRepository::releaseLease(const std::string& name, const std::string& holder) {
+    db_.write([&](db::Tx& tx) { tx.query(kReleaseLease).bind(name, holder).run(); });
+}
+
+bool CompanionRepository::tryAdvisoryLock(Poco::Data::Session& session, std::int64_t key) {
+    return db::query(session, kAdvisoryLock).bind(key).exists();
+}
+
+void CompanionRepository::advisoryUnlock(Poco::Data::Session& session, std::int64_t key) {
+    (void)db::query(session, kAdvisoryUnlock).bind(key).exists();
+}
+
+} // namespace storefront::companion

@@ -1,0 +1,29 @@
+// The local demo's back-office rows (STOREFRONT_DEMO_DATA): every admin list has rows in every
+// status, and they are written once however often a server starts.
+#include "api/admin_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace testing_support;
+
+TEST(AdminDemoData, EveryStatusHasRowsAndTheyAreWrittenOnce) {
+    serverWith({{"STOREFRONT_DEMO_DATA", "true"}});
+    serverWith({{"STOREFRONT_DEMO_DATA", "true"}, {"STOREFRONT_CATALOG_CACHE_MS", "1"}}); // a second start: nothing more
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM users WHERE email IN ('aroha@demo.signalcraft.test', "
+                        "'ben@demo.signalcraft.test', 'chloe@demo.signalcraft.test', 'dev@demo.signalcraft.test', "
+                        "'emma@demo.signalcraft.test')"),
+              5);
+    for (const char* status : {"pending", "paid", "shipped", "completed", "cancelled"})
+        EXPECT_GE(countRows("SELECT COUNT(*) FROM orders WHERE order_number LIKE 'DEMO-%' AND status = ?", {status}), 1) << status;
+    for (const char* status : {"active", "trialing", "pending", "cancelled", "expired"})
+        EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscriptions WHERE provider_subscription_id LIKE 'sub_demo_%' AND status = ?",
+                            {status}),
+                  1)
+            << status;
+    auto late = getJson("/api/v1/admin/orders?status=paid_after_cancellation&q=demo.signalcraft.test", callers().admin).json();
+    ASSERT_GE(late["total"].get<int>(), 1);
+    auto order = getJson("/api/v1/admin/orders/" + late["items"][0]["id"].get<std::string>(), callers().admin).json()["order"];
+    EXPECT_EQ(order["history"].size(), 3u);
+    EXPECT_EQ(order["late_payments"].size(), 1u);
+    EXPECT_EQ(order["items"].size(), 1u);
+}

@@ -1,0 +1,199 @@
+// Staff order routes: the list (filters, search, paging), one order with items, history and late
+// payments, and status changes with their history rows, audit entries and stock rules.
+#include "api/admin_support.h"
+
+#include <gtest/gtest.h>
+
+#include <Poco/String.h>
+
+#include <thread>
+
+using namespace testing_support;
+
+namespace {
+
+std::string at(int secondsAgo) { return storefront::db::timestampAfter(-secondsAgo); }
+
+std::int64_t historyCount(const std::string& orderId) {
+    return countRows("SELECT COUNT(*) FROM order_status_history WHERE order_id = ?", {orderId});
+}
+
+HttpResult setStatus(const std::string& orderId, const nlohmann::json& body, const Headers& h = callers().admin) {
+    return patchJson("/api/v1/admin/orders/" + orderId, body, h);
+}
+
+} // namespace
+
+TEST(AdminOrdersApi, OnlyStaffAdmins) {
+    auto order = insertOrder("pending", 1000, at(5));
+    expectStaffOnly("GET", "/api/v1/admin/orders");
+    expectStaffOnly("GET", "/api/v1/admin/orders/" + order.id);
+    expectStaffOnly("PATCH", "/api/v1/admin/orders/" + order.id, {{"status", "paid"}});
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM orders WHERE id = ? AND status = 'pending'", {order.id}), 1);
+    EXPECT_EQ(historyCount(order.id), 0);
+    EXPECT_EQ(getJson("/api/v1/admin/orders", callers().admin).status, 200);
+}
+
+TEST(AdminOrdersApi, TheListIsFilteredSearchedAndPagedNewestFirst) {
+    const auto tag = unique("shopper-");
+    const auto email = tag + "@Example.nz";
+    auto oldest = insertOrder("paid", 1000, at(300), email);
+    auto middle = insertOrder("shipped", 2000, at(200), email);
+    auto newest = insertOrder("pending", 3000, at(100), email);
+    insertOrder("paid", 4000, at(50), unique("someone-") + "@example.nz");
+
+    auto res = getJson("/api/v1/admin/orders?q=" + Poco::toUpper(tag), callers().admin);
+    ASSERT_EQ(res.status, 200) << res.body;
+    auto j = res.json();
+    EXPECT_EQ(j["total"], 3);
+    EXPECT_EQ(j["page_size"], 50);
+    ASSERT_EQ(j["items"].size(), 3u);
+    EXPECT_EQ(j["items"][0]["id"], newest.id);
+    EXPECT_EQ(j["items"][2]["id"], oldest.id);
+    auto row = j["items"][1];
+    EXPECT_EQ(row["order_number"], middle.orderNumber);
+    EXPECT_EQ(row["customer_email"], email);
+    EXPECT_EQ(row["user_id"], nullptr);
+    EXPECT_EQ(row["status"], "shipped");
+    EXPECT_EQ(row["total_amount"], 2000);
+    EXPECT_EQ(row["currency"], "NZD");
+    EXPECT_EQ(row["paid_after_cancellation"], false);
+    EXPECT_FALSE(row["created_at"].get<std::string>().empty());
+
+    // A whole address (any case) is looked up exactly.
+    auto exact = getJson("/api/v1/admin/orders?q=" + Poco::toUpper(tag) + "%40example.NZ", callers().admin).json();
+    EXPECT_EQ(exact["total"], 3);
+    EXPECT_EQ(getJson("/api/v1/admin/orders?q=" + tag + "%40example", callers().admin).json()["total"], 0);
+
+    auto paid = getJson("/api/v1/admin/orders?status=paid&q=" + tag, callers().admin).json();
+    EXPECT_EQ(paid["total"], 1);
+    EXPECT_EQ(paid["items"][0]["id"], oldest.id);
+
+    auto byNumber = getJson("/api/v1/admin/orders?q=" + Poco::toLower(middle.orderNumber), callers().admin).json();
+    EXPECT_EQ(byNumber["total"], 1);
+    EXPECT_EQ(byNumber["items"][0]["id"], middle.id);
+
+    auto page2 = getJson("/api/v1/admin/orders?q=" + tag + "&page_size=2&page=2", callers().admin).json();
+    EXPECT_EQ(page2["total"], 3);
+    ASSERT_EQ(page2["items"].size(), 1u);
+    EXPECT_EQ(page2["items"][0]["id"], oldest.id);
+
+    execSql("UPDATE orders SET status = 'cancelled', paid_after_cancellation = TRUE WHERE id = ?", {newest.id});
+    auto late = getJson("/api/v1/admin/orders?status=paid_after_cancellation&q=" + tag, callers().admin).json();
+    EXPECT_EQ(late["total"], 1);
+    EXPECT_EQ(late["items"][0]["paid_after_cancellation"], true);
+
+    // LIKE metacharacters are literal; bad filters and paging are 422.
+    EXPECT_EQ(getJson("/api/v1/admin/orders?q=%25" + tag, callers().admin).json()["total"], 0);
+    for (const std::string& q : std::vector<std::string>{"status=refunded", "page=0", "page_size=201", "page=x", "q=" + std::string(300, 'a')}) {
+        auto bad = getJson("/api/v1/admin/orders?" + q, callers().admin);
+        EXPECT_EQ(bad.status, 422) << q;
+    }
+}
+
+TEST(AdminOrdersApi, AStatusChangeIsHistoryAndAuditInOneGo) {
+    auto order = insertOrder("pending", 1500, at(10), unique("hist-") + "@example.nz");
+    auto res = setStatus(order.id, {{"status", "paid"}});
+    ASSERT_EQ(res.status, 200) << res.body;
+    auto o = res.json()["order"];
+    EXPECT_EQ(o["status"], "paid");
+    ASSERT_EQ(o["items"].size(), 1u);
+    EXPECT_EQ(o["items"][0]["product_name"], "Arranged item");
+    EXPECT_EQ(o["items"][0]["unit_amount"], 1500);
+    ASSERT_EQ(o["history"].size(), 1u);
+    EXPECT_EQ(o["history"][0]["from_status"], "pending");
+    EXPECT_EQ(o["history"][0]["to_status"], "paid");
+    EXPECT_EQ(o["history"][0]["source"], "staff");
+    EXPECT_EQ(o["history"][0]["actor_email"], callers().adminEmail);
+    EXPECT_EQ(o["late_payments"], nlohmann::json::array());
+    EXPECT_EQ(auditCount("order.status_changed", order.id), 1);
+    auto after = textColumn("SELECT after_json FROM audit_log WHERE action = 'order.status_changed' AND target_id = ?", {order.id});
+    EXPECT_EQ(nlohmann::json::parse(after.at(0))["status"], "paid");
+
+    ASSERT_EQ(setStatus(order.id, {{"status", "shipped"}, {"note", "Courier NZ 123"}}).status, 200);
+    auto one = getJson("/api/v1/admin/orders/" + order.id, callers().admin);
+    ASSERT_EQ(one.status, 200);
+    auto history = one.json()["order"]["history"];
+    ASSERT_EQ(history.size(), 2u);
+    EXPECT_EQ(history[1]["from_status"], "paid");
+    EXPECT_EQ(history[1]["to_status"], "shipped");
+    EXPECT_EQ(history[1]["note"], "Courier NZ 123");
+
+    // The same status again changes nothing.
+    ASSERT_EQ(setStatus(order.id, {{"status", "shipped"}}).status, 200);
+    EXPECT_EQ(historyCount(order.id), 2);
+    EXPECT_EQ(auditCount("order.status_changed", order.id), 2);
+}
+
+TEST(AdminOrdersApi, BadStatusChangesAre4xxAndChangeNothing) {
+    auto order = insertOrder("pending", 1500, at(10));
+    for (const auto& body : {nlohmann::json{{"status", "refunded"}}, nlohmann::json{{"status", 3}}, nlohmann::json::object(),
+                             nlohmann::json{{"status", nullptr}}, nlohmann::json{{"status", "paid"}, {"note", 7}},
+                             nlohmann::json{{"status", "paid"}, {"note", std::string(501, 'n')}}}) {
+        auto res = setStatus(order.id, body);
+        EXPECT_EQ(res.status, 422) << body.dump();
+    }
+    EXPECT_EQ(sendRaw("PATCH", "/api/v1/admin/orders/" + order.id, "not json", "application/json", callers().admin).status, 400);
+    EXPECT_EQ(setStatus("not-a-uuid", {{"status", "paid"}}).status, 404);
+    auto unknown = setStatus(storefront::db::newId(), {{"status", "paid"}});
+    EXPECT_EQ(unknown.status, 404);
+    EXPECT_EQ(unknown.json()["code"], "order_not_found");
+    EXPECT_EQ(getJson("/api/v1/admin/orders/" + storefront::db::newId(), callers().admin).status, 404);
+    EXPECT_EQ(getJson("/api/v1/admin/orders/1", callers().admin).status, 404);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM orders WHERE id = ? AND status = 'pending'", {order.id}), 1);
+    EXPECT_EQ(historyCount(order.id), 0);
+    EXPECT_EQ(auditCount("order.status_changed", order.id), 0);
+}
+
+TEST(AdminOrdersApi, ConcurrentChangesAllLandInTheHistoryInOrder) {
+    auto order = insertOrder("pending", 1500, at(10));
+    const std::vector<std::string> statuses = {"paid", "shipped", "completed", "cancelled", "pending", "paid"};
+    std::vector<std::thread> threads;
+    std::vector<int> codes(statuses.size());
+    for (std::size_t i = 0; i < statuses.size(); ++i)
+        threads.emplace_back([&, i] { codes[i] = setStatus(order.id, {{"status", statuses[i]}}).status; });
+    for (auto& t : threads) t.join();
+    for (auto code : codes) EXPECT_EQ(code, 200);
+    auto history = getJson("/api/v1/admin/orders/" + order.id, callers().admin).json()["order"]["history"];
+    // Every change that changed something is there, each starting where the one before ended.
+    ASSERT_GE(history.size(), 1u);
+    EXPECT_EQ(history[0]["from_status"], "pending");
+    for (std::size_t i = 1; i < history.size(); ++i) EXPECT_EQ(history[i]["from_status"], history[i - 1]["to_status"]);
+    EXPECT_EQ(static_cast<std::int64_t>(history.size()), auditCount("order.status_changed", order.id));
+    auto final = textColumn("SELECT status FROM orders WHERE id = ?", {order.id});
+    EXPECT_EQ(history.back()["to_status"], final.at(0));
+}
+
+TEST(AdminOrdersApi, CancellingGivesTheReservedStockBackExactlyOnce) {
+    auto product = createHardware(5);
+    auto buyer = newBuyer("bo-cancel");
+    auto started = startCheckout(buyer, {{"productSlug", product.slug}, {"quantity", 2}});
+    ASSERT_EQ(started.status, 200) << started.body;
+    const auto url = started.json()["url"].get<std::string>();
+    EXPECT_EQ(stockOf(product.id), 3);
+    const auto orderId = textColumn("SELECT CAST(order_id AS TEXT) FROM checkout_sessions WHERE product_id = ?", {product.id}).at(0);
+
+    ASSERT_EQ(setStatus(orderId, {{"status", "cancelled"}}).status, 200);
+    EXPECT_EQ(stockOf(product.id), 5);
+    EXPECT_EQ(textColumn("SELECT status FROM checkout_sessions WHERE order_id = ?", {orderId}).at(0), "expired");
+    // The buyer can no longer pay at the (local) provider, and the expiry job has nothing to do.
+    EXPECT_NE(pressButton(url, "pay").status, 200);
+    EXPECT_EQ(stockOf(product.id), 5);
+    EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {orderId}).at(0), "cancelled");
+
+    // Reinstating takes the stock again; cancelling again gives it back once more.
+    ASSERT_EQ(setStatus(orderId, {{"status", "pending"}}).status, 200);
+    EXPECT_EQ(stockOf(product.id), 3);
+    ASSERT_EQ(setStatus(orderId, {{"status", "cancelled"}}).status, 200);
+    EXPECT_EQ(stockOf(product.id), 5);
+    ASSERT_EQ(setStatus(orderId, {{"status", "cancelled"}}).status, 200);
+    EXPECT_EQ(stockOf(product.id), 5);
+
+    // Not enough stock left to reinstate: 409 and nothing changes.
+    execSql("UPDATE products SET stock_quantity = 1 WHERE id = ?", {product.id});
+    auto refused = setStatus(orderId, {{"status", "paid"}});
+    EXPECT_EQ(refused.status, 409);
+    EXPECT_EQ(refused.json()["code"], "insufficient_stock");
+    EXPECT_EQ(stockOf(product.id), 1);
+    EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {orderId}).at(0), "cancelled");
+}

@@ -1,0 +1,140 @@
+// The back-office API's shapes (docs/openapi.yaml, "Back office"), checked with zod on arrival.
+import { z, type ZodType } from '@/lib/schema';
+import type { ListParams } from './keys';
+
+/** The page shape every staff list answers: {items, total, page, page_size}. */
+export function pageSchema<T>(item: ZodType<T>) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export const ADMIN_PAGE_SIZE = 50;
+
+/** `?a=1&b=x` from the set values only (empty strings and undefined are left out). */
+export function queryString(params: ListParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const CURRENCIES = ['NZD', 'AUD', 'USD'] as const;
+export const FREQUENCY_VALUES = [1, 3, 6, 12] as const;
+export const FREQUENCY_UNITS = ['month', 'year'] as const;
+
+export const planSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  name: z.string(),
+  /** Minor units. */
+  price_amount: z.number().int(),
+  currency: z.string(),
+  billing_frequency_value: z.number().int(),
+  billing_frequency_unit: z.string(),
+  sort_order: z.number().int(),
+});
+export type AdminPlan = z.infer<typeof planSchema>;
+
+export const adminProductSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  description_detail: z.string().nullable(),
+  meta_keywords: z.string().nullable(),
+  type: z.string(),
+  icon_url: z.string().nullable(),
+  picture_url: z.string().nullable(),
+  stock_quantity: z.number().int().nullable(),
+  track_inventory: z.boolean(),
+  is_active: z.boolean(),
+  features: z.array(z.string()),
+  action_type: z.string().nullable(),
+  action_url: z.string().nullable(),
+  show_pricing: z.boolean(),
+  /** Minor units, or null. */
+  price_nzd: z.number().int().nullable(),
+  billing_interval: z.string().nullable(),
+  created_at: z.string(),
+  plans: z.array(planSchema),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const imageSchema = z.object({ url: z.string(), name: z.string(), folder: z.string() });
+export type AdminImage = z.infer<typeof imageSchema>;
+
+export const subscriptionRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_email: z.string().nullable(),
+  product_id: z.string(),
+  product_name: z.string(),
+  pricing_plan_id: z.string().nullable(),
+  plan_name: z.string().nullable(),
+  status: z.string(),
+  payment_provider: z.string(),
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  created_at: z.string(),
+});
+export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orderRowSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  user_id: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  status: z.string(),
+  /** Minor units. */
+  total_amount: z.number().int(),
+  currency: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  paid_after_cancellation: z.boolean(),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+export const orderDetailSchema = orderRowSchema.extend({
+  items: z.array(z.object({ product_id: z.string().nullable(), product_name: z.string(), quantity: z.number().int(), unit_amount: z.number().int() })),
+  history: z.array(
+    z.object({
+      at: z.string(),
+      from_status: z.string().nullable(),
+      to_status: z.string(),
+      /** staff | provider | system */
+      source: z.string(),
+      actor_email: z.string().nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+  late_payments: z.array(
+    z.object({ at: z.string(), amount: z.number().int(), currency: z.string(), provider: z.string(), provider_reference: z.string().nullable() }),
+  ),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  action: z.string(),
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable(), role: z.string(), aal: z.string().nullable() }),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  detail: z.unknown(),
+  client_address: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,57 @@
+// The frame of every back-office screen: its title (heading and document title), a way back to
+// the dashboard, and the spec's refusal text when the server turns the admin API down.
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { INSUFFICIENT_AAL, isApiError, MFA_ENROLLMENT_REQUIRED } from '@/lib/api';
+import { SITE_NAME, useDocumentHead } from '@/lib/head';
+
+export const ACCESS_DENIED = 'Access denied. Admin privileges required.';
+
+/** A 403 that is not a two-factor step (those are handled by the app: code step or set-up). */
+export function isAccessDenied(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code !== INSUFFICIENT_AAL && error.code !== MFA_ENROLLMENT_REQUIRED;
+}
+
+/** Spec section 8: admin load failures are logged only (a refusal is shown by AdminPage). */
+export function useLogLoadFailure(what: string, error: unknown): void {
+  useEffect(() => {
+    if (error) console.error(`Failed to load ${what}`, error);
+  }, [what, error]);
+}
+
+interface AdminPageProps {
+  title: string;
+  /** Buttons beside the heading (Add Product). */
+  actions?: ReactNode;
+  /** The error of the screen's main query: a refusal replaces the screen with the spec's text. */
+  error?: unknown;
+  /** Where "back" goes; the dashboard itself has none. */
+  back?: { to: string; label: string } | null;
+  children: ReactNode;
+}
+
+export function AdminPage({ title, actions, error, back = { to: '/admin', label: 'Back to Admin Dashboard' }, children }: AdminPageProps) {
+  useDocumentHead({ title: `${title} | ${SITE_NAME}`, robots: 'noindex' });
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      {back ? (
+        <Link to={back.to} className="text-sm font-medium text-brand-700 hover:underline">
+          ← {back.label}
+        </Link>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        {actions && !isAccessDenied(error) ? <div className="flex gap-2">{actions}</div> : null}
+      </div>
+      <div className="mt-6 space-y-4">
+        {isAccessDenied(error) ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+            {ACCESS_DENIED}
+          </p>
+        ) : (
+          children
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// An image preview with the spec's placeholders: 'No Image' without a URL, 'Image not found'
+// when the URL does not load.
+import { useState } from 'react';
+
+interface ImagePreviewProps {
+  src: string;
+  alt: string;
+  className?: string;
+}
+
+export function ImagePreview({ src, alt, className = 'h-16 w-16' }: ImagePreviewProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const frame = `${className} flex items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50`;
+  if (!src) {
+    return <div className={`${frame} text-center text-xs text-slate-400`}>No Image</div>;
+  }
+  if (failedSrc === src) {
+    return <div className={`${frame} text-center text-xs text-red-500`}>Image not found</div>;
+  }
+  return (
+    <div className={frame}>
+      <img src={src} alt={alt} className="max-h-full max-w-full object-contain" onError={() => setFailedSrc(src)} />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// The back office (/admin/*). Every page is loaded on first use (React.lazy), so visitors never
+// download the admin code or its rich-text editor.
+import { lazy } from 'react';
+
+export const AdminDashboardPage = lazy(() => import('./routes/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
+export const ProductManagementPage = lazy(() => import('./routes/ProductManagementPage').then((m) => ({ default: m.ProductManagementPage })));
+export const SubscriptionManagementPage = lazy(() =>
+  import('./routes/SubscriptionManagementPage').then((m) => ({ default: m.SubscriptionManagementPage })),
+);
+export const OrderManagementPage = lazy(() => import('./routes/OrderManagementPage').then((m) => ({ default: m.OrderManagementPage })));
+export const OrderDetailPage = lazy(() => import('./routes/OrderDetailPage').then((m) => ({ default: m.OrderDetailPage })));
+export const AuditLogPage = lazy(() => import('./routes/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));

@@ -1,0 +1,74 @@
+// /admin: the six statistic cards and the five quick actions of the spec (section 2), plus the
+// audit log. Revenue is paid, shipped and completed orders of the last 30 days (New Zealand
+// time), with the all-time figure beside it. A load failure is logged and the cards stay at zero.
+import { Link } from 'react-router';
+import { formatMoney } from '@/lib/format';
+import { EMPTY_STATS, useAdminStats } from '../api/getStats';
+import { AdminPage, useLogLoadFailure } from '../components/AdminPage';
+
+const QUICK_ACTIONS = [
+  { to: '/admin/products', label: 'Manage Products' },
+  { to: '/admin/subscriptions', label: 'Manage Subscriptions' },
+  { to: '/admin/orders', label: 'Manage Orders' },
+  { to: '/admin/enterprise', label: 'Enterprise Accounts' },
+  { to: '/admin/wirewrite', label: 'WireWrite Admin' },
+] as const;
+
+function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-2 text-3xl font-bold text-slate-900">{value}</dd>
+      {note ? <dd className="mt-1 text-sm text-slate-500">{note}</dd> : null}
+    </div>
+  );
+}
+
+export function AdminDashboardPage() {
+  const stats = useAdminStats();
+  useLogLoadFailure('the admin statistics', stats.error);
+  const data = stats.data ?? EMPTY_STATS;
+  const count = (n: number) => n.toLocaleString('en-NZ');
+
+  return (
+    <AdminPage title="Admin Dashboard" back={null} error={stats.error}>
+      {stats.isPending ? (
+        <p role="status" className="py-12 text-center text-slate-500">
+          Loading ...
+        </p>
+      ) : (
+        <section aria-label="Statistics">
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <StatCard label="Total Users" value={count(data.total_users)} />
+            <StatCard label="Total Products" value={count(data.total_products)} />
+            <StatCard label="Active Subscriptions" value={count(data.active_subscriptions)} />
+            <StatCard label="Total Orders" value={count(data.total_orders)} />
+            <StatCard label="Enterprise Accounts" value={count(data.enterprise_accounts)} />
+            <StatCard
+              label="Recent Revenue (30 days)"
+              value={formatMoney(data.recent_revenue, data.currency)}
+              note={`All time: ${formatMoney(data.total_revenue, data.currency)}`}
+            />
+          </dl>
+        </section>
+      )}
+      <nav aria-label="Quick actions" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-lg font-semibold text-slate-900">Quick Actions</h2>
+        <ul className="mt-3 flex flex-wrap gap-3">
+          {QUICK_ACTIONS.map((action) => (
+            <li key={action.to}>
+              <Link to={action.to} className="btn-secondary">
+                {action.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/admin/audit" className="btn-secondary">
+              Audit Log
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </AdminPage>
+  );
+}

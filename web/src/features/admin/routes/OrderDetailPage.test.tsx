@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth } from '@/test/fakeAuthClient';
+import { renderRoute } from '@/test/utils';
+import { callsTo, jsonResponse, mockApi, orderDetail } from '../testing';
+import { OrderDetailPage } from './OrderDetailPage';
+
+function renderPage(id = 'order-1') {
+  return renderRoute(<OrderDetailPage />, { path: '/admin/orders/:id', initialEntry: `/admin/orders/${id}` });
+}
+
+beforeEach(() => {
+  fakeAuth.restoreSession({ email: 'admin@example.test', roles: ['admin'] }, 'aal2');
+});
+
+describe('OrderDetailPage', () => {
+  it('shows the items and the status history (who, what, when, source), oldest first', async () => {
+    mockApi((url) => (url.pathname === '/api/v1/admin/orders/order-1' ? jsonResponse(200, { order: orderDetail() }) : undefined));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order SC-7KQ2-M9XD' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Order Management/ })).toHaveAttribute('href', '/admin/orders');
+    const items = screen.getByRole('table', { name: 'Items' });
+    expect(within(items).getAllByRole('row')[1]).toHaveTextContent('Bluetooth Serial Adapter2$129.00$258.00');
+    const history = screen.getByRole('table', { name: 'Status History' });
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Pending');
+    expect(rows[0]).toHaveTextContent('System');
+    expect(rows[1]).toHaveTextContent('Pending → Paid');
+    expect(rows[1]).toHaveTextContent('Payment provider');
+    expect(rows[1]).toHaveTextContent('2 Oct 2025, 12:31 am');
+    expect(screen.queryByRole('note', { name: 'Paid after cancellation' })).not.toBeInTheDocument();
+  });
+
+  it('changes the status and shows the new history entry from the answer', async () => {
+    const changed = orderDetail({
+      status: 'shipped',
+      history: [
+        ...orderDetail().history,
+        { at: '2025-10-02T01:00:00Z', from_status: 'paid', to_status: 'shipped', source: 'staff', actor_email: 'admin@example.test', note: null },
+      ],
+    });
+    let current = orderDetail();
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname !== '/api/v1/admin/orders/order-1') return undefined;
+      if (init?.method === 'PATCH') current = changed;
+      return jsonResponse(200, { order: current });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'shipped');
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')[0]?.body).toEqual({ status: 'shipped' });
+    expect(await screen.findByText('Paid → Shipped')).toBeInTheDocument();
+    const last = within(screen.getByRole('table', { name: 'Status History' })).getAllByRole('row').at(-1);
+    expect(last).toHaveTextContent('Staff');
+    expect(last).toHaveTextContent('admin@example.test');
+    expect(screen.getByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Shipped.');
+  });
+
+  it('says clearly when a payment arrived after cancellation', async () => {
+    mockApi(() =>
+      jsonResponse(200, {
+        order: orderDetail({
+          status: 'cancelled',
+          paid_after_cancellation: true,
+          late_payments: [{ at: '2025-10-03T00:00:00Z', amount: 25800, currency: 'NZD', provider: 'stripe', provider_reference: 'pi_123' }],
+        }),
+      }),
+    );
+    renderPage();
+    const notice = await screen.findByRole('note', { name: 'Paid after cancellation' });
+    expect(notice).toHaveTextContent('A payment arrived after this order was cancelled.');
+    expect(screen.getByRole('heading', { name: 'Late Payments' }).parentElement).toHaveTextContent('$258.00 via stripe (pi_123)');
+  });
+
+  it('says when the order does not exist', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi(() => jsonResponse(404, { code: 'not_found', message: 'Order not found' }));
+    renderPage('nope');
+    expect(await screen.findByText('Order not found.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toBeInTheDocument();
+  });
+});

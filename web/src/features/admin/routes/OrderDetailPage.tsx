@@ -1,0 +1,168 @@
+// /admin/orders/:id: one order with its items, its status history (who changed what, when and
+// from where, oldest first) and any payment that arrived after it was cancelled.
+import { useCallback, useState } from 'react';
+import { useParams } from 'react-router';
+import { Banner, type BannerMessage } from '@/components/Banner';
+import { errorMessage, isApiError } from '@/lib/api';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useOrder } from '../api/getOrder';
+import { AdminPage, useLogLoadFailure } from '../components/AdminPage';
+import { OrderStatusSelect } from '../components/OrderStatusSelect';
+import { orderTone, StatusBadge, statusLabel } from '../components/StatusBadge';
+import { customerOf } from './OrderManagementPage';
+
+const SOURCES: Record<string, string> = { staff: 'Staff', provider: 'Payment provider', system: 'System' };
+
+export const PAID_AFTER_CANCELLATION = 'Paid after cancellation';
+
+export function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  useLogLoadFailure('the order', order.error);
+  const [message, setMessage] = useState<BannerMessage | null>(null);
+  const dismiss = useCallback(() => setMessage(null), []);
+  const back = { to: '/admin/orders', label: 'Back to Order Management' };
+  const data = order.data;
+
+  if (!data) {
+    const missing = isApiError(order.error) && order.error.status === 404;
+    return (
+      <AdminPage title="Order Details" back={back} error={order.error}>
+        {order.isPending ? (
+          <p role="status" className="py-12 text-center text-slate-500">
+            Loading ...
+          </p>
+        ) : (
+          <p className="text-slate-600">{missing ? 'Order not found.' : 'The order could not be loaded.'}</p>
+        )}
+      </AdminPage>
+    );
+  }
+
+  const late = data.paid_after_cancellation || data.late_payments.length > 0;
+  return (
+    <AdminPage title={`Order ${data.order_number}`} back={back}>
+      <Banner message={message} onDismiss={dismiss} />
+      {late ? (
+        <div role="note" aria-label={PAID_AFTER_CANCELLATION} className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{PAID_AFTER_CANCELLATION}</p>
+          <p className="mt-1 text-sm">
+            A payment arrived after this order was cancelled. It is not counted as revenue: refund it with the payment provider or reinstate the order.
+          </p>
+        </div>
+      ) : null}
+      <section aria-label="Summary" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="text-slate-500">Customer</dt>
+            <dd className="mt-1 font-medium text-slate-900">
+              {customerOf(data)}
+              {!data.user_id && data.customer_email ? <span className="block text-xs font-normal text-slate-500">{data.customer_email}</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Amount</dt>
+            <dd className="mt-1 font-medium text-slate-900">{formatMoney(data.total_amount, data.currency)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Date</dt>
+            <dd className="mt-1 font-medium text-slate-900">{formatDate(data.created_at, { withTime: true })}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Status</dt>
+            <dd className="mt-1 flex items-center gap-2">
+              <StatusBadge status={data.status} tone={orderTone(data.status)} />
+              <OrderStatusSelect
+                order={data}
+                onChanged={(status) => setMessage({ tone: 'success', text: `Order ${data.order_number} is now ${statusLabel(status)}.` })}
+                onFailed={(error) => setMessage({ tone: 'error', text: errorMessage(error, 'Failed to update the order status') })}
+              />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-items" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="order-items" className="text-lg font-semibold text-slate-900">
+          Items
+        </h2>
+        {data.items.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">No items.</p>
+        ) : (
+          <table className="mt-3 min-w-full text-sm">
+            <caption className="sr-only">Items</caption>
+            <thead>
+              <tr className="text-left text-xs uppercase text-slate-500">
+                <th scope="col" className="py-2">Product</th>
+                <th scope="col" className="py-2">Quantity</th>
+                <th scope="col" className="py-2">Unit Price</th>
+                <th scope="col" className="py-2">Total</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.items.map((item, index) => (
+                <tr key={`${item.product_id ?? 'item'}-${String(index)}`}>
+                  <td className="py-2">{item.product_name}</td>
+                  <td className="py-2">{item.quantity}</td>
+                  <td className="py-2">{formatMoney(item.unit_amount, data.currency)}</td>
+                  <td className="py-2">{formatMoney(item.unit_amount * item.quantity, data.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="order-history" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="order-history" className="text-lg font-semibold text-slate-900">
+          Status History
+        </h2>
+        {data.history.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">No status changes yet.</p>
+        ) : (
+          <table className="mt-3 min-w-full text-sm">
+            <caption className="sr-only">Status History</caption>
+            <thead>
+              <tr className="text-left text-xs uppercase text-slate-500">
+                <th scope="col" className="py-2">When</th>
+                <th scope="col" className="py-2">Change</th>
+                <th scope="col" className="py-2">Source</th>
+                <th scope="col" className="py-2">By</th>
+                <th scope="col" className="py-2">Note</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.history.map((entry, index) => (
+                <tr key={`${entry.at}-${String(index)}`}>
+                  <td className="py-2">{formatDate(entry.at, { withTime: true })}</td>
+                  <td className="py-2">
+                    {entry.from_status ? `${statusLabel(entry.from_status)} → ${statusLabel(entry.to_status)}` : statusLabel(entry.to_status)}
+                  </td>
+                  <td className="py-2">{SOURCES[entry.source] ?? entry.source}</td>
+                  <td className="py-2">{entry.actor_email ?? '—'}</td>
+                  <td className="py-2">{entry.note ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {data.late_payments.length > 0 ? (
+        <section aria-labelledby="late-payments" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
+          <h2 id="late-payments" className="text-lg font-semibold text-slate-900">
+            Late Payments
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {data.late_payments.map((payment, index) => (
+              <li key={`${payment.at}-${String(index)}`}>
+                {formatDate(payment.at, { withTime: true })}: {formatMoney(payment.amount, payment.currency)} via {payment.provider}
+                {payment.provider_reference ? ` (${payment.provider_reference})` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </AdminPage>
+  );
+}

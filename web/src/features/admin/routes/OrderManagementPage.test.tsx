@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeAuth } from '@/test/fakeAuthClient';
+import { renderRoute } from '@/test/utils';
+import type { OrderRow } from '../api/schemas';
+import { callsTo, jsonResponse, mockApi, orderDetail, orderRow, page } from '../testing';
+import { OrderManagementPage } from './OrderManagementPage';
+
+function renderPage() {
+  return renderRoute(<OrderManagementPage />, { path: '/admin/orders', initialEntry: '/admin/orders' });
+}
+
+beforeEach(() => {
+  fakeAuth.restoreSession({ email: 'admin@example.test', roles: ['admin'] }, 'aal2');
+});
+
+describe('OrderManagementPage', () => {
+  it('shows Order #, Customer (Guest without a user), Amount in NZD, Status, Date and a status dropdown', async () => {
+    mockApi(() =>
+      jsonResponse(
+        200,
+        page([
+          orderRow(),
+          orderRow({ id: 'order-2', order_number: 'SC-GUES-T001', user_id: null, customer_email: 'guest@example.test', status: 'completed', total_amount: 4900, currency: 'NZD' }),
+          orderRow({ id: 'order-3', order_number: 'SC-LATE-0001', status: 'cancelled', paid_after_cancellation: true }),
+        ]),
+      ),
+    );
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await within(table).findByText('SC-7KQ2-M9XD');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order #', 'Customer', 'Amount', 'Status', 'Date', 'Actions']);
+    const [first, guest, late] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('link', { name: 'SC-7KQ2-M9XD' })).toHaveAttribute('href', '/admin/orders/order-1');
+    expect(first).toHaveTextContent('ana@example.co.nz');
+    expect(first).toHaveTextContent('$258.00');
+    // 11:30 UTC on 1 October is 12:30 am on 2 October in New Zealand.
+    expect(first).toHaveTextContent('2 Oct 2025');
+    expect(guest).toHaveTextContent('Guest');
+    expect(within(guest!).getByText('Completed', { selector: 'span' })).toHaveAttribute('data-tone', 'green');
+    expect(late).toHaveTextContent('Paid after cancellation');
+    const select = within(first!).getByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' });
+    expect(select).toHaveValue('paid');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pending', 'Paid', 'Shipped', 'Completed', 'Cancelled']);
+  });
+
+  it('changes a status with no ordering restriction and reloads the list', async () => {
+    let rows: OrderRow[] = [orderRow({ status: 'completed' })];
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page(rows));
+      if (url.pathname === '/api/v1/admin/orders/order-1' && init?.method === 'PATCH') {
+        const { status } = JSON.parse(init.body as string) as { status: string };
+        rows = [orderRow({ status })];
+        return jsonResponse(200, { order: orderDetail({ status }) });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const select = await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' });
+    const listCalls = callsTo(fetchMock, 'GET', '/api/v1/admin/orders').length;
+    await user.selectOptions(select, 'pending');
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')[0]?.body).toEqual({ status: 'pending' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Pending.');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').length).toBeGreaterThan(listCalls));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' })).toHaveValue('pending'));
+  });
+
+  it('shows the server’s message when a change is refused', async () => {
+    mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page([orderRow()]));
+      if (init?.method === 'PATCH') return jsonResponse(422, { code: 'validation_failed', message: 'Unknown order status', fields: { status: 'Unknown order status' } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'shipped');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown order status');
+  });
+
+  it('filters on the server, including paid after cancellation, and says the empty text', async () => {
+    const fetchMock = mockApi((url) => jsonResponse(200, url.searchParams.get('status') ? page([]) : page([orderRow()])));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('SC-7KQ2-M9XD');
+    const filters = screen.getByRole('group', { name: 'Filter by status' });
+    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Pending', 'Paid', 'Shipped', 'Completed', 'Cancelled', 'Paid after cancellation']);
+    await user.click(within(filters).getByRole('button', { name: 'Paid after cancellation' }));
+    expect(await screen.findByRole('cell', { name: 'No orders found' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('status')).toBe('paid_after_cancellation');
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'SC-7KQ2{Enter}');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('q')).toBe('SC-7KQ2'));
+  });
+});

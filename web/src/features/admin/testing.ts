@@ -1,0 +1,114 @@
+// Test-only helpers for the back office: rows in the contract's shapes and a fetch router.
+import { jsonResponse, mockFetch } from '@/test/utils';
+import type { AdminPlan, AdminProduct, OrderDetail, OrderRow, SubscriptionRow } from './api/schemas';
+
+export function plan(overrides: Partial<AdminPlan> = {}): AdminPlan {
+  return {
+    id: 'plan-1',
+    product_id: 'prod-1',
+    name: 'Monthly',
+    price_amount: 1500,
+    currency: 'NZD',
+    billing_frequency_value: 1,
+    billing_frequency_unit: 'month',
+    sort_order: 0,
+    ...overrides,
+  };
+}
+
+export function product(overrides: Partial<AdminProduct> = {}): AdminProduct {
+  return {
+    id: 'prod-1',
+    slug: 'hhtraff',
+    name: 'HHTraff Terminal',
+    description: '<p>Serial terminal</p>',
+    description_detail: null,
+    meta_keywords: null,
+    type: 'subscription',
+    icon_url: '/products/hhtraff/hhtraff-icon.svg',
+    picture_url: null,
+    stock_quantity: null,
+    track_inventory: false,
+    is_active: true,
+    features: ['Logging'],
+    action_type: null,
+    action_url: null,
+    show_pricing: true,
+    price_nzd: 1500,
+    billing_interval: 'month',
+    created_at: '2025-10-01T00:00:00Z',
+    plans: [plan()],
+    ...overrides,
+  };
+}
+
+export function page<T>(items: T[], total = items.length, pageNumber = 1) {
+  return { items, total, page: pageNumber, page_size: 50 };
+}
+
+export function subscriptionRow(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow {
+  return {
+    id: 'sub-1',
+    user_id: '0193a000-1111-7000-8000-0000000000aa',
+    user_email: 'ana@example.co.nz',
+    product_id: 'prod-1',
+    product_name: 'HHTraff Terminal',
+    pricing_plan_id: 'plan-1',
+    plan_name: 'Monthly',
+    status: 'active',
+    payment_provider: 'stripe',
+    current_period_end: '2025-11-01T00:00:00Z',
+    cancel_at_period_end: false,
+    created_at: '2025-10-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
+  return {
+    id: 'order-1',
+    order_number: 'SC-7KQ2-M9XD',
+    user_id: '0193a000-1111-7000-8000-0000000000aa',
+    customer_email: 'ana@example.co.nz',
+    status: 'paid',
+    total_amount: 25800,
+    currency: 'NZD',
+    created_at: '2025-10-01T11:30:00Z',
+    updated_at: '2025-10-01T11:30:00Z',
+    paid_after_cancellation: false,
+    ...overrides,
+  };
+}
+
+export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    ...orderRow(),
+    items: [{ product_id: 'prod-2', product_name: 'Bluetooth Serial Adapter', quantity: 2, unit_amount: 12900 }],
+    history: [
+      { at: '2025-10-01T11:30:00Z', from_status: null, to_status: 'pending', source: 'system', actor_email: null, note: null },
+      { at: '2025-10-01T11:31:00Z', from_status: 'pending', to_status: 'paid', source: 'provider', actor_email: null, note: 'checkout.session.completed' },
+    ],
+    late_payments: [],
+    ...overrides,
+  };
+}
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+
+/** Routes fetch calls to `handler` (by parsed URL); anything it does not answer is a 404. */
+export function mockApi(handler: Handler) {
+  return mockFetch((url, init) => handler(new URL(url, 'http://localhost'), init) ?? jsonResponse(404, { code: 'not_found', message: 'Not found' }));
+}
+
+/** The calls made with `method` to `pathname`, with their parsed JSON bodies. */
+export function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, pathname: string) {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => new URL(url as string, 'http://localhost').pathname === pathname && (init?.method ?? 'GET') === method)
+    .map(([url, init]) => ({
+      url: new URL(url as string, 'http://localhost'),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    }));
+}
+
+export { jsonResponse };

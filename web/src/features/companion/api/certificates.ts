@@ -1,0 +1,54 @@
+// GET /api/v1/admin/wirewrite/certificates?q=&status=&sort=&dir=&page= (searched, filtered,
+// sorted and paged by the server; counts for the heading).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from '@/lib/schema';
+import { apiFetch } from '@/lib/api';
+import { companionKeys, listPath, PAGE_SIZE } from './keys';
+
+export const certificateSchema = z.object({
+  id: z.string(),
+  worker_id: z.string(),
+  certificate_number: z.string().nullable(),
+  site_location: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+  issued_at: z.string().nullable(),
+  worker: z.object({ full_name: z.string().nullable(), email: z.string().nullable() }),
+});
+
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const certificatePageSchema = z.object({
+  items: z.array(certificateSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  counts: z.object({ all: z.number().int(), draft: z.number().int(), issued: z.number().int() }),
+});
+
+export type CertificatePage = z.infer<typeof certificatePageSchema>;
+
+export interface CertificateListParams {
+  q: string;
+  status: '' | 'draft' | 'issued';
+  sort: 'number' | 'status' | 'created';
+  dir: 'asc' | 'desc';
+  page: number;
+}
+
+function paramsOf(p: CertificateListParams): Record<string, string | number> {
+  return { q: p.q.trim(), status: p.status, sort: p.sort, dir: p.dir, page: p.page, page_size: PAGE_SIZE };
+}
+
+export function fetchCertificates(params: CertificateListParams, signal?: AbortSignal): Promise<CertificatePage> {
+  const path = listPath('/api/v1/admin/wirewrite/certificates', paramsOf(params));
+  return apiFetch(path, signal ? { schema: certificatePageSchema, signal } : { schema: certificatePageSchema });
+}
+
+export function useCertificates(params: CertificateListParams) {
+  return useQuery({
+    queryKey: companionKeys.certificates(paramsOf(params)),
+    queryFn: ({ signal }) => fetchCertificates(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,42 @@
+// GET /api/v1/admin/wirewrite/promo-codes?page= (newest first, 50 a page).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from '@/lib/schema';
+import { apiFetch } from '@/lib/api';
+import { companionKeys, listPath, PAGE_SIZE } from './keys';
+
+export const promoCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  description: z.string(),
+  entitlement: z.string(),
+  duration_months: z.number().int().nullable(),
+  max_uses: z.number().int().nullable(),
+  uses_count: z.number().int(),
+  expires_at: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+
+export type PromoCode = z.infer<typeof promoCodeSchema>;
+
+export const promoCodePageSchema = z.object({
+  items: z.array(promoCodeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+export type PromoCodePage = z.infer<typeof promoCodePageSchema>;
+
+export function fetchPromoCodes(page: number, signal?: AbortSignal): Promise<PromoCodePage> {
+  const path = listPath('/api/v1/admin/wirewrite/promo-codes', { page, page_size: PAGE_SIZE });
+  return apiFetch(path, signal ? { schema: promoCodePageSchema, signal } : { schema: promoCodePageSchema });
+}
+
+export function usePromoCodes(page: number) {
+  return useQuery({
+    queryKey: companionKeys.promoCodes(page),
+    queryFn: ({ signal }) => fetchPromoCodes(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,54 @@
+// GET /api/v1/admin/wirewrite/workers?q=&tier=&sort=&dir=&page= (searched, filtered, sorted and
+// paged by the server; counts for the heading).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from '@/lib/schema';
+import { apiFetch } from '@/lib/api';
+import { companionKeys, listPath, PAGE_SIZE } from './keys';
+
+export const workerSchema = z.object({
+  id: z.string(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  ewrb_licence_number: z.string().nullable(),
+  entitlement: z.string(),
+  pro_expires_at: z.string().nullable(),
+  created_at: z.string(),
+  certificates_count: z.number().int(),
+});
+
+export type Worker = z.infer<typeof workerSchema>;
+
+export const workerPageSchema = z.object({
+  items: z.array(workerSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  counts: z.object({ all: z.number().int(), free: z.number().int(), pro: z.number().int() }),
+});
+
+export type WorkerPage = z.infer<typeof workerPageSchema>;
+
+export interface WorkerListParams {
+  q: string;
+  tier: '' | 'free' | 'pro';
+  sort: 'name' | 'tier' | 'joined';
+  dir: 'asc' | 'desc';
+  page: number;
+}
+
+function paramsOf(p: WorkerListParams): Record<string, string | number> {
+  return { q: p.q.trim(), tier: p.tier, sort: p.sort, dir: p.dir, page: p.page, page_size: PAGE_SIZE };
+}
+
+export function fetchWorkers(params: WorkerListParams, signal?: AbortSignal): Promise<WorkerPage> {
+  const path = listPath('/api/v1/admin/wirewrite/workers', paramsOf(params));
+  return apiFetch(path, signal ? { schema: workerPageSchema, signal } : { schema: workerPageSchema });
+}
+
+export function useWorkers(params: WorkerListParams) {
+  return useQuery({
+    queryKey: companionKeys.workers(paramsOf(params)),
+    queryFn: ({ signal }) => fetchWorkers(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
