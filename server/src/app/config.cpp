@@ -112,6 +112,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     m.smtpUser = r.str("SMTP_USER", "storefront.smtp.user", m.smtpUser);
     m.smtpPassword = r.str("SMTP_PASSWORD", "storefront.smtp.password", m.smtpPassword);
     m.smtpSecurity = r.choice("SMTP_SECURITY", "storefront.smtp.security", m.smtpSecurity, {"starttls", "tls", "none"});
+    m.smtpTimeoutSeconds = r.integer("SMTP_TIMEOUT_SECONDS", "storefront.smtp.timeoutSeconds", m.smtpTimeoutSeconds, 1, 300);
     if (m.transport == "smtp" && m.smtpHost.empty())
         throw std::invalid_argument("SMTP_HOST is required when STOREFRONT_MAIL_TRANSPORT is smtp");
     m.retryIntervalSeconds = r.integer("STOREFRONT_MAIL_RETRY_SECONDS", "storefront.mail.retrySeconds", m.retryIntervalSeconds, 1, 86400);
@@ -138,6 +139,10 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     a.emailWindowSeconds = r.integer("STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "storefront.auth.emailWindowSeconds", a.emailWindowSeconds, 1, 86400);
     a.linkExpirySeconds = r.integer("STOREFRONT_AUTH_LINK_EXPIRY_SECONDS", "storefront.auth.linkExpirySeconds", a.linkExpirySeconds, 60, 30 * 86400);
     a.mfaMaxAttempts = r.integer("STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "storefront.auth.mfaMaxAttempts", a.mfaMaxAttempts, 1, 100);
+    a.totpKey = Poco::trim(r.str("STOREFRONT_TOTP_KEY", "storefront.auth.totpKey", ""));
+    if (!a.totpKey.empty() && a.totpKey.size() < 32)
+        throw std::invalid_argument("STOREFRONT_TOTP_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)");
+    a.totpKeyFile = c.dataDir.empty() ? std::string() : c.dataDir + "/totp.key";
 
     auto& p = c.payments;
     p.provider = r.choice("STOREFRONT_PAYMENT_PROVIDER", "storefront.payments.provider", p.provider, {"local", "stripe"});

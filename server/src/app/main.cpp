@@ -6,11 +6,15 @@
 //                                         create a confirmed user; the password is read from
 //                                         standard input when it is piped, otherwise a one-time
 //                                         link to set it is printed
+//   storefront keys rotate|list [--config=FILE]
+//                                         add a new access-token signing key (old ones verify
+//                                         until their tokens expire) / show the keys
 //   storefront jobs run inactivity [--dry-run] [--config=FILE]
 //                                         run the WireWrite inactivity job once (docs/wirewrite.md)
 #include "app/config.h"
 #include "app/storefront.h"
 #include "auth/module.h"
+#include "auth/signing_keys.h"
 #include "companion/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
@@ -56,7 +60,7 @@ protected:
     void showHelp(const std::string&, const std::string&) {
         Poco::Util::HelpFormatter help(options());
         help.setCommand(commandName());
-        help.setUsage("[migrate] [--config=FILE]");
+        help.setUsage("[migrate | users create ... | keys rotate|list] [--config=FILE]");
         help.setHeader("The Storefront server. Settings come from the environment and an optional properties file; "
                        "see docs/configuration.md.");
         help.format(std::cout);
@@ -129,6 +133,56 @@ private:
     bool helpShown_ = false;
 };
 
+// The settings for a shell command: the environment and an optional properties file.
+storefront::app::Config commandConfig(const std::string& configFile) {
+    Poco::AutoPtr<Poco::Util::AbstractConfiguration> props;
+    if (!configFile.empty()) props = new Poco::Util::PropertyFileConfiguration(configFile);
+    else props = new Poco::Util::MapConfiguration;
+    auto config = storefront::app::loadConfig(*props, storefront::app::processEnv, "web/dist");
+    if (!config.postgres()) {
+        auto parent = std::filesystem::path(config.database).parent_path();
+        if (!parent.empty()) std::filesystem::create_directories(parent);
+    }
+    return config;
+}
+
+// `storefront keys rotate|list [--config=FILE]` (the logic is in auth/signing_keys).
+int keysCommand(const std::vector<std::string>& args) {
+    const char* usage = "usage: storefront keys rotate|list [--config=FILE]\n";
+    std::string configFile;
+    if (args.size() < 2 || (args[1] != "rotate" && args[1] != "list")) {
+        std::cerr << usage;
+        return Application::EXIT_USAGE;
+    }
+    for (std::size_t i = 2; i < args.size(); ++i) {
+        if (args[i] == "--config" && i + 1 < args.size()) configFile = args[++i];
+        else if (args[i].starts_with("--config=")) configFile = args[i].substr(9);
+        else {
+            std::cerr << "storefront: unexpected argument '" << args[i] << "'\n" << usage;
+            return Application::EXIT_USAGE;
+        }
+    }
+    try {
+        auto config = commandConfig(configFile);
+        auto db = storefront::db::Database::open(config.database);
+        storefront::db::migrate(*db);
+        const int lifetime = config.auth.jwtExpirySeconds;
+        const auto keys = args[1] == "rotate" ? storefront::auth::SigningKeys::rotate(*db, lifetime)
+                                              : storefront::auth::SigningKeys::list(*db, lifetime);
+        if (args[1] == "rotate" && !keys.empty())
+            std::cout << "new signing key " << keys.back().kid << " (servers sign with it within seconds)\n";
+        for (const auto& key : keys) {
+            std::cout << key.kid << "  created " << key.createdAt << "  " << key.state;
+            if (!key.verifiesUntil.empty()) std::cout << (key.state == "verifying" ? " until " : " since ") << key.verifiesUntil;
+            std::cout << "\n";
+        }
+        return Application::EXIT_OK;
+    } catch (const std::exception& e) {
+        std::cerr << "storefront: " << e.what() << "\n";
+        return Application::EXIT_SOFTWARE;
+    }
+}
+
 // `storefront users create --email E [--admin] [--config=FILE]`, outside POCO's option parser
 // (which only knows --name=value).
 int usersCommand(const std::vector<std::string>& args) {
@@ -156,14 +210,7 @@ int usersCommand(const std::vector<std::string>& args) {
         return Application::EXIT_USAGE;
     }
     try {
-        Poco::AutoPtr<Poco::Util::AbstractConfiguration> props;
-        if (!configFile.empty()) props = new Poco::Util::PropertyFileConfiguration(configFile);
-        else props = new Poco::Util::MapConfiguration;
-        auto config = storefront::app::loadConfig(*props, storefront::app::processEnv, "web/dist");
-        if (!config.postgres()) {
-            auto parent = std::filesystem::path(config.database).parent_path();
-            if (!parent.empty()) std::filesystem::create_directories(parent);
-        }
+        auto config = commandConfig(configFile);
         std::optional<std::string> password;
         if (!isatty(STDIN_FILENO)) {
             std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
@@ -211,14 +258,7 @@ int jobsCommand(const std::vector<std::string>& args) {
         }
     }
     try {
-        Poco::AutoPtr<Poco::Util::AbstractConfiguration> props;
-        if (!configFile.empty()) props = new Poco::Util::PropertyFileConfiguration(configFile);
-        else props = new Poco::Util::MapConfiguration;
-        auto config = storefront::app::loadConfig(*props, storefront::app::processEnv, "web/dist");
-        if (!config.postgres()) {
-            auto parent = std::filesystem::path(config.database).parent_path();
-            if (!parent.empty()) std::filesystem::create_directories(parent);
-        }
+        auto config = commandConfig(configFile);
         auto db = storefront::db::Database::open(config.database);
         storefront::db::migrate(*db);
         storefront::mail::Module mail(*db, config.mail);
@@ -242,6 +282,7 @@ int jobsCommand(const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "users") return usersCommand(std::vector<std::string>(argv + 1, argv + argc));
+    if (argc > 1 && std::string(argv[1]) == "keys") return keysCommand(std::vector<std::string>(argv + 1, argv + argc));
     if (argc > 1 && std::string(argv[1]) == "jobs") return jobsCommand(std::vector<std::string>(argv + 1, argv + argc));
     try {
         StorefrontApplication app;

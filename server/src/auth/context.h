@@ -2,6 +2,7 @@
 // What the accounts services share: their collaborators, the repositories, and the small types
 // every service takes (the client, the calling principal). Built once by auth::Module.
 #include "auth/factor_repository.h"
+#include "auth/factor_secrets.h"
 #include "auth/password.h"
 #include "auth/session_repository.h"
 #include "auth/settings.h"
@@ -43,6 +44,7 @@ struct Context {
     PasswordHasher& hasher;
     db::RateLimiter& limiter;
     mail::Outbox& outbox;
+    const FactorSecrets& factorSecrets;
     UserRepository users{};
     SessionRepository sessions{};
     FactorRepository factors{};

@@ -18,6 +18,12 @@ constexpr const char* kInsertFactor =
 constexpr const char* kSpendStep =
     "UPDATE mfa_factors SET last_used_step = ?, status = 'verified', updated_at = ? WHERE id = ? AND last_used_step < ?";
 constexpr const char* kRemoveFactor = "DELETE FROM mfa_factors WHERE id = ?";
+// Sealed secrets start with "v1:" (auth/factor_secrets.h); base32 never holds a colon.
+constexpr const char* kAnySealed =
+    "SELECT CAST(id AS TEXT) AS id, secret FROM mfa_factors WHERE secret LIKE 'v1:%' ORDER BY created_at DESC LIMIT 1";
+constexpr const char* kPlainSecrets =
+    "SELECT CAST(id AS TEXT) AS id, secret FROM mfa_factors WHERE secret NOT LIKE 'v1:%' ORDER BY id LIMIT ?";
+constexpr const char* kReplaceSecret = "UPDATE mfa_factors SET secret = ? WHERE id = ? AND secret = ?";
 constexpr const char* kRemoveOwned = "DELETE FROM mfa_factors WHERE id = ? AND user_id = ?";
 constexpr const char* kInsertChallenge =
     "INSERT INTO mfa_challenges (id, factor_id, session_id, ip, attempts, created_at, expires_at) VALUES (?, ?, ?, ?, 0, ?, ?)";
@@ -62,6 +68,18 @@ bool FactorRepository::spendStep(db::Tx& tx, const std::string& factorId, std::i
 }
 
 void FactorRepository::remove(db::Tx& tx, const std::string& factorId) { tx.query(kRemoveFactor).bind(factorId).run(); }
+
+std::optional<StoredSecret> FactorRepository::anySealed(Poco::Data::Session& s) {
+    return db::query(s, kAnySealed).one([](const db::Row& r) { return StoredSecret{r.text("id"), r.text("secret")}; });
+}
+
+std::vector<StoredSecret> FactorRepository::plainSecrets(Poco::Data::Session& s, int limit) {
+    return db::query(s, kPlainSecrets).bind(limit).all([](const db::Row& r) { return StoredSecret{r.text("id"), r.text("secret")}; });
+}
+
+bool FactorRepository::replaceSecret(db::Tx& tx, const std::string& factorId, const std::string& before, const std::string& after) {
+    return tx.query(kReplaceSecret).bind(after, factorId, before).changed() == 1;
+}
 
 bool FactorRepository::removeOwned(db::Tx& tx, const std::string& userId, const std::string& factorId) {
     return tx.query(kRemoveOwned).bind(factorId, userId).changed() == 1;

@@ -17,6 +17,11 @@ struct OwnFactor {
     std::string id, status, secret;
 };
 
+// A factor's id and its stored secret (sealed or, before encryption, plain).
+struct StoredSecret {
+    std::string id, secret;
+};
+
 struct ChallengeRow {
     std::int64_t attempts = 0;
     std::string expiresAt;
@@ -37,6 +42,12 @@ public:
     // marks the factor verified; false when it is not newer.
     bool spendStep(db::Tx& tx, const std::string& factorId, std::int64_t step);
     void remove(db::Tx& tx, const std::string& factorId);
+    // One factor whose secret is sealed (the newest), to check the key at start-up.
+    std::optional<StoredSecret> anySealed(Poco::Data::Session& s);
+    // Up to `limit` factors whose secret is still plain text (written before encryption).
+    std::vector<StoredSecret> plainSecrets(Poco::Data::Session& s, int limit);
+    // Replaces the stored secret if it is still `before`; false when another writer changed it.
+    bool replaceSecret(db::Tx& tx, const std::string& factorId, const std::string& before, const std::string& after);
     // Deletes the user's factor; false when the user has no such factor.
     bool removeOwned(db::Tx& tx, const std::string& userId, const std::string& factorId);
 

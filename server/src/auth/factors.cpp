@@ -5,6 +5,10 @@
 #include "common/text.h"
 #include "http/api_error.h"
 
+#include <Poco/Logger.h>
+
+#include <stdexcept>
+
 using storefront::http::ApiError;
 using storefront::http::ErrorKind;
 
@@ -40,7 +44,7 @@ nlohmann::json Factors::enroll(const Principal& principal, const Enrolment& enro
         if (friendlyName && ctx_.factors.nameTaken(tx, principal.userId, *friendlyName))
             throw ApiError(ErrorKind::Validation, "mfa_factor_name_conflict",
                            "A factor with the friendly name \"" + *friendlyName + "\" for this user already exists");
-        ctx_.factors.insert(tx, id, principal.userId, friendlyName, enrolment.factorType, secret);
+        ctx_.factors.insert(tx, id, principal.userId, friendlyName, enrolment.factorType, ctx_.factorSecrets.seal(id, secret));
         recordEvent(tx, "mfa_enrolled", principal.userId, actorOf(principal, client), {{"factor_id", id}});
     });
     return {{"id", id},
@@ -57,6 +61,42 @@ nlohmann::json Factors::challenge(const Principal& principal, const std::string&
         ctx_.factors.insertChallenge(tx, id, factorId, principal.sessionId, client.ip, db::timestampAfter(kChallengeSeconds));
     });
     return {{"id", id}, {"type", "totp"}, {"expires_at", expiresAt}};
+}
+
+std::string Factors::secretOf(db::Tx& tx, const OwnFactor& factor) {
+    auto secret = ctx_.factorSecrets.open(factor.id, factor.secret);
+    if (!secret) {
+        Poco::Logger::get("auth").error("the TOTP secret of factor %s does not open with the configured key "
+                                        "(STOREFRONT_TOTP_KEY or the key file changed?)", factor.id);
+        throw ApiError(ErrorKind::Internal, "mfa_secret_unreadable", "The two-factor secret cannot be read. Contact support.");
+    }
+    if (!FactorSecrets::isSealed(factor.secret))
+        ctx_.factors.replaceSecret(tx, factor.id, factor.secret, ctx_.factorSecrets.seal(factor.id, *secret));
+    return *secret;
+}
+
+int Factors::protectStoredSecrets() {
+    {
+        auto session = ctx_.db.session();
+        if (auto sealed = ctx_.factors.anySealed(session); sealed && !ctx_.factorSecrets.open(sealed->id, sealed->secret))
+            throw std::runtime_error("the TOTP key does not open the stored two-factor secrets (factor " + sealed->id +
+                                     "): STOREFRONT_TOTP_KEY (or the key file) is not the key they were sealed with");
+    }
+    int sealedCount = 0;
+    for (;;) {
+        std::vector<StoredSecret> batch;
+        {
+            auto session = ctx_.db.session();
+            batch = ctx_.factors.plainSecrets(session, 200);
+        }
+        if (batch.empty()) break;
+        ctx_.db.write([&](db::Tx& tx) {
+            for (const auto& row : batch)
+                if (ctx_.factors.replaceSecret(tx, row.id, row.secret, ctx_.factorSecrets.seal(row.id, row.secret))) ++sealedCount;
+        });
+    }
+    if (sealedCount > 0) Poco::Logger::get("auth").information("sealed %d plain-text TOTP secret(s)", sealedCount);
+    return sealedCount;
 }
 
 std::string Factors::stepUp(db::Tx& tx, const std::string& sessionId, const std::string& factorId) {
@@ -94,7 +134,7 @@ nlohmann::json Factors::verify(const Principal& principal, const std::string& fa
         }
         const auto actor = actorOf(principal, client);
         // A code is good once: the step must be newer than the last one this factor accepted.
-        auto step = matchTotp(factor->secret, code, unixNow());
+        auto step = matchTotp(secretOf(tx, *factor), code, unixNow());
         if (!step || !ctx_.factors.spendStep(tx, factorId, *step)) {
             ctx_.factors.countFailedAttempt(tx, challengeId);
             recordEvent(tx, "mfa_verification_failed", principal.userId, actor, {{"factor_id", factorId}});

@@ -25,8 +25,16 @@ public:
                           const std::string& code, const ClientInfo& client);
     nlohmann::json unenroll(const Principal& principal, const std::string& factorId, const ClientInfo& client);
 
+    // At start-up: throws std::runtime_error when the TOTP key does not open a stored secret (the
+    // server must not start with the wrong key), then seals every secret still stored as plain
+    // text. Returns how many it sealed.
+    int protectStoredSecrets();
+
 private:
     std::optional<OwnFactor> own(Poco::Data::Session& s, const std::string& userId, const std::string& factorId);
+    // The factor's TOTP secret; a plain (pre-encryption) one is sealed in `tx`. 500 when it does
+    // not open under the configured key.
+    std::string secretOf(db::Tx& tx, const OwnFactor& factor);
     // The session steps up to aal2: its amr gains totp, its refresh tokens are replaced. Returns the new refresh token.
     std::string stepUp(db::Tx& tx, const std::string& sessionId, const std::string& factorId);
 

@@ -30,6 +30,7 @@ public:
 private:
     const Settings& settings_;
     SigningKeys keys_;
+    FactorSecrets factorSecrets_;
     PasswordHasher hasher_;
     Context ctx_;
     Sessions sessions_;

@@ -27,6 +27,10 @@ struct Settings {
     int emailWindowSeconds = 3600;
     int linkExpirySeconds = 86400;             // confirmation, recovery and invite links
     int mfaMaxAttempts = 5;                    // wrong codes per challenge
+    // The key TOTP secrets are sealed with (auth/factor_secrets.h): STOREFRONT_TOTP_KEY, else the
+    // key file (<data dir>/totp.key, created on first start). Never logged.
+    std::string totpKey;
+    std::string totpKeyFile;
 };
 
 } // namespace storefront::auth

@@ -9,6 +9,7 @@ namespace storefront::auth {
 
 struct StoredKey {
     std::string kid, privatePem, publicPem, createdAt;
+    bool active = true;
 };
 
 class SigningKeyRepository {
@@ -16,7 +17,11 @@ public:
     explicit SigningKeyRepository(db::Database& db) : db_(db) {}
     // The active keys, oldest first.
     std::vector<StoredKey> active();
+    // Every key, retired ones too, oldest first.
+    std::vector<StoredKey> all();
     void insert(const StoredKey& key);
+    // Takes keys out of use for good (no token they signed can still be valid).
+    void retire(const std::vector<std::string>& kids);
 
 private:
     db::Database& db_;

@@ -12,6 +12,8 @@
 #include <openssl/bn.h>
 #include <openssl/ec.h>
 
+#include <Poco/Timestamp.h>
+
 #include <sstream>
 
 
@@ -46,16 +48,59 @@ std::optional<nlohmann::json> segmentJson(const std::string& segment) {
     return value;
 }
 
-} // namespace
+// Signing re-reads the keys this often, so a rotation reaches every server.
+constexpr auto kRecheck = std::chrono::seconds(5);
 
-SigningKeys::SigningKeys(db::Database& db) : stored_(db) {
-    load();
-    if (current_) return;
+StoredKey newKey() {
     Poco::Crypto::ECKey key("prime256v1");
     std::ostringstream pub, priv;
     key.save(&pub, &priv);
-    stored_.insert({randomToken(12), priv.str(), pub.str(), db::nowTimestamp()});
+    return {randomToken(12), priv.str(), pub.str(), db::nowTimestamp()};
+}
+
+// The state of each key (rows oldest first): the newest active key signs; an older active key
+// verifies until the token lifetime (plus the margin) after the next key was created.
+std::vector<KeyState> statesOf(const std::vector<StoredKey>& rows, int tokenLifetimeSeconds, std::int64_t now) {
+    std::vector<KeyState> states;
+    std::size_t newestActive = rows.size();
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].active) newestActive = i;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        KeyState state{rows[i].kid, rows[i].createdAt, "retired", ""};
+        if (i == newestActive) state.state = "signing";
+        else if (rows[i].active && i + 1 < rows.size()) {
+            const auto until = db::epochFromTimestamp(rows[i + 1].createdAt) + tokenLifetimeSeconds + kRetiredKeyMarginSeconds;
+            state.verifiesUntil = db::timestampFromEpoch(until);
+            state.state = now <= until ? "verifying" : "expired";
+        }
+        states.push_back(std::move(state));
+    }
+    return states;
+}
+
+std::int64_t nowEpoch() { return Poco::Timestamp().epochTime(); }
+
+} // namespace
+
+SigningKeys::SigningKeys(db::Database& db, int tokenLifetimeSeconds) : stored_(db), tokenLifetimeSeconds_(tokenLifetimeSeconds) {
     load();
+    if (current_) return;
+    stored_.insert(newKey());
+    load();
+}
+
+std::vector<KeyState> SigningKeys::list(db::Database& db, int tokenLifetimeSeconds) {
+    return statesOf(SigningKeyRepository(db).all(), tokenLifetimeSeconds, nowEpoch());
+}
+
+std::vector<KeyState> SigningKeys::rotate(db::Database& db, int tokenLifetimeSeconds) {
+    SigningKeyRepository stored(db);
+    stored.insert(newKey());
+    std::vector<std::string> expired;
+    for (const auto& key : statesOf(stored.all(), tokenLifetimeSeconds, nowEpoch()))
+        if (key.state == "expired") expired.push_back(key.kid);
+    stored.retire(expired);
+    return list(db, tokenLifetimeSeconds);
 }
 
 SigningKeys::~SigningKeys() = default;
@@ -63,7 +108,11 @@ SigningKeys::~SigningKeys() = default;
 void SigningKeys::load() {
     std::map<std::string, std::shared_ptr<const Key>> keys;
     std::shared_ptr<const Key> newest;
-    for (const auto& row : stored_.active()) {
+    const auto rows = stored_.active();
+    const auto states = statesOf(rows, tokenLifetimeSeconds_, nowEpoch());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& row = rows[i];
+        if (states[i].state != "signing" && states[i].state != "verifying") continue; // no live token needs it
         std::istringstream pub(row.publicPem), priv(row.privatePem);
         Poco::SharedPtr<Poco::Crypto::ECKey> ec(new Poco::Crypto::ECKey(&pub, &priv));
         auto key = std::make_shared<Key>();
@@ -87,7 +136,17 @@ std::shared_ptr<const SigningKeys::Key> SigningKeys::find(const std::string& kid
     return it == keys_.end() ? nullptr : it->second;
 }
 
-std::string SigningKeys::sign(const nlohmann::json& claims) const {
+void SigningKeys::reloadIfStale() {
+    bool stale = false;
+    {
+        std::lock_guard lock(mutex_);
+        stale = std::chrono::steady_clock::now() - lastReload_ > kRecheck;
+    }
+    if (stale) load();
+}
+
+std::string SigningKeys::sign(const nlohmann::json& claims) {
+    reloadIfStale();
     std::shared_ptr<const Key> key;
     {
         std::lock_guard lock(mutex_);
@@ -110,6 +169,7 @@ std::optional<nlohmann::json> SigningKeys::verify(const std::string& jwt) {
     const auto alg = header->find("alg"), kidField = header->find("kid");
     if (alg == header->end() || *alg != "ES256" || kidField == header->end() || !kidField->is_string()) return std::nullopt;
     const std::string kid = (*header)["kid"];
+    reloadIfStale(); // a key taken out of use stops verifying within seconds
     auto key = find(kid);
     if (!key) {
         bool reload = false;
@@ -130,7 +190,8 @@ std::optional<nlohmann::json> SigningKeys::verify(const std::string& jwt) {
     return segmentJson(parts[1]);
 }
 
-nlohmann::json SigningKeys::jwks() const {
+nlohmann::json SigningKeys::jwks() {
+    reloadIfStale();
     std::lock_guard lock(mutex_);
     auto keys = nlohmann::json::array();
     for (const auto& [kid, key] : keys_) keys.push_back(key->jwk);

@@ -5,6 +5,7 @@
 #include "billing/rules.h"
 
 #include "common/text.h"
+#include "common/tls_socket.h"
 
 #include <Poco/String.h>
 #include <Poco/Exception.h>
@@ -95,21 +96,10 @@ struct StripeProvider::Connection {
         }
     }
 
-    // A connected socket with the timeouts set and, for https, the TLS handshake done and the
-    // certificate checked against `host`. The handshake runs here, under the socket's timeouts:
-    // left to HTTPSClientSession it could hold the caller several times longer.
+    // A connected socket with the timeouts set and, for https, the TLS handshake done (under the
+    // same timeouts: common/tls_socket.h) and the certificate checked against `host`.
     Poco::Net::StreamSocket connect() const {
-        Poco::Net::StreamSocket tcp;
-        tcp.connect(Poco::Net::SocketAddress(host, port), timeout);
-        tcp.setReceiveTimeout(timeout);
-        tcp.setSendTimeout(timeout);
-        tcp.setNoDelay(true);
-        if (!https) return tcp;
-        auto tls = Poco::Net::SecureStreamSocket::attach(tcp, host, context);
-        // POCO 1.11 returns from a handshake that ran out of time as if it had finished, and checks
-        // the host name only if a certificate had arrived by then. No certificate: not finished.
-        if (!tls.havePeerCertificate()) throw Poco::TimeoutException("TLS handshake did not finish in time");
-        return tls;
+        return common::connect(host, port, timeout, https ? context : Poco::Net::Context::Ptr());
     }
 
     // One request on its own connection. Network failures and timeouts become ProviderError.

@@ -14,6 +14,7 @@ struct Settings {
     std::string smtpUser;
     std::string smtpPassword;
     std::string smtpSecurity = "starttls"; // starttls | tls | none
+    int smtpTimeoutSeconds = 20;          // connect, TLS handshake and each reply
     int retryIntervalSeconds = 60;
     int maxAttempts = 10;
 };

@@ -1,13 +1,12 @@
 #include "mail/transport.h"
 
+#include "common/tls_socket.h"
 #include "mail/settings.h"
 
 #include <Poco/Logger.h>
 #include <Poco/Net/Context.h>
 #include <Poco/Net/MailMessage.h>
 #include <Poco/Net/MailRecipient.h>
-#include <Poco/Net/SecureSMTPClientSession.h>
-#include <Poco/Net/SecureStreamSocket.h>
 #include <Poco/Net/SMTPClientSession.h>
 #include <Poco/Net/StringPartSource.h>
 
@@ -36,6 +35,18 @@ Poco::Net::Context::Ptr clientContext() {
                                   Poco::Net::Context::VERIFY_RELAXED, 9, true);
 }
 
+// An SMTP session whose STARTTLS handshake has the socket's deadline (POCO's own startTLS has none).
+class Session : public Poco::Net::SMTPClientSession {
+public:
+    using Poco::Net::SMTPClientSession::SMTPClientSession;
+    void startTls(const std::string& host, Poco::Net::Context::Ptr context) {
+        std::string response;
+        if (!isPositiveCompletion(sendCommand("STARTTLS", response)))
+            throw std::runtime_error("SMTP relay does not offer STARTTLS");
+        socket() = common::startTls(socket(), host, context);
+    }
+};
+
 } // namespace
 
 void OutboxOnlyTransport::send(const MailMessage& message, const std::string&) {
@@ -43,48 +54,34 @@ void OutboxOnlyTransport::send(const MailMessage& message, const std::string&) {
                                           message.to, message.subject);
 }
 
-SmtpTransport::SmtpTransport(std::string host, int port, std::string user, std::string password, std::string security)
+SmtpTransport::SmtpTransport(std::string host, int port, std::string user, std::string password, std::string security,
+                             int timeoutSeconds)
     : host_(std::move(host)), port_(port), user_(std::move(user)), password_(std::move(password)),
-      security_(std::move(security)) {}
+      security_(std::move(security)), timeoutSeconds_(timeoutSeconds) {}
 
 void SmtpTransport::send(const MailMessage& message, const std::string& from) {
     Poco::Net::MailMessage mail;
     build(mail, message, from);
-    const Poco::Net::SocketAddress address(host_, static_cast<Poco::UInt16>(port_));
-    const Poco::Timespan timeout(20, 0);
-    // EHLO, then AUTH LOGIN when credentials are configured (login() with credentials sends EHLO itself).
-    auto authenticate = [&](Poco::Net::SMTPClientSession& session) {
-        if (!user_.empty()) session.login(Poco::Net::SMTPClientSession::AUTH_LOGIN, user_, password_);
-        else session.login();
-    };
-    if (security_ == "tls") {
-        Poco::Net::SecureStreamSocket socket(address, host_, clientContext());
-        socket.setReceiveTimeout(timeout);
-        Poco::Net::SMTPClientSession session(socket);
-        authenticate(session);
-        session.sendMessage(mail);
-        session.close();
-    } else if (security_ == "starttls") {
-        Poco::Net::SecureSMTPClientSession session(host_, static_cast<Poco::UInt16>(port_));
-        session.setTimeout(timeout);
-        session.login();
-        if (!session.startTLS(clientContext())) throw std::runtime_error("SMTP relay does not offer STARTTLS");
-        authenticate(session);
-        session.sendMessage(mail);
-        session.close();
-    } else {
-        Poco::Net::SMTPClientSession session(host_, static_cast<Poco::UInt16>(port_));
-        session.setTimeout(timeout);
-        authenticate(session);
-        session.sendMessage(mail);
-        session.close();
+    // Every step (connect, TLS handshake, each reply) has the deadline: common/tls_socket.h.
+    const Poco::Timespan timeout(timeoutSeconds_, 0);
+    auto socket = common::connect(host_, port_, timeout, security_ == "tls" ? clientContext() : Poco::Net::Context::Ptr());
+    Session session(socket);
+    session.setTimeout(timeout);
+    if (security_ == "starttls") {
+        session.login(); // EHLO
+        session.startTls(host_, clientContext());
     }
+    // EHLO, then AUTH LOGIN when credentials are configured (login() with credentials sends EHLO itself).
+    if (!user_.empty()) session.login(Poco::Net::SMTPClientSession::AUTH_LOGIN, user_, password_);
+    else session.login();
+    session.sendMessage(mail);
+    session.close();
 }
 
 std::unique_ptr<Transport> makeTransport(const mail::Settings& config) {
     if (config.transport == "smtp")
         return std::make_unique<SmtpTransport>(config.smtpHost, config.smtpPort, config.smtpUser,
-                                               config.smtpPassword, config.smtpSecurity);
+                                               config.smtpPassword, config.smtpSecurity, config.smtpTimeoutSeconds);
     return std::make_unique<OutboxOnlyTransport>();
 }
 

@@ -28,7 +28,9 @@ public:
 // SMTP submission with STARTTLS (port 587), implicit TLS (465) or plain (local relays only).
 class SmtpTransport : public Transport {
 public:
-    SmtpTransport(std::string host, int port, std::string user, std::string password, std::string security);
+    // `timeoutSeconds` bounds each step: connecting, the TLS handshake, every reply.
+    SmtpTransport(std::string host, int port, std::string user, std::string password, std::string security,
+                  int timeoutSeconds = 20);
     std::string name() const override { return "smtp"; }
     void send(const MailMessage& message, const std::string& from) override;
 
@@ -38,6 +40,7 @@ private:
     std::string user_;
     std::string password_;
     std::string security_;
+    int timeoutSeconds_;
 };
 
 std::unique_ptr<Transport> makeTransport(const mail::Settings& config);

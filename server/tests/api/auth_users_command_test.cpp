@@ -30,6 +30,7 @@ Run usersCreate(const std::vector<std::string>& args, const std::optional<std::s
         {"STOREFRONT_DATABASE", env().server->config().database},
         {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/users-" + storefront::db::newId()},
         {"STOREFRONT_PUBLIC_URL", kPublicUrl},
+        {"STOREFRONT_TOTP_KEY", kTotpKey},
         {"STOREFRONT_AUTH_ARGON2_OPS", "1"},
         {"STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "8192"},
         {"STOREFRONT_LOG_LEVEL", "warning"},

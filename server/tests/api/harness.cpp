@@ -206,6 +206,9 @@ std::map<std::string, std::string> serverSettings(const Env& e, const std::map<s
         // attempts from straddling a window boundary (which would reset the count mid-test).
         {"STOREFRONT_AUTH_SIGNIN_WINDOW_SECONDS", "86400"},
         {"STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "86400"},
+        // Every server on the shared database seals TOTP secrets with the same key (as a
+        // deployment with more than one server must).
+        {"STOREFRONT_TOTP_KEY", kTotpKey},
     };
     if (e.server) vars["STOREFRONT_DATABASE"] = e.server->config().database;
     else if (const char* pg = std::getenv("STOREFRONT_TEST_DATABASE"); pg && *pg) vars["STOREFRONT_DATABASE"] = pg;
@@ -281,9 +284,12 @@ Env& env() {
 int serverWith(const std::map<std::string, std::string>& overrides) {
     auto& e = env();
     std::lock_guard lock(extraServersMutex);
-    auto& server = extraServers[overrides];
-    if (!server) server = startServer(serverSettings(e, overrides));
-    return server->port();
+    if (auto it = extraServers.find(overrides); it != extraServers.end()) return it->second->port();
+    // Only a server that started is kept (a test may expect start-up to fail).
+    auto server = startServer(serverSettings(e, overrides));
+    const int port = server->port();
+    extraServers.emplace(overrides, std::move(server));
+    return port;
 }
 
 void settleServers() {

@@ -64,6 +64,9 @@ struct Env {
     int port = 0;
 };
 
+// The TOTP key every test server (and command run on the test database) uses.
+inline const std::string kTotpKey = "api-test-totp-key-0123456789abcdefghijklmnop";
+
 // The shared environment, started on first use and stopped at exit. Its server runs with the
 // production defaults for accounts (email confirmation on, two-factor required for admins) except
 // a tiny argon2id cost.
