@@ -65,18 +65,18 @@ SubscriptionView readView(const db::Row& r) {
 }
 
 // ---- staff list ----
-constexpr const char* kAdminColumns =
+constexpr const char* kSubscriptionsAdminColumns =
     "SELECT CAST(s.id AS TEXT) AS id, CAST(s.user_id AS TEXT) AS user_id, u.email AS user_email, "
     "CAST(s.product_id AS TEXT) AS product_id, p.name AS product_name, CAST(s.pricing_plan_id AS TEXT) AS pricing_plan_id, "
     "pp.name AS plan_name, s.status, s.payment_provider, CAST(s.current_period_end AS TEXT) AS current_period_end, "
     "s.cancel_at_period_end, CAST(s.created_at AS TEXT) AS created_at "
     "FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN products p ON p.id = s.product_id "
     "LEFT JOIN pricing_plans pp ON pp.id = s.pricing_plan_id";
-constexpr const char* kAdminCount = "SELECT COUNT(*) FROM subscriptions s JOIN users u ON u.id = s.user_id";
-constexpr const char* kAdminWhereStatus = "s.status = ?";
-constexpr const char* kAdminWhereEmail = "LOWER(u.email) LIKE ? ESCAPE '\\'";
+constexpr const char* kSubscriptionsAdminCount = "SELECT COUNT(*) FROM subscriptions s JOIN users u ON u.id = s.user_id";
+constexpr const char* kSubscriptionsAdminWhereStatus = "s.status = ?";
+constexpr const char* kSubscriptionsAdminWhereEmail = "LOWER(u.email) LIKE ? ESCAPE '\\'";
 // subscriptions_created_at_id_idx (subscriptions_status_created_at_idx with a status) serve this.
-constexpr const char* kAdminNewestFirst = " ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?";
+constexpr const char* kSubscriptionsAdminNewestFirst = " ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?";
 
 } // namespace
 
@@ -140,13 +140,13 @@ SubscriptionRepository::AdminPage SubscriptionRepository::adminList(Poco::Data::
         where += (where.empty() ? " WHERE " : " AND ") + std::string(clause);
         values.push_back(value);
     };
-    if (status) add(kAdminWhereStatus, *status);
-    if (likeEmail) add(kAdminWhereEmail, *likeEmail);
+    if (status) add(kSubscriptionsAdminWhereStatus, *status);
+    if (likeEmail) add(kSubscriptionsAdminWhereEmail, *likeEmail);
     AdminPage page;
-    auto count = db::query(s, kAdminCount + where);
+    auto count = db::query(s, kSubscriptionsAdminCount + where);
     for (const auto& v : values) count.bind(v);
     page.total = count.count();
-    auto rows = db::query(s, kAdminColumns + where + kAdminNewestFirst);
+    auto rows = db::query(s, kSubscriptionsAdminColumns + where + kSubscriptionsAdminNewestFirst);
     for (const auto& v : values) rows.bind(v);
     page.subscriptions = rows.bind(limit, offset).all([](const db::Row& r) {
         AdminSubscription a;

@@ -211,17 +211,6 @@ nlohmann::json merged(nlohmann::json current, const nlohmann::json& patch, const
     return current;
 }
 
-nlohmann::json planJson(const PricingPlan& plan) {
-    auto j = toJson(plan);
-    j["product_id"] = plan.productId;
-    return j;
-}
-
-nlohmann::json productJson(const Product& p) {
-    auto j = toJson(p, true);
-    for (auto& plan : j["plans"]) plan["product_id"] = p.id;
-    return j;
-}
 
 } // namespace
 
@@ -234,7 +223,7 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
         if (auto raw = req.query("q"); raw && !Poco::trim(*raw).empty()) q = http::likePattern(Poco::trim(*raw));
         auto result = products.listAll(q, page.size, page.offset());
         nlohmann::json items = nlohmann::json::array();
-        for (const auto& p : result.products) items.push_back(productJson(p));
+        for (const auto& p : result.products) items.push_back(staffJson(p));
         res.json(200, http::pageJson(std::move(items), result.total, page));
         res.set("Cache-Control", "no-store");
     });
@@ -245,7 +234,7 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
         auto input = productFrom(body);
         body.check();
         auto created = admin.createProduct(actor, std::move(input));
-        res.json(201, {{"product", productJson(created)}});
+        res.json(201, {{"product", staffJson(created)}});
     });
 
     router.add("PATCH", "/api/v1/admin/products/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
@@ -259,7 +248,7 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
             body.check();
             return next;
         });
-        res.json(200, {{"product", productJson(updated)}});
+        res.json(200, {{"product", staffJson(updated)}});
     });
 
     router.del("/api/v1/admin/products/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
@@ -275,7 +264,7 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
         auto input = planFrom(body);
         body.check();
         auto created = admin.createPlan(actor, id, std::move(input));
-        res.json(201, {{"plan", planJson(created)}});
+        res.json(201, {{"plan", staffJson(created)}});
     });
 
     router.add("PATCH", "/api/v1/admin/plans/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
@@ -294,7 +283,7 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
             body.check();
             return next;
         });
-        res.json(200, {{"plan", planJson(updated)}});
+        res.json(200, {{"plan", staffJson(updated)}});
     });
 
     router.del("/api/v1/admin/plans/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {

@@ -13,12 +13,6 @@ namespace {
 ApiError productNotFound() { return ApiError::notFound("product_not_found", "No such product."); }
 ApiError planNotFound() { return ApiError::notFound("plan_not_found", "No such pricing plan."); }
 
-nlohmann::json planJson(const PricingPlan& plan) {
-    auto j = toJson(plan);
-    j["product_id"] = plan.productId;
-    return j;
-}
-
 } // namespace
 
 void CatalogAdmin::checkSlugFree(db::Tx& tx, const std::string& slug, const std::string& exceptId) {
@@ -80,7 +74,7 @@ PricingPlan CatalogAdmin::createPlan(const audit::Actor& actor, const std::strin
         input.productId = productId;
         products_.insertPlan(tx, input);
         created = *products_.findPlan(tx, input.id);
-        audit::record(tx, actor, {"plan.created", "pricing_plan", created.id, nullptr, planJson(created)});
+        audit::record(tx, actor, {"plan.created", "pricing_plan", created.id, nullptr, staffJson(created)});
         tx.notify(db::topic::kCatalog);
     });
     return created;
@@ -97,7 +91,7 @@ PricingPlan CatalogAdmin::updatePlan(const audit::Actor& actor, const std::strin
         next.productId = before->productId;
         products_.updatePlan(tx, next);
         updated = *products_.findPlan(tx, planId);
-        audit::record(tx, actor, {"plan.updated", "pricing_plan", planId, planJson(*before), planJson(updated)});
+        audit::record(tx, actor, {"plan.updated", "pricing_plan", planId, staffJson(*before), staffJson(updated)});
         tx.notify(db::topic::kCatalog);
     });
     return updated;
@@ -110,7 +104,7 @@ void CatalogAdmin::deletePlan(const audit::Actor& actor, const std::string& plan
         if (products_.planInUse(tx, planId))
             throw ApiError(ErrorKind::Conflict, "plan_in_use", "Subscriptions use this plan, so it cannot be deleted.");
         products_.removePlan(tx, planId);
-        audit::record(tx, actor, {"plan.deleted", "pricing_plan", planId, planJson(*before), nullptr});
+        audit::record(tx, actor, {"plan.deleted", "pricing_plan", planId, staffJson(*before), nullptr});
         tx.notify(db::topic::kCatalog);
     });
 }

@@ -52,4 +52,16 @@ nlohmann::json toJson(const Product& product, bool withPlans) {
     return j;
 }
 
+nlohmann::json staffJson(const PricingPlan& plan) {
+    auto j = toJson(plan);
+    j["product_id"] = plan.productId;
+    return j;
+}
+
+nlohmann::json staffJson(const Product& product) {
+    auto j = toJson(product, true);
+    for (auto& plan : j["plans"]) plan["product_id"] = product.id;
+    return j;
+}
+
 } // namespace storefront::catalog

@@ -15,4 +15,8 @@ nlohmann::json toJson(const Product& product, bool withPlans);
 // "sort_order"} as in the contract (product_id is not part of it).
 nlohmann::json toJson(const PricingPlan& plan);
 
+// The staff API's and the audit log's view: the same, with each plan's "product_id".
+nlohmann::json staffJson(const Product& product);
+nlohmann::json staffJson(const PricingPlan& plan);
+
 } // namespace storefront::catalog

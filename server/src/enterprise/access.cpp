@@ -1,17 +1,12 @@
 #include "enterprise/access.h"
 
 #include "common/text.h"
-#include "http/api_error.h"
 
 namespace storefront::enterprise {
-
-namespace {
 
 http::ApiError noAccount() {
     return http::ApiError::notFound("enterprise_account_not_found", "No Enterprise Account");
 }
-
-} // namespace
 
 void requireEnterpriseAdmin(AccountRepository& accounts, const http::Request& request) {
     const auto* caller = request.caller();

@@ -1,6 +1,7 @@
 #include "enterprise/enterprise_service.h"
 
 #include "auth/context.h"
+#include "enterprise/access.h"
 #include "enterprise/json.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
@@ -13,7 +14,6 @@ using http::ApiError;
 using http::ErrorKind;
 
 ApiError accountNotFound() { return ApiError::notFound("enterprise_account_not_found", "No such enterprise account."); }
-ApiError noAccount() { return ApiError::notFound("enterprise_account_not_found", "No Enterprise Account"); }
 ApiError licenceNotFound() { return ApiError::notFound("licence_not_found", "No such licence on this account."); }
 ApiError memberNotFound() { return ApiError::notFound("member_not_found", "No such member on this account."); }
 
