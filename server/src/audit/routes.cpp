@@ -2,29 +2,14 @@
 
 #include "http/paging.h"
 
-#include <Poco/String.h>
-
 namespace storefront::audit {
-
-namespace {
-
-// A filter parameter: trimmed, absent when empty.
-std::optional<std::string> filterOf(const http::Request& req, const char* name) {
-    auto value = req.query(name);
-    if (!value) return std::nullopt;
-    auto trimmed = Poco::trim(*value);
-    if (trimmed.empty()) return std::nullopt;
-    return trimmed;
-}
-
-} // namespace
 
 // The smallest complete staff list: declared access, paging read by the shared helper, filters
 // passed as typed input, one repository call, the shared page shape. Copy it for a new one.
 void registerRoutes(http::Router& router, AuditRepository& log) {
     router.get("/api/v1/admin/audit", http::Access::StaffAdmin, [&log](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
-        LogFilter filter{filterOf(req, "actor"), filterOf(req, "action"), filterOf(req, "target")};
+        LogFilter filter{http::readFilter(req, "actor"), http::readFilter(req, "action"), http::readFilter(req, "target")};
         auto result = log.list(filter, page.size, page.offset());
         nlohmann::json items = nlohmann::json::array();
         for (const auto& entry : result.entries) items.push_back(toJson(entry));

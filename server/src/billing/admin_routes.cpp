@@ -13,23 +13,7 @@ namespace storefront::billing {
 
 namespace {
 
-constexpr std::size_t kMaxSearchChars = 254;
 constexpr std::size_t kMaxNoteChars = 500;
-
-std::optional<std::string> filterOf(const http::Request& req, const char* name) {
-    auto value = req.query(name);
-    if (!value) return std::nullopt;
-    auto trimmed = Poco::trim(*value);
-    if (trimmed.empty()) return std::nullopt;
-    return trimmed;
-}
-
-std::optional<std::string> searchOf(const http::Request& req) {
-    auto q = filterOf(req, "q");
-    if (q && common::codePoints(*q) > kMaxSearchChars)
-        throw ApiError::validation({{"q", "Must be at most " + std::to_string(kMaxSearchChars) + " characters."}});
-    return q;
-}
 
 std::string orderId(const http::Request& req) {
     auto id = Poco::toLower(req.param("id"));
@@ -44,11 +28,8 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
 
     router.get("/api/v1/admin/subscriptions", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
-        auto status = filterOf(req, "status");
-        if (status && *status != "active" && *status != "pending" && *status != "cancelled" && *status != "expired" &&
-            *status != "trialing")
-            throw ApiError::validation({{"status", "Choose active, pending, cancelled, expired or trialing."}});
-        auto q = searchOf(req);
+        auto status = http::readChoice(req, "status", {"active", "pending", "cancelled", "expired", "trialing"});
+        auto q = http::readSearch(req);
         auto result = admin.subscriptions(status, q ? std::optional(http::likePattern(*q)) : std::nullopt, page.size,
                                           page.offset());
         nlohmann::json items = nlohmann::json::array();
@@ -60,11 +41,9 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
     router.get("/api/v1/admin/orders", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         AdminOrderFilter filter;
-        filter.status = filterOf(req, "status");
-        if (filter.status && !isOrderStatus(*filter.status) && *filter.status != "paid_after_cancellation")
-            throw ApiError::validation(
-                {{"status", "Choose pending, paid, shipped, completed, cancelled or paid_after_cancellation."}});
-        filter.q = searchOf(req);
+        filter.status =
+            http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "paid_after_cancellation"});
+        filter.q = http::readSearch(req);
         auto result = admin.orders(filter, page.size, page.offset());
         nlohmann::json items = nlohmann::json::array();
         for (const auto& o : result.orders) items.push_back(toJson(o));

@@ -220,7 +220,7 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
     router.get("/api/v1/admin/products", Access::StaffAdmin, [&products](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         std::optional<std::string> q;
-        if (auto raw = req.query("q"); raw && !Poco::trim(*raw).empty()) q = http::likePattern(Poco::trim(*raw));
+        if (auto term = http::readSearch(req)) q = http::likePattern(*term);
         auto result = products.listAll(q, page.size, page.offset());
         nlohmann::json items = nlohmann::json::array();
         for (const auto& p : result.products) items.push_back(staffJson(p));

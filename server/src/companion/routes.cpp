@@ -16,27 +16,6 @@ namespace {
 
 using http::ApiError;
 
-// A query parameter: trimmed, absent when empty.
-std::optional<std::string> queryOf(const http::Request& req, const char* name) {
-    auto value = req.query(name);
-    if (!value) return std::nullopt;
-    auto trimmed = Poco::trim(*value);
-    if (trimmed.empty()) return std::nullopt;
-    return trimmed;
-}
-
-// A filter that must be one of `allowed` (422 naming the parameter otherwise).
-std::optional<std::string> choiceOf(const http::Request& req, const char* name, std::initializer_list<const char*> allowed) {
-    auto value = queryOf(req, name);
-    if (!value) return std::nullopt;
-    std::string names;
-    for (const char* a : allowed) {
-        if (*value == a) return value;
-        names += (names.empty() ? "" : ", ") + std::string(a);
-    }
-    throw ApiError::validation({{name, "Must be one of: " + names + "."}});
-}
-
 // ORDER BY from the allowlist, with id as the tie-breaker in the same direction (stable pages).
 // Without dir: the default column (created) newest first, any other column ascending.
 std::string orderOf(const http::Request& req, const std::map<std::string, std::string>& columns, const std::string& idColumn,
@@ -45,13 +24,6 @@ std::string orderOf(const http::Request& req, const std::map<std::string, std::s
     auto sort = http::readSort(req, columns, defaultColumn, column.empty() || column == defaultColumn);
     const bool descending = sort.orderBy.ends_with(" DESC");
     return sort.orderBy + ", " + idColumn + (descending ? " DESC" : " ASC");
-}
-
-// Search text: at most 200 characters.
-std::optional<std::string> searchOf(const http::Request& req) {
-    auto q = queryOf(req, "q");
-    if (q && common::codePoints(*q) > 200) throw ApiError::validation({{"q", "Must be at most 200 characters."}});
-    return q;
 }
 
 const std::string& idOf(const http::Request& req, const char* code, const char* message) {
@@ -178,8 +150,8 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
                [&repo](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         ListQuery q;
-        q.search = searchOf(req);
-        q.filter = choiceOf(req, "tier", {"free", "pro"});
+        q.search = http::readSearch(req);
+        q.filter = http::readChoice(req, "tier", {"free", "pro"});
         q.orderBy = orderOf(req, {{"name", "w.full_name"}, {"tier", "w.entitlement"}, {"joined", "w.created_at"}}, "w.id", "joined");
         q.limit = page.size;
         q.offset = page.offset();
@@ -209,8 +181,8 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
                [&repo](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         ListQuery q;
-        q.search = searchOf(req);
-        q.filter = choiceOf(req, "status", {"draft", "issued"});
+        q.search = http::readSearch(req);
+        q.filter = http::readChoice(req, "status", {"draft", "issued"});
         q.orderBy = orderOf(req, {{"number", "c.certificate_number"}, {"status", "c.status"}, {"created", "c.created_at"}}, "c.id",
                             "created");
         q.limit = page.size;
@@ -259,8 +231,8 @@ void appRoutes(http::Router& router, CompanionService& service, CompanionReposit
                [&service, &repo](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         ListQuery q;
-        q.search = searchOf(req);
-        q.filter = choiceOf(req, "status", {"draft", "issued"});
+        q.search = http::readSearch(req);
+        q.filter = http::readChoice(req, "status", {"draft", "issued"});
         q.orderBy = "c.created_at DESC, c.id DESC";
         q.limit = page.size;
         q.offset = page.offset();

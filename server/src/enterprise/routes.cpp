@@ -65,10 +65,7 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
     router.get("/api/v1/admin/enterprise-accounts", http::Access::StaffAdmin, [&accounts](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         std::optional<std::string> search;
-        if (auto q = req.query("q")) {
-            auto term = Poco::trim(*q);
-            if (!term.empty()) search = http::likePattern(term);
-        }
+        if (auto term = http::readSearch(req)) search = http::likePattern(*term);
         auto result = accounts.list(search, page.size, page.offset());
         nlohmann::json items = nlohmann::json::array();
         for (const auto& a : result.accounts) items.push_back(accountJson(a));

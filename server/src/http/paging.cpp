@@ -1,5 +1,7 @@
 #include "http/paging.h"
 
+#include "common/text.h"
+
 #include "http/api_error.h"
 
 #include <Poco/NumberParser.h>
@@ -51,6 +53,32 @@ SortRequest readSort(const Request& request, const std::map<std::string, std::st
     }
     if (!errors.empty()) throw ApiError::validation(errors);
     return {it->second + (descending ? " DESC" : " ASC")};
+}
+
+std::optional<std::string> readFilter(const Request& request, const char* name) {
+    auto value = request.query(name);
+    if (!value) return std::nullopt;
+    auto trimmed = Poco::trim(*value);
+    if (trimmed.empty()) return std::nullopt;
+    return trimmed;
+}
+
+std::optional<std::string> readChoice(const Request& request, const char* name, std::initializer_list<const char*> allowed) {
+    auto value = readFilter(request, name);
+    if (!value) return std::nullopt;
+    std::string names;
+    for (const char* a : allowed) {
+        if (*value == a) return value;
+        names += (names.empty() ? "" : ", ") + std::string(a);
+    }
+    throw ApiError::validation({{name, "Must be one of: " + names + "."}});
+}
+
+std::optional<std::string> readSearch(const Request& request) {
+    auto q = readFilter(request, "q");
+    if (q && common::codePoints(*q) > kMaxSearchChars)
+        throw ApiError::validation({{"q", "Must be at most " + std::to_string(kMaxSearchChars) + " characters."}});
+    return q;
 }
 
 nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page) {

@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace storefront::http {
@@ -31,6 +33,14 @@ struct SortRequest {
 };
 SortRequest readSort(const Request& request, const std::map<std::string, std::string>& columns,
                      const std::string& defaultColumn, bool defaultDescending);
+
+// A filter parameter (?status=, ?actor=...): trimmed, absent when missing or empty.
+std::optional<std::string> readFilter(const Request& request, const char* name);
+// A filter that must be one of `allowed`: 422 naming the parameter and the choices otherwise.
+std::optional<std::string> readChoice(const Request& request, const char* name, std::initializer_list<const char*> allowed);
+// The search term ?q=: trimmed, absent when empty, 422 past kMaxSearchChars characters.
+inline constexpr std::size_t kMaxSearchChars = 254; // the longest email address
+std::optional<std::string> readSearch(const Request& request);
 
 nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page);
 
