@@ -1,14 +1,15 @@
 // The back office (issue 11; spec section 2 "Admin ...", sections 4, 5, 8, 9) against the real
 // server, in Chromium: the admin signs in through the TOTP step, creates a product with rich text
 // and an uploaded image, adds two pricing plans, sees it on the landing page and its product page,
-// changes a buyer's order status and reads its history, and finds all of it in the audit log.
+// changes a buyer's order status and reads its history, cancels another buyer's order while they are still
+// on the payment page (issue 16: the page closes, the stock comes back), and finds all of it in the audit log.
 // The catalogue is shared with the other specs (the landing page counts five products), so the
 // product is deleted again at the end, and the admin's authenticator is removed (afterAll does
 // both through the API if the journey stopped half way).
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminAccount, expectSignedIn, mainNav, signOut, submitSignIn } from './auth-helpers';
-import { expectPaymentConfirmed, expectTestCheckoutPage, signUpFreshBuyer } from './commerce-helpers';
+import { adminAccount, expectSignedIn, mainNav, signOut, signUp, submitSignIn, uniqueEmail } from './auth-helpers';
+import { expectPaymentConfirmed, expectTestCheckoutPage, readProductPageStock, signUpFreshBuyer } from './commerce-helpers';
 import { expect, test } from './fixtures';
 import { freshCode } from './totp';
 
@@ -332,6 +333,52 @@ test('an admin runs the back office: product with rich text, image and plans; an
     await expect(last).toContainText('Paid → Shipped');
     await expect(last).toContainText('Staff');
     await expect(last).toContainText(admin.email);
+  });
+
+  await test.step('cancel an order while its buyer is still on the payment page: stock back at once, the page closed, the history says who', async () => {
+    // Issue 16: a staff cancel expires the open checkout and gives its reserved stock back.
+    const buyerContext = await browser.newContext();
+    const buyer = await buyerContext.newPage();
+    const email = uniqueEmail('cancel-buyer');
+    await buyer.goto('/');
+    await signUp(buyer, { fullName: 'Aroha Ngata', email, password: `Pw-${stamp}-cancel` });
+    await buyer.goto(`/product/${CABLE.slug}`);
+    const before = await readProductPageStock(buyer);
+    await buyer.getByRole('link', { name: 'Buy Now' }).click();
+    await buyer.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expectTestCheckoutPage(buyer);
+
+    await page.goto('/admin/orders');
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(email);
+    await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    const select = row.getByRole('combobox', { name: /^Status of order / });
+    await expect(select).toHaveValue('pending');
+    const patched = page.waitForResponse((r) => /\/api\/v1\/admin\/orders\/[^/]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PATCH');
+    await select.selectOption('cancelled');
+    expect((await patched).status()).toBe(200);
+    await expect(row.locator('span', { hasText: /^Cancelled$/ })).toBeVisible();
+
+    await row.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+    const last = page.getByRole('table', { name: 'Status History' }).getByRole('row').last();
+    await expect(last).toContainText('Pending → Cancelled');
+    await expect(last).toContainText('Staff');
+    await expect(last).toContainText(admin.email);
+
+    // The buyer's payment page is closed: paying is no longer offered.
+    await buyer.reload();
+    await expect(buyer.getByRole('alert')).toContainText('This checkout has expired. Nothing was charged.');
+    await expect(buyer.getByRole('button', { name: /^Pay \$/ })).toHaveCount(0);
+    // The reserved cable is back in stock (once: the count is what it was before the checkout).
+    await expect
+      .poll(async () => {
+        await buyer.goto(`/product/${CABLE.slug}`);
+        return readProductPageStock(buyer);
+      })
+      .toBe(before);
+    await buyerContext.close();
   });
 
   await test.step('find the changes in the audit log', async () => {
