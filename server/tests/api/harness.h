@@ -65,6 +65,7 @@ struct Env {
 };
 
 // The TOTP key every test server (and command run on the test database) uses.
+// server/tests/auth-js/server.mjs uses the same key: on PostgreSQL both suites share one database.
 inline const std::string kTotpKey = "api-test-totp-key-0123456789abcdefghijklmnop";
 
 // The shared environment, started on first use and stopped at exit. Its server runs with the

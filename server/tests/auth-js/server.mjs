@@ -34,6 +34,9 @@ export async function startServer(extraEnv = {}) {
     STOREFRONT_AUTH_ARGON2_OPS: '1',
     STOREFRONT_AUTH_ARGON2_MEMORY_KIB: '8192',
     STOREFRONT_LOG_LEVEL: 'warning',
+    // On PostgreSQL this suite shares the API tests' database, whose two-factor secrets are sealed
+    // with their key (server/tests/api/harness.h, kTotpKey): the same key, or the server refuses to start.
+    STOREFRONT_TOTP_KEY: 'api-test-totp-key-0123456789abcdefghijklmnop',
     ...extraEnv,
   };
   if (process.env.STOREFRONT_TEST_DATABASE) env.STOREFRONT_DATABASE = process.env.STOREFRONT_TEST_DATABASE;
