@@ -8,6 +8,7 @@ import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { useCertificates, type Certificate, type CertificateListParams } from '../api/certificates';
 import { PAGE_SIZE } from '../api/keys';
 import { BackLink } from '../components/BackLink';
+import { ListFilters } from '../components/ListFilters';
 import { useDebounced } from '../components/useDebounced';
 import { workerName } from '../rules';
 
@@ -71,32 +72,26 @@ export function CertificatesPage() {
         <p className="mt-1 text-slate-600">{`(${String(counts.all)} total certificates (${String(counts.draft)} draft, ${String(counts.issued)} issued)`}</p>
       ) : null}
 
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <label className="flex-1">
-          <span className="sr-only">Search certificates</span>
-          <input
-            type="search"
-            className="field-input"
-            placeholder="Search by certificate number, site location, worker name or email..."
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-        <label>
-          <span className="sr-only">Filter by status</span>
-          <select className="field-input" value={status} onChange={(e) => {
-              setStatus(e.target.value as CertificateListParams['status']);
-              setPage(1);
-            }}>
-            <option value="">All</option>
-            <option value="draft">Drafts Only</option>
-            <option value="issued">Issued Only</option>
-          </select>
-        </label>
-      </div>
+      <ListFilters
+        searchLabel="Search certificates"
+        placeholder="Search by certificate number, site location, worker name or email..."
+        search={search}
+        filterLabel="Filter by status"
+        filter={status}
+        options={[
+          { value: '', label: 'All' },
+          { value: 'draft', label: 'Drafts Only' },
+          { value: 'issued', label: 'Issued Only' },
+        ]}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+        onFilter={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
 
       <div className="mt-6">
         <DataTable

@@ -11,6 +11,7 @@ import { PAGE_SIZE } from '../api/keys';
 import { useSetWorkerEntitlement } from '../api/updateWorker';
 import { useWorkers, type Worker, type WorkerListParams } from '../api/workers';
 import { BackLink } from '../components/BackLink';
+import { ListFilters } from '../components/ListFilters';
 import { EntitlementDialog, type EntitlementChange } from '../components/EntitlementDialog';
 import { TierBadge } from '../components/TierBadge';
 import { useDebounced } from '../components/useDebounced';
@@ -110,32 +111,26 @@ export function UsersPage() {
         <Banner message={message} onDismiss={() => setMessage(null)} />
       </div>
 
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <label className="flex-1">
-          <span className="sr-only">Search users</span>
-          <input
-            type="search"
-            className="field-input"
-            placeholder="Search by name, email, or licence number..."
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-        <label>
-          <span className="sr-only">Filter by tier</span>
-          <select className="field-input" value={tier} onChange={(e) => {
-              setTier(e.target.value as WorkerListParams['tier']);
-              setPage(1);
-            }}>
-            <option value="">All Users</option>
-            <option value="free">Free Tier Only</option>
-            <option value="pro">Pro Tier Only</option>
-          </select>
-        </label>
-      </div>
+      <ListFilters
+        searchLabel="Search users"
+        placeholder="Search by name, email, or licence number..."
+        search={search}
+        filterLabel="Filter by tier"
+        filter={tier}
+        options={[
+          { value: '', label: 'All Users' },
+          { value: 'free', label: 'Free Tier Only' },
+          { value: 'pro', label: 'Pro Tier Only' },
+        ]}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+        onFilter={(value) => {
+          setTier(value);
+          setPage(1);
+        }}
+      />
 
       <div className="mt-6">
         <DataTable
