@@ -17,6 +17,21 @@ namespace {
 
 ApiError userNotFound() { return ApiError(ErrorKind::NotFound, "user_not_found", "User not found"); }
 
+// A hard deletion that would take billing or team records with it is refused with what to do
+// instead; a soft deletion (should_soft_delete) keeps those records and is always possible.
+void refuseHardDeletion(const UserRepository::DeletionBlockers& b) {
+    if (b.enterpriseAccounts > 0)
+        throw ApiError(ErrorKind::Conflict, "user_is_enterprise_admin",
+                       "This user administers an enterprise account: give the account another admin or delete it first, "
+                       "or soft-delete the user");
+    if (b.enterpriseSeats > 0)
+        throw ApiError(ErrorKind::Conflict, "user_holds_enterprise_seats",
+                       "This user holds enterprise licence seats: remove them from the team first, or soft-delete the user");
+    if (b.subscriptions > 0)
+        throw ApiError(ErrorKind::Conflict, "user_has_subscriptions",
+                       "This user has subscriptions, which are kept as billing records: soft-delete the user instead");
+}
+
 void requireUuid(const std::string& id) {
     if (!common::isUuid(id)) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found");
 }
@@ -170,6 +185,7 @@ nlohmann::json AdminUsers::remove(const Principal& admin, const std::string& id,
             sessions_.endAll(tx, id, std::nullopt);
             ctx_.users.softDelete(tx, id);
         } else {
+            refuseHardDeletion(ctx_.users.deletionBlockers(tx.session(), id));
             ctx_.users.hardDelete(tx, id);
         }
         recordEvent(tx, "user_deleted", std::nullopt, actorOf(admin, client), {{"user_id", id}, {"soft", soft}});

@@ -46,6 +46,12 @@ constexpr const char* kScrubProfile = "UPDATE profiles SET email = NULL, updated
 constexpr const char* kDeleteRoles = "DELETE FROM user_roles WHERE user_id = ?";
 constexpr const char* kDeleteFactors = "DELETE FROM mfa_factors WHERE user_id = ?";
 constexpr const char* kDelete = "DELETE FROM users WHERE id = ?";
+// What a hard deletion may not take with it (the foreign keys that RESTRICT it, see 0002, 0003, 0009).
+constexpr const char* kSubscriptionsOfUser = "SELECT COUNT(*) FROM subscriptions WHERE user_id = ?";
+constexpr const char* kAccountsAdministered = "SELECT COUNT(*) FROM enterprise_accounts WHERE admin_user_id = ?";
+constexpr const char* kSeatsHeld =
+    "SELECT COUNT(*) FROM enterprise_license_seats s JOIN enterprise_members m ON m.id = s.member_id "
+    "WHERE m.user_id = ?";
 constexpr const char* kSpendLinks =
     "UPDATE auth_one_time_tokens SET used_at = ? WHERE user_id = ? AND token_type = ? AND used_at IS NULL";
 constexpr const char* kInsertLink =
@@ -190,6 +196,14 @@ void UserRepository::softDelete(db::Tx& tx, const std::string& id) {
 }
 
 void UserRepository::hardDelete(db::Tx& tx, const std::string& id) { tx.query(kDelete).bind(id).run(); }
+
+UserRepository::DeletionBlockers UserRepository::deletionBlockers(Poco::Data::Session& s, const std::string& id) {
+    DeletionBlockers b;
+    b.subscriptions = db::query(s, kSubscriptionsOfUser).bind(id).count();
+    b.enterpriseAccounts = db::query(s, kAccountsAdministered).bind(id).count();
+    b.enterpriseSeats = db::query(s, kSeatsHeld).bind(id).count();
+    return b;
+}
 
 void UserRepository::spendLinks(db::Tx& tx, const std::string& userId, const std::string& type) {
     tx.query(kSpendLinks).bind(db::nowTimestamp(), userId, type).run();

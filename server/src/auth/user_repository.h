@@ -77,6 +77,13 @@ public:
     // Scrubs the address (so it can sign up again), roles and factors; keeps the row as deleted.
     void softDelete(db::Tx& tx, const std::string& id);
     void hardDelete(db::Tx& tx, const std::string& id);
+    // Rows that keep a user from being deleted outright (a soft deletion keeps them).
+    struct DeletionBlockers {
+        std::int64_t subscriptions = 0;      // billing records
+        std::int64_t enterpriseAccounts = 0; // accounts the user administers
+        std::int64_t enterpriseSeats = 0;    // licence seats the user holds as a team member
+    };
+    DeletionBlockers deletionBlockers(Poco::Data::Session& s, const std::string& id);
 
     // One-time links. A new link of a type spends the older ones of that type.
     void spendLinks(db::Tx& tx, const std::string& userId, const std::string& type);

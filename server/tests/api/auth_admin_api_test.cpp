@@ -1,6 +1,7 @@
 // The staff admin API: who gets in (admins only, with a verified factor, at aal2), and what it
 // does (users: create, list, get, update, roles, delete; factors; invitations; generated links).
 #include "api/auth_support.h"
+#include "api/billing_support.h"
 
 #include <Poco/String.h>
 #include <gtest/gtest.h>
@@ -326,4 +327,24 @@ TEST(AuthAdmin, GeneratedLinksWork) {
     EXPECT_EQ(postJson("/auth/v1/admin/generate_link", {{"type", "recovery"}, {"email", newEmail("none")}}, boss.session.headers()).status,
               404);
     EXPECT_EQ(postJson("/auth/v1/admin/generate_link", {{"type", "invite"}, {"email", user.email}}, boss.session.headers()).status, 422);
+}
+
+TEST(AuthAdmin, AUserWithSubscriptionsIsSoftDeletedNotDeletedOutright) {
+    auto boss = admin();
+    auto user = createUser("subscribed-leaver");
+    std::string planId;
+    auto product = createSubscriptionProduct(planId);
+    execSql("INSERT INTO subscriptions (id, user_id, product_id, status, payment_provider, created_at, updated_at) "
+            "VALUES (?, ?, ?, 'active', 'manual', ?, ?)",
+            {storefront::db::newId(), user.id, product.id, storefront::db::nowTimestamp(), storefront::db::nowTimestamp()});
+
+    auto outright = del(kUsers + "/" + user.id, boss.session.headers(), {{"should_soft_delete", false}});
+    EXPECT_EQ(outright.status, 409) << outright.body;
+    EXPECT_EQ(outright.json()["code"], "user_has_subscriptions");
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM users WHERE id = ? AND deleted_at IS NULL", {user.id}), 1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM auth_audit_log WHERE event = 'user_deleted' AND actor_id = ?", {boss.account.id}), 0);
+
+    auto soft = del(kUsers + "/" + user.id, boss.session.headers(), {{"should_soft_delete", true}});
+    EXPECT_EQ(soft.status, 200) << soft.body;
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscriptions WHERE user_id = ?", {user.id}), 1);
 }

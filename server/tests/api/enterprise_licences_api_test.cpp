@@ -163,3 +163,29 @@ TEST(EnterpriseLicenceApi, UsedCountNeverDriftsFromTheSeatsHeld) {
     }
     EXPECT_GT(refused, 0); // the sequence did reach the limit and duplicates
 }
+
+TEST(EnterpriseLicenceApi, AUserHoldingASeatOrRunningAnAccountIsNotDeletedOutrightButCanBeSoftDeleted) {
+    auto team = createTeam("delete");
+    auto product = createLicensableProduct();
+    const auto licenceId = addLicence(team.accountId, product.id, 2); // the admin and one member
+    Account seated;
+    addNewMember(team, &seated);
+    const std::string users = "/auth/v1/admin/users/";
+    const nlohmann::json outright = {{"should_soft_delete", false}};
+
+    auto seatHolder = del(users + seated.id, staff(), outright);
+    EXPECT_EQ(seatHolder.status, 409) << seatHolder.body;
+    EXPECT_EQ(seatHolder.json()["code"], "user_holds_enterprise_seats");
+    auto accountAdmin = del(users + team.admin.id, staff(), outright);
+    EXPECT_EQ(accountAdmin.status, 409) << accountAdmin.body;
+    EXPECT_EQ(accountAdmin.json()["code"], "user_is_enterprise_admin");
+    // Nothing changed: both users, the membership and the seats are as they were.
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM users WHERE id IN (?, ?) AND deleted_at IS NULL", {seated.id, team.admin.id}), 2);
+    EXPECT_EQ(memberCount(team.accountId), 2);
+    EXPECT_EQ(seatRows(licenceId), 2);
+    EXPECT_EQ(usedCount(licenceId), 2);
+
+    auto soft = del(users + seated.id, staff(), {{"should_soft_delete", true}});
+    EXPECT_EQ(soft.status, 200) << soft.body;
+    EXPECT_EQ(usedCount(licenceId), seatRows(licenceId));
+}
