@@ -3,6 +3,7 @@
 #include "http/api_error.h"
 #include "http/security_headers.h"
 
+#include <Poco/Data/DataException.h>
 #include <Poco/Data/SessionPool.h>
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPRequestHandler.h>
@@ -14,7 +15,10 @@
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Stopwatch.h>
 
+#include <chrono>
 #include <cstdio>
+#include <future>
+#include <thread>
 
 namespace storefront::http {
 
@@ -68,6 +72,15 @@ public:
             auto busy = ApiError(ErrorKind::Unavailable, "server_busy", "The server is busy. Please try again.");
             busy.retryAfterSeconds = 1;
             writeError(response, busy);
+        } catch (const Poco::Data::ConnectionFailedException& e) {
+            // The database is unreachable (stopped, restarting, network): the request did not
+            // complete; the client may retry once it is back. The pool reconnects by itself.
+            Poco::Logger::get("http").warning("%s %s: database unavailable: %s", raw.getMethod(), path, e.displayText());
+            response = Response{};
+            auto down = ApiError(ErrorKind::Unavailable, "database_unavailable",
+                                 "The service is temporarily unavailable. Please try again shortly.");
+            down.retryAfterSeconds = 2;
+            writeError(response, down);
         } catch (const std::exception& e) {
             // Unexpected: log the detail, tell the client nothing about it.
             Poco::Logger::get("http").error("%s %s failed: %s", raw.getMethod(), path, std::string(e.what()));
@@ -127,7 +140,7 @@ Server::~Server() { stop(); }
 
 void Server::start() {
     Poco::Net::SocketAddress address(options_.bindAddress, static_cast<Poco::UInt16>(options_.port));
-    Poco::Net::ServerSocket socket(address, /*backlog=*/1024);
+    listener_ = Poco::Net::ServerSocket(address, /*backlog=*/1024);
     auto* params = new Poco::Net::HTTPServerParams;
     params->setMaxThreads(options_.maxThreads);
     params->setMaxQueued(options_.maxQueued);
@@ -137,19 +150,37 @@ void Server::start() {
     params->setTimeout(Poco::Timespan(30, 0));
     params->setServerName("storefront");
     pool_ = std::make_unique<Poco::ThreadPool>(8, options_.maxThreads + 8, 60, 1024 * 1024);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_), *pool_, socket, params);
+    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_), *pool_, listener_, params);
     server_->start();
+    port_ = server_->port();
     running_ = true;
 }
 
 void Server::stop() {
     if (!running_) return;
     running_ = false;
-    // Stop accepting; requests in flight complete; idle keep-alive connections close.
-    server_->stopAll(false);
+    auto& log = Poco::Logger::get("http");
+    // Stop accepting, then close the listening socket: from here a new connection is refused
+    // (instead of waiting in the kernel's backlog until the process exits).
+    server_->stop();
+    try {
+        listener_.close();
+    } catch (const Poco::Exception&) {
+    }
+    // Idle keep-alive connections close at once; each connection with a request in flight closes
+    // after its response (POCO waits for it, connection by connection, hence the thread).
+    const int inFlight = server_->currentConnections();
+    auto graceful = std::async(std::launch::async, [this] { server_->stopAll(false); });
+    if (graceful.wait_for(std::chrono::seconds(options_.drainSeconds)) != std::future_status::ready) {
+        log.warning("shutdown: requests still in flight after the %d s drain timeout; closing their connections",
+                    options_.drainSeconds);
+        server_->stopAll(true);
+    }
+    graceful.wait();
     pool_->joinAll();
+    if (inFlight > 0) log.information("shutdown: %d connection(s) were open when the server stopped accepting", inFlight);
 }
 
-int Server::port() const { return server_ ? server_->port() : 0; }
+int Server::port() const { return port_; }
 
 } // namespace storefront::http
