@@ -5,6 +5,7 @@
 #include <Poco/Data/DataException.h>
 #include <Poco/Data/PostgreSQL/PostgreSQLException.h>
 #include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/SQLite/SQLiteException.h>
 #include <Poco/DateTime.h>
 #include <Poco/Logger.h>
 #include <Poco/DateTimeFormat.h>
@@ -258,6 +259,12 @@ void Database::write(const std::function<void(Tx&)>& work) {
         }
     } catch (const Poco::Data::ConnectionFailedException&) {
         throw;
+    } catch (const Poco::Data::SQLite::DBLockedException& e) {
+        // Another process (a second server, a shell command) held the write lock past the wait:
+        // the same as a busy pool here, the client gets 503 and may retry.
+        throw Poco::Data::SessionPoolExhaustedException("the SQLite database stayed locked: " + e.displayText());
+    } catch (const Poco::Data::SQLite::TableLockedException& e) {
+        throw Poco::Data::SessionPoolExhaustedException("the SQLite database stayed locked: " + e.displayText());
     } catch (const Poco::Exception& e) {
         // PostgreSQL: whatever failed (BEGIN, a statement, COMMIT), a lost connection is the cause
         // worth reporting: the client gets 503 and may retry (an unacknowledged COMMIT may or may

@@ -10,6 +10,7 @@
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
@@ -18,11 +19,54 @@
 #include <chrono>
 #include <cstdio>
 #include <future>
+#include <mutex>
+#include <set>
 #include <thread>
 
 namespace storefront::http {
 
+// The sockets of the requests being handled now, so that stop() can cut the ones still running
+// at the drain timeout. (POCO's own abort cannot reach a connection whose graceful stop is already
+// waiting for its request: both go through the same per-connection delegate lock.)
+struct InFlightRequests {
+    std::mutex mutex;
+    std::set<Poco::Net::StreamSocket*> sockets;
+
+    void shutdownAll() {
+        std::lock_guard lock(mutex);
+        for (auto* socket : sockets) {
+            try {
+                socket->shutdown();
+            } catch (const Poco::Exception&) {
+            }
+        }
+    }
+};
+
 namespace {
+
+// Registers a request's socket for as long as its handler runs.
+class InFlightRegistration {
+public:
+    InFlightRegistration(InFlightRequests& registry, Poco::Net::HTTPServerRequest& raw) : registry_(registry) {
+        if (auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw)) {
+            socket_ = &impl->socket();
+            std::lock_guard lock(registry_.mutex);
+            registry_.sockets.insert(socket_);
+        }
+    }
+    ~InFlightRegistration() {
+        if (!socket_) return;
+        std::lock_guard lock(registry_.mutex);
+        registry_.sockets.erase(socket_);
+    }
+    InFlightRegistration(const InFlightRegistration&) = delete;
+    InFlightRegistration& operator=(const InFlightRegistration&) = delete;
+
+private:
+    InFlightRequests& registry_;
+    Poco::Net::StreamSocket* socket_ = nullptr;
+};
 
 void writeError(Response& response, const ApiError& error) {
     response.json(error.status(), error.body());
@@ -42,9 +86,11 @@ void addAuthApiHeaders(Response& response) {
 // One handler object per request: dispatch, catch everything at the top, secure, send, log.
 class RequestHandler : public Poco::Net::HTTPRequestHandler {
 public:
-    RequestHandler(const Router& router, const ServerOptions& options) : router_(router), options_(options) {}
+    RequestHandler(const Router& router, const ServerOptions& options, InFlightRequests& inFlight)
+        : router_(router), options_(options), inFlight_(inFlight) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) override {
+        InFlightRegistration registration(inFlight_, raw);
         Poco::Stopwatch watch;
         watch.start();
         Response response;
@@ -118,23 +164,27 @@ private:
 
     const Router& router_;
     const ServerOptions& options_;
+    InFlightRequests& inFlight_;
 };
 
 class HandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
 public:
-    HandlerFactory(const Router& router, const ServerOptions& options) : router_(router), options_(options) {}
+    HandlerFactory(const Router& router, const ServerOptions& options, InFlightRequests& inFlight)
+        : router_(router), options_(options), inFlight_(inFlight) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
-        return new RequestHandler(router_, options_);
+        return new RequestHandler(router_, options_, inFlight_);
     }
 
 private:
     const Router& router_;
     const ServerOptions& options_;
+    InFlightRequests& inFlight_;
 };
 
 } // namespace
 
-Server::Server(const Router& router, ServerOptions options) : router_(router), options_(std::move(options)) {}
+Server::Server(const Router& router, ServerOptions options)
+    : router_(router), options_(std::move(options)), inFlight_(std::make_unique<InFlightRequests>()) {}
 
 Server::~Server() { stop(); }
 
@@ -150,7 +200,7 @@ void Server::start() {
     params->setTimeout(Poco::Timespan(30, 0));
     params->setServerName("storefront");
     pool_ = std::make_unique<Poco::ThreadPool>(8, options_.maxThreads + 8, 60, 1024 * 1024);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_), *pool_, listener_, params);
+    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_, *inFlight_), *pool_, listener_, params);
     server_->start();
     port_ = server_->port();
     running_ = true;
@@ -174,9 +224,12 @@ void Server::stop() {
     if (graceful.wait_for(std::chrono::seconds(options_.drainSeconds)) != std::future_status::ready) {
         log.warning("shutdown: requests still in flight after the %d s drain timeout; closing their connections",
                     options_.drainSeconds);
-        server_->stopAll(true);
+        // Repeatedly: a connection POCO has not told to stop yet may start another request. (A client
+        // still sending its request headers holds its connection until the 30 s receive timeout;
+        // main() ends the process 5 s after the drain timeout regardless.)
+        do inFlight_->shutdownAll();
+        while (graceful.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready);
     }
-    graceful.wait();
     pool_->joinAll();
     if (inFlight > 0) log.information("shutdown: %d connection(s) were open when the server stopped accepting", inFlight);
 }

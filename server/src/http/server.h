@@ -27,6 +27,8 @@ struct ServerOptions {
     int drainSeconds = 10;
 };
 
+struct InFlightRequests;
+
 class Server {
 public:
     Server(const Router& router, ServerOptions options);
@@ -45,6 +47,7 @@ private:
     std::unique_ptr<Poco::ThreadPool> pool_;
     std::unique_ptr<Poco::Net::HTTPServer> server_;
     Poco::Net::ServerSocket listener_;
+    std::unique_ptr<InFlightRequests> inFlight_; // the connections whose request a handler is running
     bool running_ = false;
     int port_ = 0;
 };
