@@ -20,6 +20,7 @@ descriptor counts. Prints and writes bench/results/soak.md: RSS at the start of 
 first minute (warm: caches, pools and thread stacks in place) and at the end, the growth from warm
 to end, requests by status, and latency percentiles. Exit 0 when measured (whatever the figures),
 1 when a request failed with a 5xx or no answer, 2 on an infrastructure failure.
+--only KIND,... runs just those kinds (to tell which requests the memory follows).
 Knobs: BENCH_SOAK_SECONDS, BENCH_SOAK_CLIENTS, BENCH_SOAK_OUT, STOREFRONT_BIN.
 """
 import argparse
@@ -106,7 +107,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=int, default=int(os.environ.get("BENCH_SOAK_SECONDS", "600")))
     parser.add_argument("--clients", type=int, default=int(os.environ.get("BENCH_SOAK_CLIENTS", "8")))
+    parser.add_argument("--only", default="", help="comma-separated request kinds to run (diagnosis), e.g. products,page")
     args = parser.parse_args()
+    only = [k for k in args.only.split(",") if k]
+    if any(k not in dict(MIX) for k in only):
+        log(f"--only takes kinds from {', '.join(k for k, _ in MIX)}")
+        return 2
     if not os.access(BIN, os.X_OK):
         log(f"no server binary at {BIN} (run scripts/build first)")
         return 2
@@ -166,7 +172,7 @@ def main():
         counts, latencies, failures = {}, [], []
         lock = threading.Lock()
         stop = threading.Event()
-        kinds = [k for k, w in MIX for _ in range(w)]
+        kinds = [k for k, w in MIX for _ in range(w) if not only or k in only]
 
         def worker(index):
             rnd = random.Random(index)
@@ -240,7 +246,8 @@ def main():
         pct = lambda p: lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000 if lat else 0
         lines = [
             "# Soak", "",
-            f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `bench/soak.py --seconds {args.seconds} --clients {args.clients}`,"
+            f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `bench/soak.py --seconds {args.seconds} --clients {args.clients}"
+            f"{' --only ' + args.only if only else ''}`,"
             f" SQLite, {total} requests ({total / max(1, args.seconds):.0f}/s).", "",
             "| sample | RSS KiB | peak RSS KiB | threads | fds |", "|---|---:|---:|---:|---:|",
             f"| start of load | {start_rss} | {samples[0][1]['hwm']} | {samples[0][1]['threads']} | {samples[0][1]['fds']} |",
