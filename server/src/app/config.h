@@ -35,6 +35,11 @@ struct Config {
     int keepAliveSeconds = 5;
     std::size_t maxBodyBytes = 1 << 20;
     int dbPoolSize = 32;
+    // How long a request waits for a database session (and, on SQLite, for the write lock) before
+    // it is answered 503 with Retry-After.
+    int dbWaitMs = 5000;
+    // On SIGTERM: how long requests in flight may take to finish before their connections are cut.
+    int drainSeconds = 10;
     int catalogCacheMs = 2000; // public catalogue responses are reused this long (0: never)
     std::vector<std::string> trustedProxies;
     int contactLimitPerWindow = 5;   // contact submissions per client address

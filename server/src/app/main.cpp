@@ -36,7 +36,10 @@
 
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdlib>
 #include <filesystem>
+#include <thread>
 #include <iostream>
 #include <iterator>
 
@@ -102,7 +105,14 @@ protected:
             return EXIT_SOFTWARE;
         }
         waitForTerminationRequest(); // SIGINT / SIGTERM
-        Poco::Logger::get("storefront").information("shutting down");
+        Poco::Logger::get("storefront").information("shutting down (drain timeout %d s)", config.drainSeconds);
+        // The HTTP server cuts connections still busy after the drain timeout; should a request be
+        // stuck past that (e.g. in the database), the process still ends, a little later.
+        std::thread([seconds = config.drainSeconds + 5] {
+            std::this_thread::sleep_for(std::chrono::seconds(seconds));
+            Poco::Logger::get("storefront").fatal("shutdown took longer than the drain timeout + 5 s; exiting now");
+            std::_Exit(EXIT_SOFTWARE);
+        }).detach();
         server.stop();
         Poco::Logger::get("storefront").information("stopped");
         return EXIT_OK;

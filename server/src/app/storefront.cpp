@@ -43,6 +43,7 @@ http::ServerOptions serverOptions(const Config& config) {
     options.maxBodyBytes = config.maxBodyBytes;
     options.trustedProxies = config.trustedProxies;
     options.httpsPublicUrl = config.httpsPublicUrl();
+    options.drainSeconds = config.drainSeconds;
     return options;
 }
 
@@ -94,6 +95,7 @@ void Storefront::openDatabase() {
     if (!config_.dataDir.empty()) std::filesystem::create_directories(config_.dataDir);
     db::PoolOptions poolOptions;
     poolOptions.maxSessions = config_.dbPoolSize;
+    poolOptions.busyTimeoutMs = config_.dbWaitMs;
     p.db = db::Database::open(config_.database, poolOptions);
     for (const auto& name : db::migrate(*p.db)) log.information("applied migration %s", name);
     if (config_.seedCatalogue && db::seedIfEmpty(*p.db)) log.information("seeded the catalogue");

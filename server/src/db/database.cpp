@@ -2,7 +2,10 @@
 
 #include "db/postgres_session.h"
 
+#include <Poco/Data/DataException.h>
+#include <Poco/Data/PostgreSQL/PostgreSQLException.h>
 #include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/SQLite/SQLiteException.h>
 #include <Poco/DateTime.h>
 #include <Poco/Logger.h>
 #include <Poco/DateTimeFormat.h>
@@ -168,8 +171,10 @@ Database::~Database() {
 std::unique_ptr<Database> Database::open(const std::string& target, const PoolOptions& options) {
     registerConnectors();
     if (target.starts_with("postgresql://") || target.starts_with("postgres://")) {
-        auto pool = std::make_unique<ConfiguredPool>(Dialect::PostgreSQL, "postgresql",
-                                                     postgresConnectionString(target), options);
+        // A bounded connect: an unreachable server answers 503 instead of holding the request.
+        auto connection = postgresConnectionString(target);
+        if (connection.find("connect_timeout=") == std::string::npos) connection += " connect_timeout='5'";
+        auto pool = std::make_unique<ConfiguredPool>(Dialect::PostgreSQL, "postgresql", connection, options);
         std::unique_ptr<Database> db(new Database(Dialect::PostgreSQL, std::move(pool), options.busyTimeoutMs));
         db->ping();
         return db;
@@ -193,16 +198,27 @@ std::string_view Database::dialectName() const {
 Poco::Data::Session Database::session() {
     // Under a burst every session may be busy for a moment: wait for one (bounded) rather than
     // failing the request. Past the bound the exhaustion propagates and the client gets 503.
-    constexpr auto kMaxWait = std::chrono::seconds(5);
-    const auto deadline = std::chrono::steady_clock::now() + kMaxWait;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(busyTimeoutMs_);
     auto pause = std::chrono::microseconds(200);
+    // PostgreSQL: an idle connection may have died (server restarted): drop it and take another;
+    // at most once per session the pool can hold, then a new connection is made.
+    int deadOnes = 0;
     while (true) {
         try {
-            return pool_->get();
+            auto s = pool_->get();
+            if (dialect_ == Dialect::PostgreSQL && !Poco::AnyCast<bool>(s.getProperty(kConnectionAliveProperty))) {
+                if (++deadOnes == 1)
+                    Poco::Logger::get("storefront.db").warning("dropping database connections the server has closed");
+                if (deadOnes <= pool_->capacity() + 1) continue; // `s` goes back marked bad and is discarded
+            }
+            return s;
         } catch (const Poco::Data::SessionPoolExhaustedException&) {
             if (std::chrono::steady_clock::now() >= deadline) throw;
             std::this_thread::sleep_for(pause);
             pause = std::min(pause * 2, std::chrono::microseconds(10000));
+        } catch (const Poco::Data::PostgreSQL::PostgreSQLException& e) {
+            // No new connection (the server is down or refusing): the request may be retried.
+            throw Poco::Data::ConnectionFailedException("cannot connect to the database: " + e.displayText());
         }
     }
 }
@@ -218,26 +234,43 @@ void Database::write(const std::function<void(Tx&)>& work) {
         throw Poco::Data::SessionPoolExhaustedException("waited too long for the SQLite write lock");
     auto s = session();
     Tx tx(*this, s);
-    // PostgreSQL: the session's own BEGIN/COMMIT, each one simple query (one round trip).
-    if (sqlite)
-        s << "BEGIN IMMEDIATE", now;
-    else
-        s.begin();
     try {
-        work(tx);
+        // PostgreSQL: the session's own BEGIN/COMMIT, each one simple query (one round trip).
         if (sqlite)
-            s << "COMMIT", now;
+            s << "BEGIN IMMEDIATE", now;
         else
-            s.commit();
-    } catch (...) {
+            s.begin();
         try {
+            work(tx);
             if (sqlite)
-                s << "ROLLBACK", now;
+                s << "COMMIT", now;
             else
-                s.rollback();
-        } catch (const Poco::Exception&) {
-            // The connection is broken; the pool discards it. The original error matters more.
+                s.commit();
+        } catch (...) {
+            try {
+                if (sqlite)
+                    s << "ROLLBACK", now;
+                else
+                    s.rollback();
+            } catch (const Poco::Exception&) {
+                // The connection is broken; the pool discards it. The original error matters more.
+            }
+            throw;
         }
+    } catch (const Poco::Data::ConnectionFailedException&) {
+        throw;
+    } catch (const Poco::Data::SQLite::DBLockedException& e) {
+        // Another process (a second server, a shell command) held the write lock past the wait:
+        // the same as a busy pool here, the client gets 503 and may retry.
+        throw Poco::Data::SessionPoolExhaustedException("the SQLite database stayed locked: " + e.displayText());
+    } catch (const Poco::Data::SQLite::TableLockedException& e) {
+        throw Poco::Data::SessionPoolExhaustedException("the SQLite database stayed locked: " + e.displayText());
+    } catch (const Poco::Exception& e) {
+        // PostgreSQL: whatever failed (BEGIN, a statement, COMMIT), a lost connection is the cause
+        // worth reporting: the client gets 503 and may retry (an unacknowledged COMMIT may or may
+        // not have happened; writes are idempotent or checked where that matters).
+        if (!sqlite && !s.isConnected())
+            throw Poco::Data::ConnectionFailedException("the database connection was lost: " + e.displayText());
         throw;
     }
     if (writer.owns_lock()) writer.unlock();

@@ -14,7 +14,10 @@
 #include <Poco/String.h>
 #include <Poco/UUID.h>
 
+#include <Poco/Data/DataException.h>
+
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include <cctype>
 #include <memory>
@@ -61,8 +64,11 @@ Result wrap(PGresult* r) {
 [[noreturn]] void fail(PGconn* conn, const PGresult* r, const char* what, const std::string& sql) {
     const char* state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
     std::string message = r ? PQresultErrorMessage(r) : PQerrorMessage(conn);
+    if (message.empty()) message = PQerrorMessage(conn);
     while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
         message.pop_back();
+    if (isConnectionFailure(state, PQstatus(conn) != CONNECTION_OK))
+        throw Poco::Data::ConnectionFailedException(std::string(what) + ": the database connection failed: " + message);
     throw StatementException(std::string(what) + " failed (SQLSTATE " + (state ? state : "none") + "): " + message +
                              " [" + sql + "]");
 }
@@ -88,6 +94,26 @@ class Session : public Poco::Data::PostgreSQL::SessionImpl {
     Poco::Data::StatementImpl::Ptr createStatementImpl() override;
 
     PGconn* conn() { return handle(); }
+
+    Poco::Any getProperty(const std::string& name) override {
+        if (name == kConnectionAliveProperty) return Poco::Any(alive());
+        return SessionImpl::getProperty(name);
+    }
+
+    // See kConnectionAliveProperty. Reading the server's goodbye (an error message, then end of
+    // file) makes libpq mark the connection bad; anything else readable (a notice) is consumed.
+    bool alive() {
+        PGconn* c = conn();
+        if (!c || PQstatus(c) != CONNECTION_OK) return false;
+        for (int i = 0; i < 8; ++i) {
+            pollfd p{PQsocket(c), POLLIN, 0};
+            if (p.fd < 0) return false;
+            if (::poll(&p, 1, 0) <= 0) break;
+            if (!PQconsumeInput(c)) break;
+            while (PGnotify* n = PQnotifies(c)) PQfreemem(n);
+        }
+        return PQstatus(c) == CONNECTION_OK;
+    }
     Poco::FastMutex& mutex() { return handle().mutex(); }
 
     // The kept statement for `sql`, preparing and describing it on first use.
@@ -394,6 +420,13 @@ Poco::Data::StatementImpl::Ptr Session::createStatementImpl() {
 }
 
 } // namespace
+
+bool isConnectionFailure(const char* sqlState, bool connectionBad) {
+    if (connectionBad) return true;
+    if (!sqlState) return false;
+    const std::string state(sqlState);
+    return state.starts_with("08") || state == "57P01" || state == "57P02" || state == "57P03";
+}
 
 bool isKeptStatement(const std::string& sql) {
     static const char* const kinds[] = {"SELECT", "INSERT", "UPDATE", "DELETE", "WITH", "VALUES"};

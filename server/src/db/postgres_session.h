@@ -30,6 +30,16 @@ class PostgresConnector : public Poco::Data::Connector {
 // Registers PostgresConnector with Poco::Data::SessionFactory under "postgresql" (once).
 void registerPostgresConnector();
 
+// Session::getProperty(kConnectionAliveProperty) on a PostgreSQL session: a bool, false when the
+// connection is gone (the server closed it: a restart, an administrator, a network failure). It
+// costs one non-blocking poll of the socket: an idle connection has nothing to read unless the
+// server is telling it goodbye. A dead connection is marked bad, so the pool drops it.
+inline constexpr const char* kConnectionAliveProperty = "storefront.connectionAlive";
+
+// True for a failure that means the connection to the server is lost or the server is not
+// accepting work (SQLSTATE class 08, 57P01-57P03): the request may be retried later.
+bool isConnectionFailure(const char* sqlState, bool connectionBad);
+
 // How many statements a connection keeps prepared before it starts over (DEALLOCATE ALL).
 inline constexpr std::size_t kPreparedStatementsPerConnection = 512;
 

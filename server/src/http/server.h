@@ -4,6 +4,7 @@
 #include "http/router.h"
 
 #include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/ServerSocket.h>
 #include <Poco/ThreadPool.h>
 
 #include <memory>
@@ -22,7 +23,11 @@ struct ServerOptions {
     std::size_t maxBodyBytes = 1 << 20;
     std::vector<std::string> trustedProxies;
     bool httpsPublicUrl = false;
+    // On stop: how long requests in flight may take to finish before their connections are cut.
+    int drainSeconds = 10;
 };
+
+struct InFlightRequests;
 
 class Server {
 public:
@@ -30,7 +35,9 @@ public:
     ~Server();
 
     void start();
-    // Stops accepting, lets requests in flight finish, and joins the worker threads.
+    // Stops accepting and closes the listening socket (new connections are refused), closes idle
+    // keep-alive connections, lets requests in flight finish for up to drainSeconds, then cuts
+    // the connections still open and joins the worker threads.
     void stop();
     int port() const;
 
@@ -39,7 +46,10 @@ private:
     ServerOptions options_;
     std::unique_ptr<Poco::ThreadPool> pool_;
     std::unique_ptr<Poco::Net::HTTPServer> server_;
+    Poco::Net::ServerSocket listener_;
+    std::unique_ptr<InFlightRequests> inFlight_; // the connections whose request a handler is running
     bool running_ = false;
+    int port_ = 0;
 };
 
 } // namespace storefront::http
