@@ -166,6 +166,10 @@ void Storefront::stop() {
     parts_.reset();
 }
 
+std::vector<http::RouteInfo> Storefront::routes() const {
+    return parts_ ? parts_->router.routes() : std::vector<http::RouteInfo>{};
+}
+
 int Storefront::port() const { return parts_ && parts_->server ? parts_->server->port() : 0; }
 
 } // namespace storefront::app
