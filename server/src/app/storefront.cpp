@@ -40,6 +40,7 @@ http::ServerOptions serverOptions(const Config& config) {
     options.maxThreads = config.httpThreads;
     options.maxQueued = config.httpQueue;
     options.keepAliveSeconds = config.keepAliveSeconds;
+    options.readTimeoutSeconds = config.readTimeoutSeconds;
     options.maxBodyBytes = config.maxBodyBytes;
     options.trustedProxies = config.trustedProxies;
     options.httpsPublicUrl = config.httpsPublicUrl();

@@ -62,8 +62,12 @@ const std::string& Request::body() {
     if (raw_.hasContentLength() && raw_.getContentLength64() > static_cast<Poco::Int64>(maxBodyBytes_))
         throw ApiError(ErrorKind::PayloadTooLarge, "payload_too_large", "The request body is too large.");
     std::string data;
-    if (!readStream(maxBodyBytes_, &data))
-        throw ApiError(ErrorKind::PayloadTooLarge, "payload_too_large", "The request body is too large.");
+    const bool read = readStream(maxBodyBytes_, &data);
+    // The client stopped sending (past the server's read timeout) or the connection broke.
+    if (streamFailed_) throw ApiError(ErrorKind::RequestTimeout, "request_timeout", "The request body did not arrive in time.");
+    if (!read) throw ApiError(ErrorKind::PayloadTooLarge, "payload_too_large", "The request body is too large.");
+    if (raw_.hasContentLength() && static_cast<Poco::Int64>(data.size()) < raw_.getContentLength64())
+        throw ApiError(ErrorKind::BadRequest, "incomplete_body", "The request body is shorter than its Content-Length.");
     body_ = std::move(data);
     return *body_;
 }
@@ -93,13 +97,17 @@ bool Request::readStream(std::size_t limit, std::string* keep) {
             if (total > limit) return false;
         }
     } catch (const std::exception&) {
+        streamFailed_ = true;
         return false;
     }
+    // std::istream swallows the socket's timeout or reset into badbit.
+    if (in.bad()) streamFailed_ = true;
     return !in.bad();
 }
 
 bool Request::drainBody() {
     if (body_) return true;
+    if (streamFailed_) return false; // waiting again would only time out again
     // Read and discard what is left (also after a 413), up to a bound, so the client sees our
     // answer instead of a connection reset and a well-behaved connection can be reused.
     const std::size_t cap = std::max<std::size_t>(maxBodyBytes_ * 4, 1 << 20);

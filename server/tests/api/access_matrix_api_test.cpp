@@ -3,6 +3,8 @@
 // "allowed" is any answer but 401, 403 and 404 (a 422 on an empty body passed the access check).
 // A new route fails the test until its row is added (ACCESS_MATRIX_WRITE=<file> writes the table
 // as observed; review every line against the spec before checking it in).
+#include "api/billing_support.h"
+#include "api/enterprise_support.h"
 #include "api/matrix_support.h"
 
 #include <gtest/gtest.h>
@@ -192,4 +194,119 @@ TEST(AccessMatrix, EveryRouteAnswersEveryPrincipalAsTheTableSays) {
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count() / 1000.0;
     std::cout << "access matrix: " << observed.size() << " routes x " << names.size() << " principals = " << requests
               << " requests, " << unexpected << " unexpected (" << seconds << " s)\n";
+}
+
+// ---- Object-level checks ----
+// Every endpoint that takes an id owned by a user (checkouts, certificates, factors and their
+// challenges, subscriptions in the billing portal, enterprise members) answers another signed-in
+// user 404 with the owner's id, and not one row in the database changes. The access matrix shows
+// the same 404s per principal; these calls use a valid body (so validation cannot answer first)
+// and compare every table.
+
+namespace {
+
+// Tables a refused request may still change: throttles, job leases; the mail queue's rows change
+// state as other tests' mail goes out (new mail is checked apart, by id).
+const std::vector<std::string> kObjectLevelSnapshotExcept = {"rate_limit_counters", "job_leases", "mail_outbox"};
+
+std::string objectLevelPaidSubscription(const Session& buyer) {
+    std::string planId;
+    auto product = createSubscriptionProduct(planId);
+    auto started = startCheckout(buyer, {{"productSlug", product.slug}, {"priceId", planId}});
+    if (started.status != 200) throw std::runtime_error("checkout: " + started.body);
+    if (pressButton(started.json()["url"], "pay").status != 303) throw std::runtime_error("pay");
+    auto ids = textColumn("SELECT provider_subscription_id FROM subscriptions WHERE user_id = ? ORDER BY created_at DESC", {buyer.userId});
+    if (ids.empty()) throw std::runtime_error("no subscription");
+    return ids.front();
+}
+
+std::string portalToken(const Session& owner) {
+    auto r = http(env().port, "POST", "/functions/v1/create-portal-session", "", owner.headers());
+    if (r.status != 200) throw std::runtime_error("portal: " + r.body);
+    const std::string url = r.json()["url"];
+    return url.substr(url.rfind('/') + 1);
+}
+
+} // namespace
+
+TEST(ObjectLevel, AnotherUsersIdsAnswer404AndChangeNothing) {
+    // Alice owns one of everything; Bob is signed in, has his own of each, and uses Alice's ids.
+    auto alice = newBuyer("alice-objects");
+    auto bob = newBuyer("bob-objects");
+    auto hardware = createHardware(50);
+    auto aliceCheckout = startCheckout(alice, {{"productSlug", hardware.slug}}).json();
+    const std::string aliceCheckoutId = aliceCheckout["checkoutId"], aliceSession = aliceCheckout["sessionId"];
+    const auto aliceSubscription = objectLevelPaidSubscription(alice);
+    const auto bobSubscription = objectLevelPaidSubscription(bob);
+    const auto bobPortal = portalToken(bob);
+    ASSERT_EQ(getJson("/api/v1/wirewrite/me", alice.headers()).status, 200);
+    ASSERT_EQ(getJson("/api/v1/wirewrite/me", bob.headers()).status, 200);
+    auto cert = postJson("/api/v1/wirewrite/certificates", {{"site_location", "Alice's site"}}, alice.headers());
+    ASSERT_EQ(cert.status, 201) << cert.body;
+    const std::string aliceCertificate = cert.json()["id"];
+    auto aliceFactor = enrolFactor(alice);
+    const auto aliceChallenge = challenge(alice, aliceFactor.id);
+    auto bobFactor = enrolFactor(bob);
+    auto aliceTeam = createTeam("alice-objects-team");
+    const auto aliceMember = addNewMember(aliceTeam);
+    auto bobTeam = createTeam("bob-objects-team");
+
+    struct Probe {
+        std::string name;
+        HttpResult answer;
+    };
+    settleServers();
+    const auto mailBefore = textColumn("SELECT id FROM mail_outbox ORDER BY id");
+    const auto before = snapshotDatabase(kObjectLevelSnapshotExcept);
+    const std::vector<Probe> probes = {
+        {"checkout", getJson("/api/v1/account/checkouts/" + aliceCheckoutId, bob.headers())},
+        {"cancel checkout", postJson("/api/v1/account/checkouts/" + aliceCheckoutId + "/cancel", nlohmann::json::object(), bob.headers())},
+        {"certificate", getJson("/api/v1/wirewrite/certificates/" + aliceCertificate, bob.headers())},
+        {"change certificate", patchJson("/api/v1/wirewrite/certificates/" + aliceCertificate, {{"site_location", "Bob's now"}}, bob.headers())},
+        {"issue certificate", postJson("/api/v1/wirewrite/certificates/" + aliceCertificate + "/issue", nlohmann::json::object(), bob.headers())},
+        {"challenge factor", challengeRequest(bob, aliceFactor.id)},
+        {"verify factor", verifyRequest(bob, aliceFactor.id, aliceChallenge, "123456")},
+        {"verify challenge", verifyRequest(bob, bobFactor.id, aliceChallenge, "123456")},
+        {"unenrol factor", del("/auth/v1/factors/" + aliceFactor.id, bob.headers())},
+        {"cancel subscription", http(env().port, "POST", "/pay/test/portal/" + bobPortal + "/cancel/" + aliceSubscription, "",
+                                     {{"Content-Type", "application/x-www-form-urlencoded"}})},
+        {"remove member", del("/api/v1/enterprise/members/" + aliceMember, bobTeam.session.headers())},
+        {"remove member as a customer", del("/api/v1/enterprise/members/" + aliceMember, bob.headers())},
+    };
+    const auto after = snapshotDatabase(kObjectLevelSnapshotExcept);
+    for (const auto& p : probes) {
+        EXPECT_EQ(p.answer.status, 404) << p.name << ": " << p.answer.body;
+        auto json = nlohmann::json::parse(p.answer.body, nullptr, false);
+        EXPECT_TRUE(json.is_object() && json.contains("code")) << p.name << ": " << p.answer.body;
+    }
+    EXPECT_EQ(snapshotDiff(before, after), "");
+    EXPECT_EQ(textColumn("SELECT id FROM mail_outbox ORDER BY id"), mailBefore);
+    std::cout << "object-level: " << probes.size() << " calls with another user's id, all 404, 0 rows changed\n";
+
+    // Control: the same calls by the owners do work (so the 404s above are about ownership).
+    EXPECT_EQ(getJson("/api/v1/account/checkouts/" + aliceCheckoutId, alice.headers()).status, 200);
+    EXPECT_EQ(getJson("/api/v1/wirewrite/certificates/" + aliceCertificate, alice.headers()).status, 200);
+    EXPECT_EQ(challengeRequest(alice, aliceFactor.id).status, 200);
+    EXPECT_EQ(http(env().port, "POST", "/pay/test/portal/" + bobPortal + "/cancel/" + bobSubscription, "",
+                   {{"Content-Type", "application/x-www-form-urlencoded"}})
+                  .status,
+              303);
+    EXPECT_EQ(del("/api/v1/enterprise/members/" + aliceMember, aliceTeam.session.headers()).status, 200);
+}
+
+TEST(ObjectLevel, APasswordAloneCannotAddASecondFactor) {
+    // With only the password (aal1), an attacker could otherwise enrol their own authenticator and
+    // step up with it: GoTrue demands aal2 to enrol once a verified factor exists.
+    const auto ip = newClientIp();
+    auto account = createUser("second-factor");
+    auto owner = signIn(account, ip);
+    enrolVerifiedFactor(owner);
+    auto thief = signIn(account, newClientIp());
+    const auto factorsBefore = countRows("SELECT COUNT(*) FROM mfa_factors WHERE user_id = ?", {account.id});
+    auto r = enrolRequest(thief);
+    EXPECT_EQ(r.status, 403) << r.body;
+    EXPECT_EQ(r.json()["code"], "insufficient_aal");
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM mfa_factors WHERE user_id = ?", {account.id}), factorsBefore);
+    // At aal2 the owner may add another.
+    EXPECT_EQ(enrolRequest(owner, {{"factor_type", "totp"}, {"friendly_name", "Backup phone"}}).status, 200);
 }

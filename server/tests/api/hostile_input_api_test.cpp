@@ -54,8 +54,9 @@ HostileCase hostile(std::string kind, std::string method, std::string path, std:
 }
 
 // Tables the requests may change although they are refused: throttles count refused attempts;
-// the background jobs renew their leases on a timer.
-const std::vector<std::string> kHostileSnapshotExcept = {"rate_limit_counters", "job_leases"};
+// the background jobs renew their leases on a timer; the mail queue's rows change state as other
+// tests' mail goes out (that no mail was queued is checked apart, by id).
+const std::vector<std::string> kHostileSnapshotExcept = {"rate_limit_counters", "job_leases", "mail_outbox"};
 
 // One valid body per write route (field names and types are what the generator mutates). Routes
 // that use up their row (DELETE, pay, issue, ...) get only hostile ids, never a valid call.
@@ -139,7 +140,8 @@ std::string principalFor(const storefront::http::RouteInfo& route) {
 // Values of the wrong JSON type for a member whose valid value is `valid` (raw JSON text).
 std::vector<std::string> wrongTypes(const nlohmann::json& valid) {
     if (valid.is_string()) return {"12345", "true", "[]", "{}", "[\"a\"]", "{\"a\":1}", "1e400", "-0", "18446744073709551616"};
-    if (valid.is_number()) return {"\"12\"", "\"NaN\"", "\"1e400\"", "true", "[]", "{}", "\"\"", "1e400", "[1]"};
+    // ("" is left out: the product form sends it for an empty stock field, meaning "not tracked".)
+    if (valid.is_number()) return {"\"12\"", "\"NaN\"", "\"1e400\"", "true", "[]", "{}", "1e400", "[1]"};
     if (valid.is_boolean()) return {"\"true\"", "1", "0", "\"yes\"", "[]", "{}"};
     if (valid.is_object()) return {"\"x\"", "1", "[]", "true"};
     if (valid.is_array()) return {"\"x\"", "1", "{}", "true"};
@@ -154,7 +156,7 @@ std::vector<std::string> edgeValues(const nlohmann::json& valid) {
                 "\"a\\u0000b\"", "\"" + huge + "\"", "\"..%2f..%2fetc%2fpasswd\"", "\"\\u202e\\ud83d\\ude00 \\u00e9t\\u00e9\"",
                 "\"   \""};
     if (valid.is_number())
-        return {"null", "9007199254740992", "18446744073709551616", "-9223372036854775809", "-0", "-1", "1e308", "0.5", "0"};
+        return {"null", "\"\"", "9007199254740992", "18446744073709551616", "-9223372036854775809", "-0", "-1", "1e308", "0.5", "0"};
     if (valid.is_boolean() || valid.is_object() || valid.is_array()) return {"null"};
     return {};
 }
@@ -233,7 +235,9 @@ HttpResult sendCase(const HostileCase& c, const std::string& token) {
 
 // What is wrong with an answer (empty when it is acceptable).
 std::string judge(const HostileCase& c, const HttpResult& r) {
-    if (r.status == 0) return r.body;
+    // POCO refuses an oversized header with a 400 and closes at once: a client still sending may
+    // see the connection reset instead of the answer.
+    if (r.status == 0) return c.pocoLevel ? "" : r.body;
     if (r.status >= 500) return "a " + std::to_string(r.status);
     if (c.invalid && (r.status < 400 || r.status >= 500)) return "an invalid request answered " + std::to_string(r.status);
     if (r.status >= 400 && isApiPath(c.path) && !(c.pocoLevel && r.body.empty())) {
@@ -362,7 +366,7 @@ TEST(HostileInput, EveryRouteRefusesBadInputWithA4xxAndChangesNothing) {
             auto r = sendCase(c, cast->get(who).token);
             ++sent;
             ++byKind[c.kind];
-            if (r.status >= 500 || r.status == 0) ++fiveHundreds;
+            if (r.status >= 500) ++fiveHundreds;
             auto wrong = judge(c, r);
             if (!wrong.empty()) {
                 ++problems;
@@ -375,6 +379,7 @@ TEST(HostileInput, EveryRouteRefusesBadInputWithA4xxAndChangesNothing) {
 
     // Rows other tests wrote may still be settling (mail going out): let them, then compare.
     settleServers();
+    const auto mailBefore = textColumn("SELECT id FROM mail_outbox ORDER BY id");
     const auto before = snapshotDatabase(kHostileSnapshotExcept);
     run(invalid);
 
@@ -390,6 +395,8 @@ TEST(HostileInput, EveryRouteRefusesBadInputWithA4xxAndChangesNothing) {
         ++byKind["body cut short"];
         EXPECT_TRUE(status == 0 || (status >= 400 && status < 500)) << target << ": " << answer.substr(0, 300);
         if (status >= 500) ++fiveHundreds;
+        std::cout << "  body cut short, " << target << ": " << (status ? std::to_string(status) : std::string("connection closed"))
+                  << (answer.find("incomplete_body") != std::string::npos ? " incomplete_body" : "") << "\n";
     }
     // A request line POCO cannot parse (its own bodiless 400, see docs/reliability.md).
     {
@@ -399,9 +406,39 @@ TEST(HostileInput, EveryRouteRefusesBadInputWithA4xxAndChangesNothing) {
         ++byKind["malformed request line"];
         EXPECT_TRUE(status == 0 || (status >= 400 && status < 500)) << answer.substr(0, 300);
     }
+    // Slow senders, on a server whose read timeout is 2 s (30 s by default): a few bytes, then
+    // nothing. A stalled body gets 408 request_timeout; stalled headers a closed connection (POCO's
+    // own reader gives up before any handler runs). Either way the thread is freed in seconds.
+    {
+        const int slowPort = serverWith({{"STOREFRONT_HTTP_READ_TIMEOUT_SECONDS", "2"}});
+        const std::vector<std::pair<std::string, std::string>> stalls = {
+            {"stalled body", "POST /api/v1/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                             "Content-Length: 200\r\nX-Forwarded-For: " + newClientIp() + "\r\n\r\n{\"name\": \"Ar"},
+            {"stalled headers", "GET /api/v1/products HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-"},
+        };
+        for (const auto& [kind, bytes] : stalls) {
+            const auto t0 = std::chrono::steady_clock::now();
+            std::string answer;
+            const int status = rawExchange(slowPort, bytes, /*halfClose=*/false, 20, &answer);
+            const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+            ++sent;
+            ++byKind[kind];
+            std::cout << "  " << kind << ": " << (status ? std::to_string(status) : std::string("connection closed")) << " after "
+                      << waited << " ms\n";
+            EXPECT_LT(waited, 15000) << kind;
+            if (kind == "stalled body") {
+                EXPECT_EQ(status, 408) << answer.substr(0, 300);
+                EXPECT_NE(answer.find("\"request_timeout\""), std::string::npos) << answer.substr(0, 300);
+            } else {
+                EXPECT_TRUE(status == 0 || (status >= 400 && status < 500)) << answer.substr(0, 300);
+            }
+        }
+        EXPECT_EQ(http(slowPort, "GET", "/healthz").status, 200);
+    }
     const auto after = snapshotDatabase(kHostileSnapshotExcept);
     const auto diff = snapshotDiff(before, after);
     EXPECT_EQ(diff, "") << "the invalid requests changed rows";
+    EXPECT_EQ(textColumn("SELECT id FROM mail_outbox ORDER BY id"), mailBefore) << "the invalid requests queued mail";
 
     const auto invalidSent = sent;
     run(other);
