@@ -190,10 +190,10 @@ std::vector<std::string> brokenBodies(const nlohmann::json& valid, std::mt19937&
     } else {
         out.push_back("{\"x\":\"\xff\xfe\xc3\x28\"}");
     }
-    // Random bytes after an opening brace.
+    // Random bytes inside an object's first key (so they cannot happen to close it as "{}").
     std::uniform_int_distribution<int> byte(0, 255), length(1, 200);
     for (int i = 0; i < 3; ++i) {
-        std::string junk = "{";
+        std::string junk = "{\"";
         for (int n = length(random); n > 0; --n) junk += static_cast<char>(byte(random));
         out.push_back(junk);
     }
