@@ -94,6 +94,8 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.httpThreads = r.integer("STOREFRONT_HTTP_THREADS", "storefront.http.threads", c.httpThreads, 4, 16384);
     c.httpQueue = r.integer("STOREFRONT_HTTP_QUEUE", "storefront.http.queue", c.httpQueue, 1, 65536);
     c.keepAliveSeconds = r.integer("STOREFRONT_KEEPALIVE_SECONDS", "storefront.http.keepAliveSeconds", c.keepAliveSeconds, 1, 300);
+    c.readTimeoutSeconds =
+        r.integer("STOREFRONT_HTTP_READ_TIMEOUT_SECONDS", "storefront.http.readTimeoutSeconds", c.readTimeoutSeconds, 1, 600);
     c.maxBodyBytes = static_cast<std::size_t>(
         r.integer("STOREFRONT_MAX_BODY_BYTES", "storefront.http.maxBodyBytes", static_cast<int>(c.maxBodyBytes), 1024, 64 << 20));
     c.dbPoolSize = r.integer("STOREFRONT_DB_POOL", "storefront.db.poolSize", c.dbPoolSize, 1, 1024);

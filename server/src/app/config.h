@@ -33,6 +33,7 @@ struct Config {
     int httpThreads = 1024;
     int httpQueue = 1024;
     int keepAliveSeconds = 5;
+    int readTimeoutSeconds = 30; // a client silent this long in the middle of a request is dropped
     std::size_t maxBodyBytes = 1 << 20;
     int dbPoolSize = 32;
     // How long a request waits for a database session (and, on SQLite, for the write lock) before

@@ -40,6 +40,7 @@ http::ServerOptions serverOptions(const Config& config) {
     options.maxThreads = config.httpThreads;
     options.maxQueued = config.httpQueue;
     options.keepAliveSeconds = config.keepAliveSeconds;
+    options.readTimeoutSeconds = config.readTimeoutSeconds;
     options.maxBodyBytes = config.maxBodyBytes;
     options.trustedProxies = config.trustedProxies;
     options.httpsPublicUrl = config.httpsPublicUrl();
@@ -166,6 +167,10 @@ void Storefront::stop() {
     // Later modules may hold references into earlier ones: take them down in reverse.
     while (!p.modules.empty()) p.modules.pop_back();
     parts_.reset();
+}
+
+std::vector<http::RouteInfo> Storefront::routes() const {
+    return parts_ ? parts_->router.routes() : std::vector<http::RouteInfo>{};
 }
 
 int Storefront::port() const { return parts_ && parts_->server ? parts_->server->port() : 0; }

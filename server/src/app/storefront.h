@@ -2,6 +2,7 @@
 // Wires the whole server: database, migrations, seed, domains, routes, HTTP server, jobs.
 // main() runs one; API tests start their own in-process on a free port.
 #include "app/config.h"
+#include "http/router.h"
 
 #include <memory>
 
@@ -17,6 +18,9 @@ public:
     void stop();
     int port() const;
     const Config& config() const { return config_; }
+    // Every route of the running server (method, pattern, declared access): the access-matrix and
+    // hostile-input tests enumerate it, so a new route is covered the day it is added.
+    std::vector<http::RouteInfo> routes() const;
 
 private:
     void openDatabase();

@@ -31,6 +31,9 @@ std::optional<OwnFactor> Factors::own(Poco::Data::Session& s, const std::string&
 
 nlohmann::json Factors::enroll(const Principal& principal, const Enrolment& enrolment, const ClientInfo& client) {
     if (enrolment.factorType != "totp") throw ApiError(ErrorKind::BadRequest, "validation_failed", "factor_type must be totp");
+    // A password alone (aal1) must not be enough to add a factor, which could then step up to aal2.
+    if (principal.hasVerifiedFactor && principal.aal != "aal2")
+        throw ApiError(ErrorKind::Forbidden, "insufficient_aal", "AAL2 required to enroll a new factor");
     const auto& friendlyName = enrolment.friendlyName;
     const std::string secret = newTotpSecret();
     const std::string uri = otpauthUri(ctx_.settings.siteName, principal.email.empty() ? principal.userId : principal.email, secret);

@@ -7,6 +7,8 @@
 #include "common/text.h"
 #include "http/api_error.h"
 
+#include <algorithm>
+
 namespace storefront::billing {
 
 namespace {
@@ -154,8 +156,14 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
     router.post("/pay/test/portal/{token}/cancel/{subscription}", http::Access::Anyone,
                 [&provider](http::Request& req, http::Response& res) {
                     const std::string token = req.param("token");
-                    if (!provider.portal(token)) throw ApiError::notFound("portal_not_found", "This billing link has expired.");
-                    provider.cancelSubscription(token, req.param("subscription"));
+                    auto view = provider.portal(token);
+                    if (!view) throw ApiError::notFound("portal_not_found", "This billing link has expired.");
+                    const std::string subscription = req.param("subscription");
+                    // Only a subscription this link lists (one already cancelled just shows the page again).
+                    if (std::none_of(view->subscriptions.begin(), view->subscriptions.end(),
+                                     [&](const LocalProvider::PortalSubscription& s) { return s.id == subscription; }))
+                        throw ApiError::notFound("subscription_not_found", "No such subscription on this billing link.");
+                    provider.cancelSubscription(token, subscription);
                     seeOther(res, "/pay/test/portal/" + token);
                 });
 }

@@ -10,6 +10,7 @@ int statusFor(ErrorKind kind) {
     case ErrorKind::NotFound: return 404;
     case ErrorKind::MethodNotAllowed: return 405;
     case ErrorKind::Conflict: return 409;
+    case ErrorKind::RequestTimeout: return 408;
     case ErrorKind::PayloadTooLarge: return 413;
     case ErrorKind::UnsupportedMediaType: return 415;
     case ErrorKind::Validation: return 422;

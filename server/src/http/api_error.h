@@ -16,6 +16,7 @@ enum class ErrorKind {
     NotFound,             // 404
     MethodNotAllowed,     // 405
     Conflict,             // 409
+    RequestTimeout,       // 408
     PayloadTooLarge,      // 413
     UnsupportedMediaType, // 415
     Validation,           // 422

@@ -68,6 +68,7 @@ private:
     std::vector<std::pair<std::string, std::string>> query_;
     std::map<std::string, std::string> params_;
     std::optional<std::string> body_;
+    bool streamFailed_ = false; // reading the body timed out or the connection broke
     std::string clientAddress_;
     std::optional<Caller> caller_;
 };

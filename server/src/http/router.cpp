@@ -39,7 +39,15 @@ bool matches(const std::vector<std::string>& pattern, const std::vector<std::str
 } // namespace
 
 void Router::add(std::string method, std::string pattern, Access access, Handler handler) {
-    routes_.push_back({std::move(method), split(pattern), access, std::move(handler)});
+    auto segments = split(pattern);
+    routes_.push_back({std::move(method), std::move(pattern), std::move(segments), access, std::move(handler)});
+}
+
+std::vector<RouteInfo> Router::routes() const {
+    std::vector<RouteInfo> out;
+    out.reserve(routes_.size());
+    for (const auto& route : routes_) out.push_back({route.method, route.pattern, route.access});
+    return out;
 }
 
 void Router::dispatch(Request& request, Response& response) const {

@@ -19,6 +19,13 @@ enum class Access {
 };
 
 using Handler = std::function<void(Request&, Response&)>;
+
+// One row of the route table as the router knows it (for tests that must cover every route).
+struct RouteInfo {
+    std::string method;
+    std::string pattern; // as registered, e.g. "/api/v1/products/{slug}"
+    Access access;
+};
 // Decides whether the request may use a route with the given access; throws ApiError (401/403) if not.
 using Authorizer = std::function<void(Request&, Access)>;
 // A further check for every route of one access level, run after the authoriser has set the
@@ -39,12 +46,16 @@ public:
     void authorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
     void check(Access access, AccessCheck check) { checks_.emplace_back(access, std::move(check)); }
 
+    // The route table, in registration order.
+    std::vector<RouteInfo> routes() const;
+
     // Finds the route, authorises, runs it. 404 / 405 (with Allow) when nothing fits.
     void dispatch(Request& request, Response& response) const;
 
 private:
     struct Route {
         std::string method;
+        std::string pattern;
         std::vector<std::string> segments;
         Access access;
         Handler handler;

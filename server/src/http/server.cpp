@@ -197,7 +197,7 @@ void Server::start() {
     params->setKeepAlive(true);
     params->setKeepAliveTimeout(Poco::Timespan(options_.keepAliveSeconds, 0));
     params->setMaxKeepAliveRequests(options_.maxKeepAliveRequests);
-    params->setTimeout(Poco::Timespan(30, 0));
+    params->setTimeout(Poco::Timespan(options_.readTimeoutSeconds, 0));
     params->setServerName("storefront");
     pool_ = std::make_unique<Poco::ThreadPool>(8, options_.maxThreads + 8, 60, 1024 * 1024);
     server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_, *inFlight_), *pool_, listener_, params);

@@ -19,6 +19,7 @@ struct ServerOptions {
     int maxThreads = 1024;     // one per open connection, idle keep-alive ones included
     int maxQueued = 1024;      // accepted connections waiting for a thread
     int keepAliveSeconds = 5;  // idle keep-alive connections are closed after this
+    int readTimeoutSeconds = 30; // a request's headers or body stalled this long: the connection is dropped
     int maxKeepAliveRequests = 1000;
     std::size_t maxBodyBytes = 1 << 20;
     std::vector<std::string> trustedProxies;

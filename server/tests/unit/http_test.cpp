@@ -1,6 +1,7 @@
 #include "http/api_error.h"
 #include "http/request.h"
 #include "http/response.h"
+#include "http/router.h"
 #include "http/security_headers.h"
 #include "http/static_files.h"
 
@@ -18,6 +19,7 @@ TEST(ApiError, OneMapFromKindToStatus) {
     EXPECT_EQ(statusFor(ErrorKind::NotFound), 404);
     EXPECT_EQ(statusFor(ErrorKind::MethodNotAllowed), 405);
     EXPECT_EQ(statusFor(ErrorKind::Conflict), 409);
+    EXPECT_EQ(statusFor(ErrorKind::RequestTimeout), 408);
     EXPECT_EQ(statusFor(ErrorKind::PayloadTooLarge), 413);
     EXPECT_EQ(statusFor(ErrorKind::UnsupportedMediaType), 415);
     EXPECT_EQ(statusFor(ErrorKind::Validation), 422);
@@ -33,6 +35,24 @@ TEST(ApiError, BodyHasCodeMessageAndFieldsOnlyWhenPresent) {
     EXPECT_EQ(v.status(), 422);
     EXPECT_EQ(v.body()["fields"]["email"], "Enter a valid email address.");
     EXPECT_EQ(ApiError::rateLimited(30).retryAfterSeconds.value(), 30);
+}
+
+TEST(Router, ListsEveryRouteWithItsPatternAndAccess) {
+    Router router;
+    const Handler none = [](Request&, Response&) {};
+    router.get("/api/v1/products/{slug}", Access::Anyone, none);
+    router.add("PATCH", "/api/v1/admin/orders/{id}", Access::StaffAdmin, none);
+    router.del("/api/v1/enterprise/members/{id}", Access::EnterpriseAdmin, none);
+    const auto routes = router.routes();
+    ASSERT_EQ(routes.size(), 3u);
+    EXPECT_EQ(routes[0].method, "GET");
+    EXPECT_EQ(routes[0].pattern, "/api/v1/products/{slug}");
+    EXPECT_EQ(routes[0].access, Access::Anyone);
+    EXPECT_EQ(routes[1].method, "PATCH");
+    EXPECT_EQ(routes[1].pattern, "/api/v1/admin/orders/{id}");
+    EXPECT_EQ(routes[1].access, Access::StaffAdmin);
+    EXPECT_EQ(routes[2].method, "DELETE");
+    EXPECT_EQ(routes[2].access, Access::EnterpriseAdmin);
 }
 
 TEST(StaticFiles, ChoosesBrotliThenGzipHonouringQZero) {
