@@ -9,11 +9,15 @@
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Stopwatch.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 
 namespace storefront::http {
@@ -33,6 +37,38 @@ void writeError(Response& response, const ApiError& error) {
 void addAuthApiHeaders(Response& response) {
     response.set("X-Supabase-Api-Version", "2024-01-01");
     if (!response.errorCode.empty()) response.set("x-sb-error-code", response.errorCode);
+}
+
+// The access log: one information line per request, "<method> <path> <status> <ms>ms". The logger is
+// looked up once (Logger::get takes a global lock) and the line is built only when it is enabled.
+Poco::Logger& accessLog() {
+    static Poco::Logger& logger = Poco::Logger::get("http");
+    return logger;
+}
+
+void logAccess(const std::string& method, const std::string& path, int status, Poco::Timestamp::TimeDiff micros) {
+    auto& log = accessLog();
+    if (!log.information()) return;
+    char tail[64];
+    const int n = std::snprintf(tail, sizeof tail, " %d %.1fms", status, static_cast<double>(micros) / 1000.0);
+    std::string line;
+    line.reserve(method.size() + path.size() + 1 + static_cast<std::size_t>(n));
+    line.append(method).append(1, ' ').append(path).append(tail, static_cast<std::size_t>(n));
+    log.information(line);
+}
+
+// The whole answer (status line, headers, body) in one buffer and one send: POCO's response
+// streams write the headers twice (once to count them) and the body in 4 KiB pieces, a system
+// call each. The headers are the ones POCO would write, in the same order: those the connection
+// set (Date, Connection, Server), the handler's, then Content-Type and Content-Length.
+void appendHeader(std::string& out, const std::string& name, const std::string& value) {
+    out.append(name).append(": ").append(value).append("\r\n");
+}
+
+void appendNumber(std::string& out, std::uint64_t value) {
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+    out.append(digits, end);
 }
 
 // One handler object per request: dispatch, catch everything at the top, secure, send, log.
@@ -77,14 +113,17 @@ public:
         }
         send(raw, out, response);
         watch.stop();
-        Poco::Logger::get("http").information("%s %s %d %.1fms", raw.getMethod(), path, response.status,
-                                              static_cast<double>(watch.elapsed()) / 1000.0);
+        logAccess(raw.getMethod(), path, response.status, watch.elapsed());
     }
 
 private:
     void send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
         addSecurityHeaders(response, options_.httpsPublicUrl);
         if (raw.getURI().starts_with("/auth/v1/")) addAuthApiHeaders(response);
+        if (auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw)) {
+            sendAtOnce(raw, impl->socket(), out, response);
+            return;
+        }
         out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
         for (const auto& [name, value] : response.headers) out.add(name, value);
         if (!response.keepAlive) out.setKeepAlive(false);
@@ -100,6 +139,43 @@ private:
             if (raw.getMethod() != "HEAD") stream.write(response.body.data(), static_cast<std::streamsize>(response.body.size()));
         } catch (const Poco::Net::NetException&) {
             // The client went away; nothing left to tell it.
+        }
+    }
+
+    static void sendAtOnce(Poco::Net::HTTPServerRequest& raw, Poco::Net::StreamSocket& socket,
+                           Poco::Net::HTTPServerResponse& out, const Response& response) {
+        out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
+        if (!response.keepAlive) out.setKeepAlive(false); // also tells the connection to close
+        const bool noBody = response.status == 204 || response.status == 304;
+        const bool head = raw.getMethod() == "HEAD";
+        std::string buffer;
+        buffer.reserve(1024 + (noBody || head ? 0 : response.body.size()));
+        buffer.append(out.getVersion()).append(1, ' ');
+        appendNumber(buffer, static_cast<std::uint64_t>(response.status));
+        buffer.append(1, ' ').append(out.getReason()).append("\r\n");
+        for (const auto& [name, value] : out) appendHeader(buffer, name, value);
+        for (const auto& [name, value] : response.headers) appendHeader(buffer, name, value);
+        if (!noBody) appendHeader(buffer, "Content-Type", response.contentType);
+        buffer.append("Content-Length: ");
+        appendNumber(buffer, noBody ? 0 : response.body.size());
+        buffer.append("\r\n\r\n");
+        if (!noBody && !head) buffer.append(response.body);
+        try {
+            const char* data = buffer.data();
+            std::size_t left = buffer.size();
+            while (left > 0) {
+                const int chunk = static_cast<int>(std::min<std::size_t>(left, 1 << 30));
+                const int sent = socket.sendBytes(data, chunk);
+                if (sent <= 0) {
+                    out.setKeepAlive(false);
+                    break;
+                }
+                data += sent;
+                left -= static_cast<std::size_t>(sent);
+            }
+        } catch (const Poco::Exception&) {
+            // The client went away (reset, timeout); nothing left to tell it.
+            out.setKeepAlive(false);
         }
     }
 
