@@ -2,8 +2,8 @@
 // Passwords: the strength rule (minimum length, common-password list) and argon2id hashing through
 // libsodium. An argon2id hash at libsodium's INTERACTIVE level takes ~95 ms and 64 MiB, so hashing
 // runs on a fixed set of worker threads (one per core by default) with a bounded queue: past the
-// queue callers get 429, so a sign-in flood cannot exhaust memory. The workers run at a lower CPU
-// priority (nice 19), so while they are busy the rest of the server (the catalogue, checkout) still
+// queue callers get 429, so a sign-in flood cannot exhaust memory. The workers run at the lowest CPU
+// priority (SCHED_IDLE, else nice 19), so while they are busy the rest of the server (the catalogue, checkout) still
 // gets the processor first; when nothing else runs, hashing has all of it.
 #include <condition_variable>
 #include <deque>

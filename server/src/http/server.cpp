@@ -11,11 +11,17 @@
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/HTTPServerSession.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Stopwatch.h>
 
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
@@ -71,12 +77,53 @@ void appendNumber(std::string& out, std::uint64_t value) {
     out.append(digits, end);
 }
 
+// HTTPSession::buffered() and refill() are protected; a pointer to member named through a derived
+// class reaches them on any session.
+struct SessionBuffer : Poco::Net::HTTPSession {
+    static int bufferedOf(const Poco::Net::HTTPSession& session) { return (session.*(&SessionBuffer::buffered))(); }
+    static void refillOf(Poco::Net::HTTPSession& session) { (session.*(&SessionBuffer::refill))(); }
+};
+
+// Waits for the next request on a keep-alive connection with one poll(2) and reads it into the
+// session's buffer, so that POCO's HTTPServerSession::hasMoreRequests() finds it buffered and skips
+// its own wait (Socket::poll in POCO 1.11 creates, arms and closes an epoll instance every time:
+// four system calls per request). Returns false when the connection should close instead: the
+// keep-alive timeout passed, the client closed or failed, or the server is stopping (`stopFd`).
+bool awaitNextRequest(Poco::Net::HTTPServerRequestImpl& raw, int stopFd, int timeoutMs) {
+    auto& session = raw.session();
+    if (SessionBuffer::bufferedOf(session) > 0) return true; // pipelined: already here
+    pollfd fds[2] = {{raw.socket().impl()->sockfd(), POLLIN, 0}, {stopFd, POLLIN, 0}};
+    int ready;
+    do {
+        ready = ::poll(fds, stopFd >= 0 ? 2 : 1, timeoutMs);
+    } while (ready < 0 && errno == EINTR);
+    if (ready <= 0 || (fds[1].revents & POLLIN) != 0) return false;
+    try {
+        SessionBuffer::refillOf(session);
+    } catch (const Poco::Exception&) {
+        return false;
+    }
+    return SessionBuffer::bufferedOf(session) > 0;
+}
+
 // One handler object per request: dispatch, catch everything at the top, secure, send, log.
 class RequestHandler : public Poco::Net::HTTPRequestHandler {
 public:
-    RequestHandler(const Router& router, const ServerOptions& options) : router_(router), options_(options) {}
+    RequestHandler(const Router& router, const ServerOptions& options, int stopFd)
+        : router_(router), options_(options), stopFd_(stopFd) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) override {
+        respond(raw, out);
+        // Keep-alive: wait for the next request here (the answer's memory already freed); closing is
+        // what POCO does after its own wait times out.
+        auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw);
+        if (impl && out.getKeepAlive() && impl->session().canKeepAlive() &&
+            !awaitNextRequest(*impl, stopFd_, options_.keepAliveSeconds * 1000))
+            out.setKeepAlive(false);
+    }
+
+private:
+    void respond(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) {
         Poco::Stopwatch watch;
         watch.start();
         Response response;
@@ -116,7 +163,6 @@ public:
         logAccess(raw.getMethod(), path, response.status, watch.elapsed());
     }
 
-private:
     void send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
         addSecurityHeaders(response, options_.httpsPublicUrl);
         if (raw.getURI().starts_with("/auth/v1/")) addAuthApiHeaders(response);
@@ -181,25 +227,31 @@ private:
 
     const Router& router_;
     const ServerOptions& options_;
+    int stopFd_;
 };
 
 class HandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
 public:
-    HandlerFactory(const Router& router, const ServerOptions& options) : router_(router), options_(options) {}
+    HandlerFactory(const Router& router, const ServerOptions& options, int stopFd)
+        : router_(router), options_(options), stopFd_(stopFd) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
-        return new RequestHandler(router_, options_);
+        return new RequestHandler(router_, options_, stopFd_);
     }
 
 private:
     const Router& router_;
     const ServerOptions& options_;
+    int stopFd_;
 };
 
 } // namespace
 
 Server::Server(const Router& router, ServerOptions options) : router_(router), options_(std::move(options)) {}
 
-Server::~Server() { stop(); }
+Server::~Server() {
+    stop();
+    if (stopFd_ >= 0) ::close(stopFd_);
+}
 
 void Server::start() {
     Poco::Net::SocketAddress address(options_.bindAddress, static_cast<Poco::UInt16>(options_.port));
@@ -213,7 +265,10 @@ void Server::start() {
     params->setTimeout(Poco::Timespan(30, 0));
     params->setServerName("storefront");
     pool_ = std::make_unique<Poco::ThreadPool>(8, options_.maxThreads + 8, 60, 1024 * 1024);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_), *pool_, socket, params);
+    if (stopFd_ < 0) stopFd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    std::uint64_t stopped = 0; // started again after a stop(): not stopping any more
+    if (stopFd_ >= 0) [[maybe_unused]] auto drained = ::read(stopFd_, &stopped, sizeof stopped);
+    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_, stopFd_), *pool_, socket, params);
     server_->start();
     running_ = true;
 }
@@ -221,6 +276,11 @@ void Server::start() {
 void Server::stop() {
     if (!running_) return;
     running_ = false;
+    // Wake the keep-alive waits (awaitNextRequest) so idle connections close at once.
+    if (stopFd_ >= 0) {
+        const std::uint64_t one = 1;
+        [[maybe_unused]] auto written = ::write(stopFd_, &one, sizeof one);
+    }
     // Stop accepting; requests in flight complete; idle keep-alive connections close.
     server_->stopAll(false);
     pool_->joinAll();

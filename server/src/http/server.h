@@ -40,6 +40,7 @@ private:
     std::unique_ptr<Poco::ThreadPool> pool_;
     std::unique_ptr<Poco::Net::HTTPServer> server_;
     bool running_ = false;
+    int stopFd_ = -1; // eventfd, readable once stop() began: ends the keep-alive waits
 };
 
 } // namespace storefront::http
