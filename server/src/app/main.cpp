@@ -25,7 +25,6 @@
 
 #include <Poco/AutoPtr.h>
 #include <Poco/Logger.h>
-#include <Poco/PatternFormatter.h>
 #include <Poco/Util/HelpFormatter.h>
 #include <Poco/Util/MapConfiguration.h>
 #include <Poco/Util/Option.h>
@@ -115,8 +114,8 @@ private:
     // Standard error as before, through a buffer and a writer thread (common/buffered_log_channel.h):
     // the access log line must not cost a write(2) per request.
     static void setupLogging() {
-        Poco::AutoPtr<Poco::PatternFormatter> formatter(new Poco::PatternFormatter("%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t"));
-        formatter->setProperty("times", "UTC");
+        // "%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t" in UTC, as PatternFormatter would write it.
+        Poco::AutoPtr<Poco::Formatter> formatter(new storefront::common::LogLineFormatter);
         logChannel_ = new storefront::common::BufferedLogChannel(formatter, STDERR_FILENO);
         Poco::Logger::root().setChannel(logChannel_);
     }

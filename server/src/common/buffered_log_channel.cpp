@@ -3,8 +3,48 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <ctime>
 
 namespace storefront::common {
+
+namespace {
+
+const char* logPriorityName(Poco::Message::Priority priority) {
+    switch (priority) {
+    case Poco::Message::PRIO_FATAL: return "Fatal";
+    case Poco::Message::PRIO_CRITICAL: return "Critical";
+    case Poco::Message::PRIO_ERROR: return "Error";
+    case Poco::Message::PRIO_WARNING: return "Warning";
+    case Poco::Message::PRIO_NOTICE: return "Notice";
+    case Poco::Message::PRIO_INFORMATION: return "Information";
+    case Poco::Message::PRIO_DEBUG: return "Debug";
+    case Poco::Message::PRIO_TRACE: return "Trace";
+    }
+    return "";
+}
+
+} // namespace
+
+void LogLineFormatter::format(const Poco::Message& message, std::string& text) {
+    thread_local std::time_t cachedSecond = -1;
+    thread_local char cachedPrefix[80] = {0}; // "2026-11-25T12:05:03."
+    const Poco::Timestamp::TimeVal micros = message.getTime().epochMicroseconds();
+    const std::time_t second = static_cast<std::time_t>(micros / 1000000);
+    if (second != cachedSecond) {
+        std::tm utc{};
+        gmtime_r(&second, &utc);
+        std::snprintf(cachedPrefix, sizeof cachedPrefix, "%04d-%02d-%02dT%02d:%02d:%02d.", utc.tm_year + 1900,
+                      utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec);
+        cachedSecond = second;
+    }
+    const int millis = static_cast<int>((micros % 1000000) / 1000);
+    const char digits[4] = {static_cast<char>('0' + millis / 100), static_cast<char>('0' + millis / 10 % 10),
+                            static_cast<char>('0' + millis % 10), 'Z'};
+    text.reserve(text.size() + 40 + message.getSource().size() + message.getText().size());
+    text.append(cachedPrefix).append(digits, 4).append(1, ' ').append(logPriorityName(message.getPriority()));
+    text.append(1, ' ').append(message.getSource()).append(": ").append(message.getText());
+}
 
 BufferedLogChannel::BufferedLogChannel(Poco::AutoPtr<Poco::Formatter> formatter, int fd, Options options)
     : formatter_(std::move(formatter)), fd_(fd), options_(options) {

@@ -45,6 +45,12 @@ void addAuthApiHeaders(Response& response) {
     if (!response.errorCode.empty()) response.set("x-sb-error-code", response.errorCode);
 }
 
+void appendNumber(std::string& out, std::uint64_t value) {
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+    out.append(digits, end);
+}
+
 // The access log: one information line per request, "<method> <path> <status> <ms>ms". The logger is
 // looked up once (Logger::get takes a global lock) and the line is built only when it is enabled.
 Poco::Logger& accessLog() {
@@ -55,11 +61,15 @@ Poco::Logger& accessLog() {
 void logAccess(const std::string& method, const std::string& path, int status, Poco::Timestamp::TimeDiff micros) {
     auto& log = accessLog();
     if (!log.information()) return;
-    char tail[64];
-    const int n = std::snprintf(tail, sizeof tail, " %d %.1fms", status, static_cast<double>(micros) / 1000.0);
+    // "<status> <ms>ms" with one decimal (tenths rounded half up), without printf's floating point.
+    const auto tenths = static_cast<std::uint64_t>(micros < 0 ? 0 : (micros + 50) / 100);
     std::string line;
-    line.reserve(method.size() + path.size() + 1 + static_cast<std::size_t>(n));
-    line.append(method).append(1, ' ').append(path).append(tail, static_cast<std::size_t>(n));
+    line.reserve(method.size() + path.size() + 24);
+    line.append(method).append(1, ' ').append(path).append(1, ' ');
+    appendNumber(line, static_cast<std::uint64_t>(status < 0 ? 0 : status));
+    line.append(1, ' ');
+    appendNumber(line, tenths / 10);
+    line.append(1, '.').append(1, static_cast<char>('0' + tenths % 10)).append("ms");
     log.information(line);
 }
 
@@ -69,12 +79,6 @@ void logAccess(const std::string& method, const std::string& path, int status, P
 // set (Date, Connection, Server), the handler's, then Content-Type and Content-Length.
 void appendHeader(std::string& out, const std::string& name, const std::string& value) {
     out.append(name).append(": ").append(value).append("\r\n");
-}
-
-void appendNumber(std::string& out, std::uint64_t value) {
-    char digits[24];
-    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-    out.append(digits, end);
 }
 
 // HTTPSession::buffered() and refill() are protected; a pointer to member named through a derived

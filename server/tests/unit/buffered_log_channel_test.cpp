@@ -144,3 +144,26 @@ TEST(BufferedLogChannel, AfterCloseEveryLineIsWrittenAtOnce) {
     channel->log(bufferedLogMessage("shutting down"));
     EXPECT_EQ(pipe.read(), "Information test: before close\nInformation test: shutting down\n");
 }
+
+// The server's own formatter must write exactly what Poco's PatternFormatter wrote before it.
+TEST(LogLineFormatter, WritesWhatThePatternFormatterWrites) {
+    Poco::AutoPtr<Poco::PatternFormatter> pattern(new Poco::PatternFormatter("%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t"));
+    pattern->setProperty("times", "UTC");
+    storefront::common::LogLineFormatter fast;
+    const std::vector<Poco::Timestamp::TimeVal> times = {
+        0, 999, 1000, 999999, 1000000, 1764072303601234, 1764072303999999, 1764072304000000, 1767225599999000,
+        1767225600000000, 951782400123456 /* 2000-02-29 */};
+    const std::vector<Poco::Message::Priority> priorities = {
+        Poco::Message::PRIO_FATAL, Poco::Message::PRIO_CRITICAL, Poco::Message::PRIO_ERROR, Poco::Message::PRIO_WARNING,
+        Poco::Message::PRIO_NOTICE, Poco::Message::PRIO_INFORMATION, Poco::Message::PRIO_DEBUG, Poco::Message::PRIO_TRACE};
+    for (const auto t : times) {
+        for (const auto p : priorities) {
+            Poco::Message m("http", "GET /api/v1/products 200 0.1ms", p);
+            m.setTime(Poco::Timestamp(t));
+            std::string expected, actual;
+            pattern->format(m, expected);
+            fast.format(m, actual);
+            EXPECT_EQ(actual, expected) << "time " << t;
+        }
+    }
+}
