@@ -5,6 +5,8 @@
 
 #include <Poco/Data/SessionPool.h>
 #include <Poco/Logger.h>
+#include <Poco/Message.h>
+#include <Poco/Timestamp.h>
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 #include <Poco/Net/HTTPServerParams.h>
@@ -52,7 +54,8 @@ void appendNumber(std::string& out, std::uint64_t value) {
 }
 
 // The access log: one information line per request, "<method> <path> <status> <ms>ms". The logger is
-// looked up once (Logger::get takes a global lock) and the line is built only when it is enabled.
+// looked up once (Logger::get takes a global lock) and the line is built only when it is enabled;
+// the log channel (common/buffered_log_channel.h) formats and buffers it, a writer thread writes it.
 Poco::Logger& accessLog() {
     static Poco::Logger& logger = Poco::Logger::get("http");
     return logger;
@@ -70,7 +73,12 @@ void logAccess(const std::string& method, const std::string& path, int status, P
     line.append(1, ' ');
     appendNumber(line, tenths / 10);
     line.append(1, '.').append(1, static_cast<char>('0' + tenths % 10)).append("ms");
-    log.information(line);
+    // One Message per thread, reused: constructing one asks the kernel for the process id and
+    // copies the thread's name (half a microsecond here, more than the rest of the line).
+    thread_local Poco::Message message(log.name(), "", Poco::Message::PRIO_INFORMATION);
+    message.setText(std::move(line));
+    message.setTime(Poco::Timestamp());
+    log.log(message);
 }
 
 // The whole answer (status line, headers, body) in one buffer and one send: POCO's response
