@@ -30,9 +30,10 @@ namespace {
 // nice 19 where SCHED_IDLE is refused.
 constexpr int kWorkerNice = 19;
 
-void lowerHashingWorkerPriority() {
+void lowerHashingWorkerPriority(bool idlePolicy) {
     // Linux applies nice and the policy per thread. Neither needs a privilege to lower.
     setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kWorkerNice);
+    if (!idlePolicy) return;
     sched_param idle{};
     idle.sched_priority = 0;
     pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
@@ -81,7 +82,8 @@ std::string weakPasswordMessage(const std::vector<std::string>& reasons, int min
     return message;
 }
 
-PasswordHasher::PasswordHasher(HashCost cost, int concurrency, int queue) : cost_(cost) {
+PasswordHasher::PasswordHasher(HashCost cost, int concurrency, int queue, bool idlePriority)
+    : cost_(cost), idlePriority_(idlePriority) {
     ensureSodium();
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     concurrency_ = concurrency > 0 ? concurrency : cores;
@@ -100,7 +102,7 @@ PasswordHasher::~PasswordHasher() {
 }
 
 void PasswordHasher::work() {
-    lowerHashingWorkerPriority();
+    lowerHashingWorkerPriority(idlePriority_);
     for (;;) {
         std::function<void()> job;
         {

@@ -35,8 +35,9 @@ struct HashCost {
 
 class PasswordHasher {
 public:
-    // concurrency 0: one hash per core; queue 0: four waiting per worker.
-    PasswordHasher(HashCost cost, int concurrency, int queue);
+    // concurrency 0: one hash per core; queue 0: four waiting per worker. idlePriority: the workers
+    // run under SCHED_IDLE (and nice 19), else nice 19 only.
+    PasswordHasher(HashCost cost, int concurrency, int queue, bool idlePriority = true);
     ~PasswordHasher();
     PasswordHasher(const PasswordHasher&) = delete;
     PasswordHasher& operator=(const PasswordHasher&) = delete;
@@ -62,6 +63,7 @@ private:
     HashCost cost_;
     int concurrency_;
     int queue_;
+    bool idlePriority_;
     std::mutex mutex_;
     std::condition_variable ready_;
     std::deque<std::function<void()>> jobs_;

@@ -114,6 +114,18 @@ TEST(PasswordHasher, WorkersRunAtIdlePriorityAndCallersDoNot) {
     EXPECT_EQ(sched_getscheduler(0), SCHED_OTHER);
 }
 
+TEST(PasswordHasher, WithoutIdlePriorityWorkersAreOnlyNiced) {
+    PasswordHasher hasher(kTinyCost, 1, 1, /*idlePriority=*/false);
+    int policy = -1;
+    int nice = 0;
+    hasher.runOnWorker([&] {
+        policy = sched_getscheduler(0);
+        nice = getpriority(PRIO_PROCESS, 0);
+    });
+    EXPECT_EQ(policy, SCHED_OTHER);
+    EXPECT_EQ(nice, 19);
+}
+
 TEST(PasswordHasher, PastTheQueueHashesAre429AtOnce) {
     PasswordHasher hasher(kTinyCost, 1, 1); // one worker, one place in the queue
 
