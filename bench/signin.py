@@ -9,10 +9,11 @@
      sign-ins per second), and both at once (the catalogue's p99 during the flood);
   4. prints the medians against the targets and writes bench/results/signin.md.
 
-Targets: sign-ins/s >= 80 % of the ceiling; catalogue p99 during the flood <= 2 x its idle p99.
+Targets (issue 15): sign-ins/s >= 90 % of raw parallel argon2id hashing measured in the same run (the
+hash, not the server, is the limit); catalogue p99 during the flood <= 2 x its idle p99.
 Knobs: BENCH_DURATION (8 s per run), BENCH_ROUNDS (3), BENCH_USERS (16), BENCH_SIGNIN_CONNECTIONS
 (8: enough to keep every hashing worker busy without reaching the 429 queue limit),
-BENCH_CATALOG_CONNECTIONS (4), STOREFRONT_BIN. Exit 0 when measured, 2 on an infrastructure failure.
+BENCH_CATALOG_CONNECTIONS (4), STOREFRONT_BIN; STOREFRONT_AUTH_HASH_IDLE_PRIORITY passes through. Exit 0 when measured, 2 on an infrastructure failure.
 """
 import ctypes
 import ctypes.util
@@ -119,14 +120,19 @@ def main():
 
     tmp = tempfile.mkdtemp(prefix="storefront-signin-bench.")
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("STOREFRONT_", "SMTP_"))}
+    # Every STOREFRONT_*/SMTP_* setting of the caller is dropped, but for the hashing priority (to
+    # compare SCHED_IDLE with nice 19 alone: STOREFRONT_AUTH_HASH_IDLE_PRIORITY=false).
+    keep = ("STOREFRONT_AUTH_HASH_IDLE_PRIORITY",)
+    env = {k: v for k, v in os.environ.items() if k in keep or not k.startswith(("STOREFRONT_", "SMTP_"))}
     env.update({
         "STOREFRONT_PORT": str(port), "STOREFRONT_DATA_DIR": tmp, "STOREFRONT_WEB_DIR": os.path.join(tmp, "none"),
         "STOREFRONT_LOG_LEVEL": "warning", "STOREFRONT_AUTH_CONFIRM_EMAIL": "false",
         "STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT": "1000000", "STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS": "1000000",
         "STOREFRONT_AUTH_SIGNUP_LIMIT_PER_ADDRESS": "1000000",
     })
-    server = subprocess.Popen([BIN], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # The log goes to a file: an unread pipe fills up and then blocks the server's log writer.
+    log = open(os.path.join(tmp, "storefront.log"), "wb")
+    server = subprocess.Popen([BIN], env=env, stdout=subprocess.DEVNULL, stderr=log)
     try:
         if wait_http(port, "/healthz", 20) != 0:
             die("the storefront did not start")
@@ -147,7 +153,13 @@ def main():
             background.wait()
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            print("bench: the storefront did not stop within 20 s of SIGTERM; killing it", file=sys.stderr)
+            server.kill()
+            server.wait()
+        log.close()
         shutil.rmtree(tmp, ignore_errors=True)
 
     signins = statistics.median(r["ok_rps"] for r in flood)
@@ -155,27 +167,30 @@ def main():
     idle_p99 = statistics.median(r["p99_us"] for r in idle) / 1000
     during_p99 = statistics.median(r["p99_us"] for r in during) / 1000
     share = signins / ceiling
+    of_raw = signins / raw_parallel
     ratio = during_p99 / idle_p99 if idle_p99 else float("inf")
     rows = [
         ("argon2id hash (ops 2, 64 MiB), median", f"{hash_time * 1000:.1f} ms", ""),
         (f"ceiling: {cores} cores / hash time", f"{ceiling:.1f} sign-ins/s", ""),
         (f"raw argon2id throughput, {cores} threads hashing at once", f"{raw_parallel:.1f} hashes/s ({raw_parallel / ceiling:.0%} of ceiling)", ""),
-        (f"sign-ins/s (wrk -c{SIGNIN_CONNS}), median of {ROUNDS}",
-         f"{signins:.1f} ({share:.0%} of ceiling, {signins / raw_parallel:.0%} of raw parallel hashing; {int(rejected)} non-2xx)",
-         "PASS" if share >= 0.8 else "MISS"),
+        (f"sign-ins/s (wrk -c{SIGNIN_CONNS}), median of {ROUNDS}; target ≥ 90 % of raw parallel hashing",
+         f"{signins:.1f} ({of_raw:.0%} of raw parallel hashing, {share:.0%} of the ceiling; {int(rejected)} non-2xx)",
+         "PASS" if of_raw >= 0.9 else "MISS"),
         (f"catalogue p99 idle (wrk -c{CATALOG_CONNS})", f"{idle_p99:.2f} ms", ""),
-        ("catalogue p99 during the sign-in flood", f"{during_p99:.2f} ms ({ratio:.2f} x idle)", "PASS" if ratio <= 2 else "MISS"),
+        ("catalogue p99 during the sign-in flood; target ≤ 2 × idle", f"{during_p99:.2f} ms ({ratio:.2f} x idle)", "PASS" if ratio <= 2 else "MISS"),
         ("catalogue req/s idle / during flood",
          f"{statistics.median(r['ok_rps'] for r in idle):.0f} / {statistics.median(r['ok_rps'] for r in during):.0f}", ""),
     ]
-    lines = ["| measure | result | target |", "|---|---|---|"]
+    lines = ["| measure | result | verdict |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
     table = "\n".join(lines)
     print(table)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     with open(OUT, "w") as f:
-        f.write(f"# Sign-in benchmark ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit}, {cores} cores)\n\n{table}\n")
+        idle = os.environ.get("STOREFRONT_AUTH_HASH_IDLE_PRIORITY", "true")
+        f.write(f"# Sign-in benchmark ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit}, {cores} cores, "
+                f"STOREFRONT_AUTH_HASH_IDLE_PRIORITY={idle})\n\n{table}\n")
     return 0
 
 

@@ -135,6 +135,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     a.argon2MemoryKib = r.integer("STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "storefront.auth.argon2MemoryKib", a.argon2MemoryKib, 8, 1024 * 1024);
     a.hashConcurrency = r.integer("STOREFRONT_AUTH_HASH_CONCURRENCY", "storefront.auth.hashConcurrency", a.hashConcurrency, 0, 256);
     a.hashQueue = r.integer("STOREFRONT_AUTH_HASH_QUEUE", "storefront.auth.hashQueue", a.hashQueue, 0, 4096);
+    a.hashIdlePriority = r.boolean("STOREFRONT_AUTH_HASH_IDLE_PRIORITY", "storefront.auth.hashIdlePriority", a.hashIdlePriority);
     a.signinLimitPerAccount = r.integer("STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT", "storefront.auth.signinLimitPerAccount", a.signinLimitPerAccount, 1, 1000000);
     a.signinLimitPerAddress = r.integer("STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS", "storefront.auth.signinLimitPerAddress", a.signinLimitPerAddress, 1, 1000000);
     a.signinWindowSeconds = r.integer("STOREFRONT_AUTH_SIGNIN_WINDOW_SECONDS", "storefront.auth.signinWindowSeconds", a.signinWindowSeconds, 1, 86400);

@@ -15,6 +15,7 @@
 #include "app/storefront.h"
 #include "auth/module.h"
 #include "auth/signing_keys.h"
+#include "common/buffered_log_channel.h"
 #include "companion/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
@@ -23,10 +24,7 @@
 #include "mail/module.h"
 
 #include <Poco/AutoPtr.h>
-#include <Poco/ConsoleChannel.h>
-#include <Poco/FormattingChannel.h>
 #include <Poco/Logger.h>
-#include <Poco/PatternFormatter.h>
 #include <Poco/Util/HelpFormatter.h>
 #include <Poco/Util/MapConfiguration.h>
 #include <Poco/Util/Option.h>
@@ -74,6 +72,10 @@ protected:
     int main(const std::vector<std::string>& args) override {
         if (helpShown_) return EXIT_OK;
         setupLogging();
+        // Every way out of main writes what the log still buffers.
+        struct FlushLog {
+            ~FlushLog() { logChannel_->close(); }
+        } flushLog;
         storefront::app::Config config;
         try {
             Poco::AutoPtr<Poco::Util::AbstractConfiguration> props;
@@ -119,13 +121,16 @@ protected:
     }
 
 private:
+    // Standard error as before, through a buffer and a writer thread (common/buffered_log_channel.h):
+    // the access log line must not cost a write(2) per request.
     static void setupLogging() {
-        Poco::AutoPtr<Poco::PatternFormatter> formatter(new Poco::PatternFormatter("%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t"));
-        formatter->setProperty("times", "UTC");
-        Poco::AutoPtr<Poco::ConsoleChannel> console(new Poco::ConsoleChannel);
-        Poco::AutoPtr<Poco::FormattingChannel> channel(new Poco::FormattingChannel(formatter, console));
-        Poco::Logger::root().setChannel(channel);
+        // "%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t" in UTC, as PatternFormatter would write it.
+        Poco::AutoPtr<Poco::Formatter> formatter(new storefront::common::LogLineFormatter);
+        logChannel_ = new storefront::common::BufferedLogChannel(formatter, STDERR_FILENO);
+        Poco::Logger::root().setChannel(logChannel_);
     }
+
+    static inline Poco::AutoPtr<storefront::common::BufferedLogChannel> logChannel_;
 
     // The web build next to a source checkout (build/server/storefront -> web/dist), else ./web/dist.
     std::string defaultWebDir() const {

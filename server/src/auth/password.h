@@ -2,8 +2,8 @@
 // Passwords: the strength rule (minimum length, common-password list) and argon2id hashing through
 // libsodium. An argon2id hash at libsodium's INTERACTIVE level takes ~95 ms and 64 MiB, so hashing
 // runs on a fixed set of worker threads (one per core by default) with a bounded queue: past the
-// queue callers get 429, so a sign-in flood cannot exhaust memory. The workers run at a lower CPU
-// priority (nice 19), so while they are busy the rest of the server (the catalogue, checkout) still
+// queue callers get 429, so a sign-in flood cannot exhaust memory. The workers run at the lowest CPU
+// priority (SCHED_IDLE, else nice 19), so while they are busy the rest of the server (the catalogue, checkout) still
 // gets the processor first; when nothing else runs, hashing has all of it.
 #include <condition_variable>
 #include <deque>
@@ -35,8 +35,9 @@ struct HashCost {
 
 class PasswordHasher {
 public:
-    // concurrency 0: one hash per core; queue 0: four waiting per worker.
-    PasswordHasher(HashCost cost, int concurrency, int queue);
+    // concurrency 0: one hash per core; queue 0: four waiting per worker. idlePriority: the workers
+    // run under SCHED_IDLE (and nice 19), else nice 19 only.
+    PasswordHasher(HashCost cost, int concurrency, int queue, bool idlePriority = true);
     ~PasswordHasher();
     PasswordHasher(const PasswordHasher&) = delete;
     PasswordHasher& operator=(const PasswordHasher&) = delete;
@@ -62,6 +63,7 @@ private:
     HashCost cost_;
     int concurrency_;
     int queue_;
+    bool idlePriority_;
     std::mutex mutex_;
     std::condition_variable ready_;
     std::deque<std::function<void()>> jobs_;

@@ -19,6 +19,7 @@ struct Settings {
     int argon2MemoryKib = 64 * 1024;           // libsodium INTERACTIVE (64 MiB)
     int hashConcurrency = 0;                   // concurrent password hashes (0: the core count)
     int hashQueue = 0;                         // hashes waiting for a slot before 429 (0: 4 x concurrency)
+    bool hashIdlePriority = true;              // hashing workers under SCHED_IDLE (else nice 19 only)
     int signinLimitPerAccount = 10;            // password attempts per account per window
     int signinLimitPerAddress = 60;            // password attempts per client address per window
     int signinWindowSeconds = 300;

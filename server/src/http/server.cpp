@@ -6,17 +6,28 @@
 #include <Poco/Data/DataException.h>
 #include <Poco/Data/SessionPool.h>
 #include <Poco/Logger.h>
+#include <Poco/Message.h>
+#include <Poco/Timestamp.h>
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/HTTPServerSession.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Stopwatch.h>
 
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <future>
 #include <mutex>
@@ -83,14 +94,100 @@ void addAuthApiHeaders(Response& response) {
     if (!response.errorCode.empty()) response.set("x-sb-error-code", response.errorCode);
 }
 
+void appendNumber(std::string& out, std::uint64_t value) {
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+    out.append(digits, end);
+}
+
+// The access log: one information line per request, "<method> <path> <status> <ms>ms". The logger is
+// looked up once (Logger::get takes a global lock) and the line is built only when it is enabled;
+// the log channel (common/buffered_log_channel.h) formats and buffers it, a writer thread writes it.
+Poco::Logger& accessLog() {
+    static Poco::Logger& logger = Poco::Logger::get("http");
+    return logger;
+}
+
+void logAccess(const std::string& method, const std::string& path, int status, Poco::Timestamp::TimeDiff micros) {
+    auto& log = accessLog();
+    if (!log.information()) return;
+    // "<status> <ms>ms" with one decimal (tenths rounded half up), without printf's floating point.
+    const auto tenths = static_cast<std::uint64_t>(micros < 0 ? 0 : (micros + 50) / 100);
+    std::string line;
+    line.reserve(method.size() + path.size() + 24);
+    line.append(method).append(1, ' ').append(path).append(1, ' ');
+    appendNumber(line, static_cast<std::uint64_t>(status < 0 ? 0 : status));
+    line.append(1, ' ');
+    appendNumber(line, tenths / 10);
+    line.append(1, '.').append(1, static_cast<char>('0' + tenths % 10)).append("ms");
+    // One Message per thread, reused: constructing one asks the kernel for the process id and
+    // copies the thread's name (half a microsecond here, more than the rest of the line).
+    thread_local Poco::Message message(log.name(), "", Poco::Message::PRIO_INFORMATION);
+    message.setText(std::move(line));
+    message.setTime(Poco::Timestamp());
+    log.log(message);
+}
+
+// The whole answer (status line, headers, body) in one buffer and one send: POCO's response
+// streams write the headers twice (once to count them) and the body in 4 KiB pieces, a system
+// call each. The headers are the ones POCO would write, in the same order: those the connection
+// set (Date, Connection, Server), the handler's, then Content-Type and Content-Length.
+void appendHeader(std::string& out, const std::string& name, const std::string& value) {
+    out.append(name).append(": ").append(value).append("\r\n");
+}
+
+// HTTPSession::buffered() and refill() are protected; a pointer to member named through a derived
+// class reaches them on any session.
+struct SessionBuffer : Poco::Net::HTTPSession {
+    static int bufferedOf(const Poco::Net::HTTPSession& session) { return (session.*(&SessionBuffer::buffered))(); }
+    static void refillOf(Poco::Net::HTTPSession& session) { (session.*(&SessionBuffer::refill))(); }
+};
+
+// Waits for the next request on a keep-alive connection with one poll(2) and reads it into the
+// session's buffer, so that POCO's HTTPServerSession::hasMoreRequests() finds it buffered and skips
+// its own wait (Socket::poll in POCO 1.11 creates, arms and closes an epoll instance every time:
+// four system calls per request). Returns false when the connection should close instead: the
+// keep-alive timeout passed, the client closed or failed, or the server is stopping (`stopFd`).
+bool awaitNextRequest(Poco::Net::HTTPServerRequestImpl& raw, int stopFd, int timeoutMs) {
+    auto& session = raw.session();
+    if (SessionBuffer::bufferedOf(session) > 0) return true; // pipelined: already here
+    pollfd fds[2] = {{raw.socket().impl()->sockfd(), POLLIN, 0}, {stopFd, POLLIN, 0}};
+    int ready;
+    do {
+        ready = ::poll(fds, stopFd >= 0 ? 2 : 1, timeoutMs);
+    } while (ready < 0 && errno == EINTR);
+    if (ready <= 0 || (fds[1].revents & POLLIN) != 0) return false;
+    try {
+        SessionBuffer::refillOf(session);
+    } catch (const Poco::Exception&) {
+        return false;
+    }
+    return SessionBuffer::bufferedOf(session) > 0;
+}
+
 // One handler object per request: dispatch, catch everything at the top, secure, send, log.
 class RequestHandler : public Poco::Net::HTTPRequestHandler {
 public:
-    RequestHandler(const Router& router, const ServerOptions& options, InFlightRequests& inFlight)
-        : router_(router), options_(options), inFlight_(inFlight) {}
+    RequestHandler(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, int stopFd)
+        : router_(router), options_(options), inFlight_(inFlight), stopFd_(stopFd) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) override {
-        InFlightRegistration registration(inFlight_, raw);
+        {
+            // In flight from here until the answer is sent (a drain past its timeout cuts these);
+            // the keep-alive wait below is idle, not in flight.
+            InFlightRegistration registration(inFlight_, raw);
+            respond(raw, out);
+        }
+        // Keep-alive: wait for the next request here (the answer's memory already freed); closing is
+        // what POCO does after its own wait times out.
+        auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw);
+        if (impl && out.getKeepAlive() && impl->session().canKeepAlive() &&
+            !awaitNextRequest(*impl, stopFd_, options_.keepAliveSeconds * 1000))
+            out.setKeepAlive(false);
+    }
+
+private:
+    void respond(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) {
         Poco::Stopwatch watch;
         watch.start();
         Response response;
@@ -136,14 +233,16 @@ public:
         }
         send(raw, out, response);
         watch.stop();
-        Poco::Logger::get("http").information("%s %s %d %.1fms", raw.getMethod(), path, response.status,
-                                              static_cast<double>(watch.elapsed()) / 1000.0);
+        logAccess(raw.getMethod(), path, response.status, watch.elapsed());
     }
 
-private:
     void send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
         addSecurityHeaders(response, options_.httpsPublicUrl);
         if (raw.getURI().starts_with("/auth/v1/")) addAuthApiHeaders(response);
+        if (auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw)) {
+            sendAtOnce(raw, impl->socket(), out, response);
+            return;
+        }
         out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
         for (const auto& [name, value] : response.headers) out.add(name, value);
         if (!response.keepAlive) out.setKeepAlive(false);
@@ -162,23 +261,62 @@ private:
         }
     }
 
+    static void sendAtOnce(Poco::Net::HTTPServerRequest& raw, Poco::Net::StreamSocket& socket,
+                           Poco::Net::HTTPServerResponse& out, const Response& response) {
+        out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
+        if (!response.keepAlive) out.setKeepAlive(false); // also tells the connection to close
+        const bool noBody = response.status == 204 || response.status == 304;
+        const bool head = raw.getMethod() == "HEAD";
+        std::string buffer;
+        buffer.reserve(1024 + (noBody || head ? 0 : response.body.size()));
+        buffer.append(out.getVersion()).append(1, ' ');
+        appendNumber(buffer, static_cast<std::uint64_t>(response.status));
+        buffer.append(1, ' ').append(out.getReason()).append("\r\n");
+        for (const auto& [name, value] : out) appendHeader(buffer, name, value);
+        for (const auto& [name, value] : response.headers) appendHeader(buffer, name, value);
+        if (!noBody) appendHeader(buffer, "Content-Type", response.contentType);
+        buffer.append("Content-Length: ");
+        appendNumber(buffer, noBody ? 0 : response.body.size());
+        buffer.append("\r\n\r\n");
+        if (!noBody && !head) buffer.append(response.body);
+        try {
+            const char* data = buffer.data();
+            std::size_t left = buffer.size();
+            while (left > 0) {
+                const int chunk = static_cast<int>(std::min<std::size_t>(left, 1 << 30));
+                const int sent = socket.sendBytes(data, chunk);
+                if (sent <= 0) {
+                    out.setKeepAlive(false);
+                    break;
+                }
+                data += sent;
+                left -= static_cast<std::size_t>(sent);
+            }
+        } catch (const Poco::Exception&) {
+            // The client went away (reset, timeout); nothing left to tell it.
+            out.setKeepAlive(false);
+        }
+    }
+
     const Router& router_;
     const ServerOptions& options_;
     InFlightRequests& inFlight_;
+    int stopFd_;
 };
 
 class HandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
 public:
-    HandlerFactory(const Router& router, const ServerOptions& options, InFlightRequests& inFlight)
-        : router_(router), options_(options), inFlight_(inFlight) {}
+    HandlerFactory(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, int stopFd)
+        : router_(router), options_(options), inFlight_(inFlight), stopFd_(stopFd) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
-        return new RequestHandler(router_, options_, inFlight_);
+        return new RequestHandler(router_, options_, inFlight_, stopFd_);
     }
 
 private:
     const Router& router_;
     const ServerOptions& options_;
     InFlightRequests& inFlight_;
+    int stopFd_;
 };
 
 } // namespace
@@ -186,7 +324,10 @@ private:
 Server::Server(const Router& router, ServerOptions options)
     : router_(router), options_(std::move(options)), inFlight_(std::make_unique<InFlightRequests>()) {}
 
-Server::~Server() { stop(); }
+Server::~Server() {
+    stop();
+    if (stopFd_ >= 0) ::close(stopFd_);
+}
 
 void Server::start() {
     Poco::Net::SocketAddress address(options_.bindAddress, static_cast<Poco::UInt16>(options_.port));
@@ -200,7 +341,11 @@ void Server::start() {
     params->setTimeout(Poco::Timespan(options_.readTimeoutSeconds, 0));
     params->setServerName("storefront");
     pool_ = std::make_unique<Poco::ThreadPool>(8, options_.maxThreads + 8, 60, 1024 * 1024);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_, *inFlight_), *pool_, listener_, params);
+    if (stopFd_ < 0) stopFd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    std::uint64_t stopped = 0; // started again after a stop(): not stopping any more
+    if (stopFd_ >= 0) [[maybe_unused]] auto drained = ::read(stopFd_, &stopped, sizeof stopped);
+    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_, *inFlight_, stopFd_), *pool_,
+                                                      listener_, params);
     server_->start();
     port_ = server_->port();
     running_ = true;
@@ -216,6 +361,11 @@ void Server::stop() {
     try {
         listener_.close();
     } catch (const Poco::Exception&) {
+    }
+    // Wake the keep-alive waits (awaitNextRequest) so idle connections close at once.
+    if (stopFd_ >= 0) {
+        const std::uint64_t one = 1;
+        [[maybe_unused]] auto written = ::write(stopFd_, &one, sizeof one);
     }
     // Idle keep-alive connections close at once; each connection with a request in flight closes
     // after its response (POCO waits for it, connection by connection, hence the thread).

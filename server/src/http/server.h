@@ -51,6 +51,7 @@ private:
     std::unique_ptr<InFlightRequests> inFlight_; // the connections whose request a handler is running
     bool running_ = false;
     int port_ = 0;
+    int stopFd_ = -1; // eventfd, readable once stop() began: ends the keep-alive waits
 };
 
 } // namespace storefront::http

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sched.h>
+#include <sys/resource.h>
+
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <future>
@@ -92,6 +96,34 @@ TEST(PasswordHasher, DefaultConcurrencyIsTheCoreCount) {
     EXPECT_GE(hasher.concurrency(), 1);
     PasswordHasher two(kTinyCost, 2, 0);
     EXPECT_EQ(two.concurrency(), 2);
+}
+
+// A request thread waking up must preempt a hash at once: the workers run under SCHED_IDLE (and
+// nice 19), while the calling thread keeps its own policy.
+TEST(PasswordHasher, WorkersRunAtIdlePriorityAndCallersDoNot) {
+    PasswordHasher hasher(kTinyCost, 1, 1);
+    int policy = -1;
+    int nice = 0;
+    hasher.runOnWorker([&] {
+        policy = sched_getscheduler(0);
+        errno = 0;
+        nice = getpriority(PRIO_PROCESS, 0);
+    });
+    EXPECT_EQ(policy, SCHED_IDLE);
+    EXPECT_EQ(nice, 19);
+    EXPECT_EQ(sched_getscheduler(0), SCHED_OTHER);
+}
+
+TEST(PasswordHasher, WithoutIdlePriorityWorkersAreOnlyNiced) {
+    PasswordHasher hasher(kTinyCost, 1, 1, /*idlePriority=*/false);
+    int policy = -1;
+    int nice = 0;
+    hasher.runOnWorker([&] {
+        policy = sched_getscheduler(0);
+        nice = getpriority(PRIO_PROCESS, 0);
+    });
+    EXPECT_EQ(policy, SCHED_OTHER);
+    EXPECT_EQ(nice, 19);
 }
 
 TEST(PasswordHasher, PastTheQueueHashesAre429AtOnce) {

@@ -139,6 +139,7 @@ TEST(Config, AuthDefaultsAreSafeForProduction) {
     EXPECT_EQ(a.argon2MemoryKib, 65536);
     EXPECT_EQ(a.hashConcurrency, 0);
     EXPECT_EQ(a.hashQueue, 0);
+    EXPECT_TRUE(a.hashIdlePriority);
     EXPECT_EQ(a.signinLimitPerAccount, 10);
     EXPECT_EQ(a.signinLimitPerAddress, 60);
     EXPECT_EQ(a.signinWindowSeconds, 300);
@@ -163,6 +164,7 @@ TEST(Config, AuthSettingsComeFromTheEnvironmentOrTheFile) {
     f.env["STOREFRONT_AUTH_ARGON2_MEMORY_KIB"] = "8192";
     f.env["STOREFRONT_AUTH_HASH_CONCURRENCY"] = "3";
     f.env["STOREFRONT_AUTH_HASH_QUEUE"] = "7";
+    f.env["STOREFRONT_AUTH_HASH_IDLE_PRIORITY"] = "false";
     f.env["STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT"] = "4";
     f.env["STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS"] = "40";
     f.env["STOREFRONT_AUTH_SIGNIN_WINDOW_SECONDS"] = "120";
@@ -184,6 +186,7 @@ TEST(Config, AuthSettingsComeFromTheEnvironmentOrTheFile) {
     EXPECT_EQ(a.argon2MemoryKib, 8192);
     EXPECT_EQ(a.hashConcurrency, 3);
     EXPECT_EQ(a.hashQueue, 7);
+    EXPECT_FALSE(a.hashIdlePriority);
     EXPECT_EQ(a.signinLimitPerAccount, 4);
     EXPECT_EQ(a.signinLimitPerAddress, 40);
     EXPECT_EQ(a.signinWindowSeconds, 120);
