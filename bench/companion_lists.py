@@ -204,7 +204,7 @@ def measure(args, env):
     server = subprocess.Popen([BINARY], env=dict(env, STOREFRONT_PORT=str(port)), stdout=subprocess.DEVNULL)
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        for _ in range(100):
+        for _ in range(1200):  # up to 2 minutes on a loaded machine
             try:
                 conn.request("GET", "/healthz")
                 if conn.getresponse().read() and True:
@@ -230,6 +230,13 @@ def measure(args, env):
             ("certificates: status=draft, sort=status", "/api/v1/admin/wirewrite/certificates?status=draft&sort=status"),
             ("certificates: q=WW-2026-0123456 (number)", "/api/v1/admin/wirewrite/certificates?q=WW-2026-0123456"),
             ("certificates: q=cuba street (site)", "/api/v1/admin/wirewrite/certificates?q=cuba%20street"),
+            ("certificates: q=cuba street, status=draft", "/api/v1/admin/wirewrite/certificates?q=cuba%20street&status=draft"),
+            ("certificates: q=devon street, dunedin (site)",
+             "/api/v1/admin/wirewrite/certificates?q=devon%20street%2C%20dunedin"),
+            ("certificates: q=aroha.ngata1234 (worker email)", "/api/v1/admin/wirewrite/certificates?q=aroha.ngata1234"),
+            ("certificates: q=ngata (worker name)", "/api/v1/admin/wirewrite/certificates?q=ngata"),
+            ("users: q=ng (two characters: a scan)", "/api/v1/admin/wirewrite/workers?q=ng"),
+            ("certificates: q=7 (one character: a scan)", "/api/v1/admin/wirewrite/certificates?q=7"),
             ("promo codes", "/api/v1/admin/wirewrite/promo-codes"),
         ]
         print(f"load average before measuring: {' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")

@@ -93,6 +93,14 @@ constexpr const char* kWorkerNameMatchCountLike =
 // two counts counts each certificate once). LIKE on NULL is NULL, hence the COALESCEs.
 constexpr const char* kCertificateByWorkerOnlyCount =
     "SELECT COUNT(*) FROM certificates c JOIN worker_profiles sw ON sw.id = c.worker_id";
+// When no certificate matched by its own columns, the worker part is all of those workers'
+// certificates: counted from certificates_worker_id_created_at_idx alone.
+constexpr const char* kCertificateByWorkerCountIndexed =
+    "SELECT COUNT(*) FROM certificates c WHERE c.worker_id IN (SELECT sw.id FROM worker_profiles sw WHERE sw.rowid IN "
+    "(SELECT rowid FROM worker_profiles_search WHERE worker_profiles_search MATCH ?))";
+constexpr const char* kCertificateByWorkerCountLike =
+    "SELECT COUNT(*) FROM certificates c WHERE c.worker_id IN (SELECT sw.id FROM worker_profiles sw "
+    "WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' OR LOWER(sw.email) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereNotOwnMatch =
     "NOT (COALESCE(LOWER(c.certificate_number) LIKE ? ESCAPE '\\', FALSE) "
     "OR COALESCE(LOWER(c.site_location) LIKE ? ESCAPE '\\', FALSE))";
@@ -412,7 +420,10 @@ Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s
     // Through the worker only.
     const auto workers = sqlite ? db::query(s, kWorkerNameMatchCountIndexed).bind(workerPhrase).count()
                                 : db::query(s, kWorkerNameMatchCountLike).bind(p, p).count();
-    if (workers > 0) {
+    if (workers > 0 && page.total == 0 && !query.filter) {
+        page.total = sqlite ? db::query(s, kCertificateByWorkerCountIndexed).bind(workerPhrase).count()
+                            : db::query(s, kCertificateByWorkerCountLike).bind(p, p).count();
+    } else if (workers > 0) {
         Where viaWorker;
         if (sqlite) viaWorker.add(kWhereWorkerNameIndexed, {workerPhrase});
         else viaWorker.add(kWhereWorkerNameLike, {p, p});
