@@ -23,6 +23,12 @@ namespace {
 constexpr const char* kWorkerColumns = WORKER_COLUMNS;
 // A searched page also counts its matches, in the same scan (the window runs before LIMIT).
 constexpr const char* kWorkerColumnsCounted = WORKER_FIELDS ", COUNT(*) OVER () AS total_count FROM worker_profiles w";
+// A searched page: the matches are counted and one page of them chosen in the inner query, and
+// only that page's rows get their certificate counts (a broad term matches thousands of workers).
+constexpr const char* kWorkerSearchPageInner =
+    "SELECT w.id, w.full_name, w.entitlement, w.created_at, COUNT(*) OVER () AS total_count FROM worker_profiles w";
+constexpr const char* kWorkerSearchPageOuter = WORKER_FIELDS ", p.total_count FROM worker_profiles w JOIN (";
+constexpr const char* kWorkerSearchPageJoin = ") p ON p.id = w.id ORDER BY ";
 constexpr const char* kWorkerById = WORKER_COLUMNS " WHERE w.id = ?";
 constexpr const char* kWorkerByUser = WORKER_COLUMNS " WHERE w.user_id = ?";
 constexpr const char* kWorkerCount = "SELECT COUNT(*) FROM worker_profiles w";
@@ -363,7 +369,19 @@ Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
         }
     }
     if (query.filter) where.add(kWhereTier, {*query.filter});
-    return countedPageOf<Worker>(s, kWorkerColumns, kWorkerColumnsCounted, kWorkerCount, where, query, readWorker);
+    if (!query.search || query.knownTotal)
+        return countedPageOf<Worker>(s, kWorkerColumns, kWorkerColumnsCounted, kWorkerCount, where, query, readWorker);
+    auto q = db::query(s, std::string(kWorkerSearchPageOuter) + kWorkerSearchPageInner + where.sql + " ORDER BY " +
+                              query.orderBy + " LIMIT ? OFFSET ?" + kWorkerSearchPageJoin + query.orderBy);
+    where.bindTo(q);
+    Page<Worker> page;
+    std::int64_t total = -1;
+    page.items = q.bind(query.limit, query.offset).all([&](const db::Row& r) {
+        total = r.int64("total_count");
+        return readWorker(r);
+    });
+    page.total = total >= 0 ? total : query.offset == 0 ? 0 : countOf(s, kWorkerCount, where);
+    return page;
 }
 
 TierCounts CompanionRepository::tierCounts() {
