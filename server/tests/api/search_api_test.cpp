@@ -21,15 +21,15 @@ using namespace testing_support;
 
 namespace {
 
-const std::string kStaff = "/api/v1/admin/wirewrite";
+const std::string kSearchStaffBase = "/api/v1/admin/wirewrite";
 
-std::string encoded(const std::string& term) {
+std::string searchEncoded(const std::string& term) {
     std::string out;
     Poco::URI::encode(term, "&=+#?%", out);
     return out;
 }
 
-std::string pattern(const std::string& term) {
+std::string searchPattern(const std::string& term) {
     std::string out = "%";
     for (char c : Poco::toLower(Poco::trim(term))) {
         if (c == '%' || c == '_' || c == '\\') out += '\\';
@@ -39,16 +39,16 @@ std::string pattern(const std::string& term) {
 }
 
 // The oracle: the same LIKE the lists ran before the trigram indexes, newest first.
-std::vector<std::string> workersLike(const std::string& term) {
-    auto p = pattern(term);
+std::vector<std::string> searchWorkersLike(const std::string& term) {
+    auto p = searchPattern(term);
     return textColumn("SELECT CAST(id AS TEXT) FROM worker_profiles WHERE LOWER(full_name) LIKE ? ESCAPE '\\' "
                       "OR LOWER(email) LIKE ? ESCAPE '\\' OR LOWER(ewrb_licence_number) LIKE ? ESCAPE '\\' "
                       "ORDER BY created_at DESC, id DESC",
                       {p, p, p});
 }
 
-std::vector<std::string> certificatesLike(const std::string& term, const std::string& status = "") {
-    auto p = pattern(term);
+std::vector<std::string> searchCertificatesLike(const std::string& term, const std::string& status = "") {
+    auto p = searchPattern(term);
     std::vector<std::string> params{p, p, p, p};
     if (!status.empty()) params.push_back(status);
     return textColumn(
@@ -59,52 +59,52 @@ std::vector<std::string> certificatesLike(const std::string& term, const std::st
         params);
 }
 
-std::vector<std::string> idsOf(const nlohmann::json& page) {
+std::vector<std::string> searchIdsOf(const nlohmann::json& page) {
     std::vector<std::string> out;
     for (const auto& item : page["items"])
         out.push_back(item["id"].get<std::string>());
     return out;
 }
 
-std::vector<std::string> firstPage(std::vector<std::string> ids, std::size_t size = 200) {
+std::vector<std::string> searchFirstPage(std::vector<std::string> ids, std::size_t size = 200) {
     if (ids.size() > size) ids.resize(size);
     return ids;
 }
 
 // The staff list answers exactly the oracle: total and the first page, in order.
-void expectWorkersLikeOracle(const std::string& term) {
-    auto res = getJson(kStaff + "/workers?page_size=200&q=" + encoded(term), staffHeaders());
+void expectSearchWorkersLikeOracle(const std::string& term) {
+    auto res = getJson(kSearchStaffBase + "/workers?page_size=200&q=" + searchEncoded(term), staffHeaders());
     ASSERT_EQ(res.status, 200) << term << ": " << res.body;
-    const auto expected = workersLike(term);
+    const auto expected = searchWorkersLike(term);
     EXPECT_EQ(res.json()["total"].get<std::int64_t>(), static_cast<std::int64_t>(expected.size())) << term;
-    EXPECT_EQ(idsOf(res.json()), firstPage(expected)) << term;
+    EXPECT_EQ(searchIdsOf(res.json()), searchFirstPage(expected)) << term;
 }
 
-void expectCertificatesLikeOracle(const std::string& term, const std::string& status = "") {
+void expectSearchCertificatesLikeOracle(const std::string& term, const std::string& status = "") {
     auto res =
-        getJson(kStaff + "/certificates?page_size=200&q=" + encoded(term) + (status.empty() ? "" : "&status=" + status),
+        getJson(kSearchStaffBase + "/certificates?page_size=200&q=" + searchEncoded(term) + (status.empty() ? "" : "&status=" + status),
                 staffHeaders());
     ASSERT_EQ(res.status, 200) << term << ": " << res.body;
-    const auto expected = certificatesLike(term, status);
+    const auto expected = searchCertificatesLike(term, status);
     EXPECT_EQ(res.json()["total"].get<std::int64_t>(), static_cast<std::int64_t>(expected.size()))
         << term << " " << status;
-    EXPECT_EQ(idsOf(res.json()), firstPage(expected)) << term << " " << status;
+    EXPECT_EQ(searchIdsOf(res.json()), searchFirstPage(expected)) << term << " " << status;
 }
 
-WorkerSession namedWorker(const std::string& name, const std::string& licence) {
+WorkerSession searchNamedWorker(const std::string& name, const std::string& licence) {
     auto w = newWorker("search");
     auto res = putJson("/api/v1/wirewrite/me", {{"full_name", name}, {"ewrb_licence_number", licence}}, w.headers());
     if (res.status != 200) throw std::runtime_error("PUT me: " + res.body);
     return w;
 }
 
-std::string newCertificate(const WorkerSession& w, const std::string& site) {
+std::string searchNewCertificate(const WorkerSession& w, const std::string& site) {
     auto res = postJson("/api/v1/wirewrite/certificates", {{"site_location", site}}, w.headers());
     if (res.status != 201) throw std::runtime_error("POST certificate: " + res.body);
     return res.json()["id"].get<std::string>();
 }
 
-void runSql(const std::string& sql, const std::vector<std::string>& params) {
+void searchRunSql(const std::string& sql, const std::vector<std::string>& params) {
     env().db->write([&](storefront::db::Tx& tx) {
         auto q = tx.query(sql);
         for (const auto& p : params)
@@ -117,18 +117,18 @@ void runSql(const std::string& sql, const std::vector<std::string>& params) {
 
 TEST(SearchApi, WorkerSearchMatchesTheLikeForSpecialCharactersNonAsciiAndShortTerms) {
     const auto tag = unique("srch");
-    auto underscore = namedWorker("T\u0101ne 100%_Sure " + tag, "EW-" + tag + "-1");
-    auto letterX = namedWorker("T\u0101ne 100%xSure " + tag, "EW-" + tag + "-2");
-    auto quoted = namedWorker("Ngaio \"Sparky\" Back\\slash " + tag, "EW-" + tag + "-3");
+    auto underscore = searchNamedWorker("T\u0101ne 100%_Sure " + tag, "EW-" + tag + "-1");
+    auto letterX = searchNamedWorker("T\u0101ne 100%xSure " + tag, "EW-" + tag + "-2");
+    auto quoted = searchNamedWorker("Ngaio \"Sparky\" Back\\slash " + tag, "EW-" + tag + "-3");
 
     // % and _ are literal characters, not wildcards.
-    auto res = getJson(kStaff + "/workers?q=" + encoded("100%_sure " + tag), staffHeaders());
+    auto res = getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("100%_sure " + tag), staffHeaders());
     ASSERT_EQ(res.status, 200) << res.body;
-    EXPECT_EQ(idsOf(res.json()), (std::vector<std::string>{underscore.workerId}));
-    EXPECT_EQ(idsOf(getJson(kStaff + "/workers?q=" + encoded("%XSURE " + tag), staffHeaders()).json()),
+    EXPECT_EQ(searchIdsOf(res.json()), (std::vector<std::string>{underscore.workerId}));
+    EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("%XSURE " + tag), staffHeaders()).json()),
               (std::vector<std::string>{letterX.workerId}));
     // A double quote (the FTS5 phrase delimiter) and a backslash (the LIKE escape) are text too.
-    EXPECT_EQ(idsOf(getJson(kStaff + "/workers?q=" + encoded("\"sparky\" back\\slash"), staffHeaders()).json()),
+    EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("\"sparky\" back\\slash"), staffHeaders()).json()),
               (std::vector<std::string>{quoted.workerId}));
     for (const std::string& term : std::vector<std::string>{"100%_sure " + tag,
                                                             "%xsure",
@@ -154,50 +154,50 @@ TEST(SearchApi, WorkerSearchMatchesTheLikeForSpecialCharactersNonAsciiAndShortTe
                                                             "  " + tag + "  ",
                                                             "%%",
                                                             "no such " + tag})
-        expectWorkersLikeOracle(term);
+        expectSearchWorkersLikeOracle(term);
 }
 
 TEST(SearchApi, AWorkerIsFoundByTheirNewNameAfterAnUpdateAndNotAfterDeletion) {
     const auto tag = unique("rename");
-    auto w = namedWorker("Old Name " + tag, "EW-" + tag);
-    EXPECT_EQ(getJson(kStaff + "/workers?q=" + encoded("old name " + tag), staffHeaders()).json()["total"], 1);
+    auto w = searchNamedWorker("Old Name " + tag, "EW-" + tag);
+    EXPECT_EQ(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("old name " + tag), staffHeaders()).json()["total"], 1);
     ASSERT_EQ(putJson("/api/v1/wirewrite/me",
                       {{"full_name", "Fresh Name " + tag}, {"ewrb_licence_number", "EW-" + tag}}, w.headers())
                   .status,
               200);
-    EXPECT_EQ(getJson(kStaff + "/workers?q=" + encoded("old name " + tag), staffHeaders()).json()["total"], 0);
-    EXPECT_EQ(idsOf(getJson(kStaff + "/workers?q=" + encoded("FRESH NAME " + tag), staffHeaders()).json()),
+    EXPECT_EQ(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("old name " + tag), staffHeaders()).json()["total"], 0);
+    EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("FRESH NAME " + tag), staffHeaders()).json()),
               (std::vector<std::string>{w.workerId}));
-    expectWorkersLikeOracle("name " + tag);
+    expectSearchWorkersLikeOracle("name " + tag);
 
     // Deleting the user cascades to the worker and their certificates: none of it is found.
-    auto certificate = newCertificate(w, "7 Gone Lane " + tag);
-    EXPECT_EQ(getJson(kStaff + "/certificates?q=" + encoded("gone lane " + tag), staffHeaders()).json()["total"], 1);
-    runSql("DELETE FROM users WHERE id = ?", {w.account.id});
+    auto certificate = searchNewCertificate(w, "7 Gone Lane " + tag);
+    EXPECT_EQ(getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded("gone lane " + tag), staffHeaders()).json()["total"], 1);
+    searchRunSql("DELETE FROM users WHERE id = ?", {w.account.id});
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM certificates WHERE id = ?", {certificate}), 0);
-    EXPECT_EQ(getJson(kStaff + "/workers?q=" + encoded("fresh name " + tag), staffHeaders()).json()["total"], 0);
-    EXPECT_EQ(getJson(kStaff + "/workers?q=" + encoded(tag), staffHeaders()).json()["total"], 0);
-    auto gone = getJson(kStaff + "/certificates?q=" + encoded("gone lane " + tag), staffHeaders());
+    EXPECT_EQ(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("fresh name " + tag), staffHeaders()).json()["total"], 0);
+    EXPECT_EQ(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded(tag), staffHeaders()).json()["total"], 0);
+    auto gone = getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded("gone lane " + tag), staffHeaders());
     EXPECT_EQ(gone.json()["total"], 0);
     EXPECT_TRUE(gone.json()["items"].empty());
 
     // The next rows (which may reuse the deleted rows' SQLite rowids) are found by their own text only.
-    auto next = namedWorker("Next One " + tag, "EW-next-" + tag);
-    auto nextCertificate = newCertificate(next, "8 Next Lane " + tag);
-    EXPECT_EQ(getJson(kStaff + "/workers?q=" + encoded("fresh name " + tag), staffHeaders()).json()["total"], 0);
-    EXPECT_EQ(getJson(kStaff + "/certificates?q=" + encoded("gone lane " + tag), staffHeaders()).json()["total"], 0);
-    EXPECT_EQ(idsOf(getJson(kStaff + "/certificates?q=" + encoded("next lane " + tag), staffHeaders()).json()),
+    auto next = searchNamedWorker("Next One " + tag, "EW-next-" + tag);
+    auto nextCertificate = searchNewCertificate(next, "8 Next Lane " + tag);
+    EXPECT_EQ(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("fresh name " + tag), staffHeaders()).json()["total"], 0);
+    EXPECT_EQ(getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded("gone lane " + tag), staffHeaders()).json()["total"], 0);
+    EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded("next lane " + tag), staffHeaders()).json()),
               (std::vector<std::string>{nextCertificate}));
 }
 
 TEST(SearchApi, CertificateSearchMatchesTheLikeThroughOwnColumnsAndTheWorker) {
     const auto tag = unique("cert");
-    auto holder = namedWorker("Pat " + tag + " Holder", "EW-" + tag);
-    auto other = namedWorker("Someone Else", "EW-other-" + tag);
+    auto holder = searchNamedWorker("Pat " + tag + " Holder", "EW-" + tag);
+    auto other = searchNamedWorker("Someone Else", "EW-other-" + tag);
     // Matches through its own site and through its worker: counted once.
-    auto both = newCertificate(holder, "1 " + tag + " Road");
-    auto viaWorker = newCertificate(holder, "2 Plain Road");
-    auto viaSite = newCertificate(other, "3 " + tag + " Road, \u014ctautahi");
+    auto both = searchNewCertificate(holder, "1 " + tag + " Road");
+    auto viaWorker = searchNewCertificate(holder, "2 Plain Road");
+    auto viaSite = searchNewCertificate(other, "3 " + tag + " Road, \u014ctautahi");
     auto noSite = postJson("/api/v1/wirewrite/certificates", nlohmann::json::object(), holder.headers());
     ASSERT_EQ(noSite.status, 201);
     auto issued =
@@ -205,26 +205,26 @@ TEST(SearchApi, CertificateSearchMatchesTheLikeThroughOwnColumnsAndTheWorker) {
     ASSERT_EQ(issued.status, 200) << issued.body;
     const auto number = issued.json()["certificate_number"].get<std::string>();
 
-    auto all = getJson(kStaff + "/certificates?q=" + encoded(tag), staffHeaders());
+    auto all = getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded(tag), staffHeaders());
     ASSERT_EQ(all.status, 200) << all.body;
     EXPECT_EQ(all.json()["total"], 4);
-    auto drafts = getJson(kStaff + "/certificates?q=" + encoded(tag) + "&status=draft", staffHeaders());
+    auto drafts = getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded(tag) + "&status=draft", staffHeaders());
     EXPECT_EQ(drafts.json()["total"], 3);
-    auto issuedOnly = getJson(kStaff + "/certificates?q=" + encoded(tag) + "&status=issued", staffHeaders());
-    EXPECT_EQ(idsOf(issuedOnly.json()), (std::vector<std::string>{both}));
-    EXPECT_EQ(idsOf(getJson(kStaff + "/certificates?q=" + encoded(tag + " road, \u014c"), staffHeaders()).json()),
+    auto issuedOnly = getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded(tag) + "&status=issued", staffHeaders());
+    EXPECT_EQ(searchIdsOf(issuedOnly.json()), (std::vector<std::string>{both}));
+    EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded(tag + " road, \u014c"), staffHeaders()).json()),
               (std::vector<std::string>{viaSite}));
-    EXPECT_EQ(getJson(kStaff + "/certificates?q=" + encoded(holder.account.email.substr(0, 12)), staffHeaders())
+    EXPECT_EQ(getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded(holder.account.email.substr(0, 12)), staffHeaders())
                   .json()["total"]
                   .get<int>(),
-              static_cast<int>(certificatesLike(holder.account.email.substr(0, 12)).size()));
+              static_cast<int>(searchCertificatesLike(holder.account.email.substr(0, 12)).size()));
 
     // An updated draft is found by its new site, not its old one.
     ASSERT_EQ(patchJson("/api/v1/wirewrite/certificates/" + viaWorker, {{"site_location", "9 Renamed " + tag + " Way"}},
                         holder.headers())
                   .status,
               200);
-    EXPECT_EQ(idsOf(getJson(kStaff + "/certificates?q=" + encoded("renamed " + tag), staffHeaders()).json()),
+    EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/certificates?q=" + searchEncoded("renamed " + tag), staffHeaders()).json()),
               (std::vector<std::string>{viaWorker}));
 
     const auto numberTail = number.substr(number.size() - 4);
@@ -232,17 +232,17 @@ TEST(SearchApi, CertificateSearchMatchesTheLikeThroughOwnColumnsAndTheWorker) {
              tag, tag + " road", "pat " + tag, "\u014ctautahi", "\u014ct", "plain road", "2 plain", "renamed",
              numberTail, number.substr(0, 9), "ww", "w", "%", "_", "\\", "\"", "zz", "no such " + tag})
         for (const std::string status : {"", "draft", "issued"})
-            expectCertificatesLikeOracle(term, status);
+            expectSearchCertificatesLikeOracle(term, status);
 }
 
 TEST(SearchApi, ACertificatesPageIsTheSameWhetherItWalksTheSortIndexOrUsesTheMatches) {
     const auto tag = unique("path");
-    auto holder = namedWorker("Walker " + tag, "EW-" + tag);
+    auto holder = searchNamedWorker("Walker " + tag, "EW-" + tag);
     std::vector<std::string> made;
     for (int i = 0; i < 7; ++i)
-        made.push_back(newCertificate(holder, std::to_string(i) + " Path " + tag + " Street"));
-    auto loner = namedWorker("Loner", "EW-loner-" + tag);
-    made.push_back(newCertificate(loner, "8 Path " + tag + " Street"));
+        made.push_back(searchNewCertificate(holder, std::to_string(i) + " Path " + tag + " Street"));
+    auto loner = searchNamedWorker("Loner", "EW-loner-" + tag);
+    made.push_back(searchNewCertificate(loner, "8 Path " + tag + " Street"));
 
     storefront::companion::CompanionRepository repo(*env().db);
     for (const std::string& term :
@@ -260,7 +260,7 @@ TEST(SearchApi, ACertificatesPageIsTheSameWhetherItWalksTheSortIndexOrUsesTheMat
                 auto walked = repo.listCertificates(q);
                 q.scopeRows = 1'000'000'000;
                 auto matched = repo.listCertificates(q);
-                auto expected = certificatesLike(term, status);
+                auto expected = searchCertificatesLike(term, status);
                 if (std::string(order).find("ASC") != std::string::npos) std::reverse(expected.begin(), expected.end());
                 std::vector<std::string> expectedPage(expected.begin() + std::min<std::size_t>(2, expected.size()),
                                                       expected.begin() + std::min<std::size_t>(5, expected.size()));
@@ -282,9 +282,9 @@ TEST(SearchApi, OrderEmailSearchMatchesTheLikeAfterUpdatesAndDeletes) {
     auto b = insertOrder("pending", 1000, "2026-01-03T03:04:05.000Z", "kirix" + tag + "@example.test");
     auto c = insertOrder("paid", 1000, "2026-01-04T03:04:05.000Z", "\u0101whina+" + tag + "@example.test");
     auto orderIds = [&](const std::string& term) {
-        auto res = getJson("/api/v1/admin/orders?page_size=200&q=" + encoded(term), callers().admin);
+        auto res = getJson("/api/v1/admin/orders?page_size=200&q=" + searchEncoded(term), callers().admin);
         EXPECT_EQ(res.status, 200) << term << ": " << res.body;
-        std::vector<std::string> ids = idsOf(res.json());
+        std::vector<std::string> ids = searchIdsOf(res.json());
         std::sort(ids.begin(), ids.end());
         return ids;
     };
@@ -296,22 +296,22 @@ TEST(SearchApi, OrderEmailSearchMatchesTheLikeAfterUpdatesAndDeletes) {
     EXPECT_EQ(orderIds("KIRI"), orderIds("kiri")); // case-insensitive
     EXPECT_EQ(orderIds("\u0101whina+" + tag), (std::vector<std::string>{c.id}));
     EXPECT_EQ(orderIds(tag), sorted({a.id, b.id, c.id}));
-    runSql("UPDATE orders SET customer_email = ? WHERE id = ?", {"renamed-" + tag + "@example.test", b.id});
+    searchRunSql("UPDATE orders SET customer_email = ? WHERE id = ?", {"renamed-" + tag + "@example.test", b.id});
     EXPECT_EQ(orderIds("kirix" + tag), std::vector<std::string>{});
     EXPECT_EQ(orderIds("renamed-" + tag), (std::vector<std::string>{b.id}));
-    runSql("DELETE FROM order_items WHERE order_id = ?", {a.id});
-    runSql("DELETE FROM order_status_history WHERE order_id = ?", {a.id});
-    runSql("DELETE FROM orders WHERE id = ?", {a.id});
+    searchRunSql("DELETE FROM order_items WHERE order_id = ?", {a.id});
+    searchRunSql("DELETE FROM order_status_history WHERE order_id = ?", {a.id});
+    searchRunSql("DELETE FROM orders WHERE id = ?", {a.id});
     EXPECT_EQ(orderIds(tag), sorted({b.id, c.id}));
 
     // Part of an email (no '@', not an order number): every answer is the LIKE's.
     for (const std::string& term : std::vector<std::string>{tag, "kiri", "example", "e", "xq", "%", "_", "\"", "\u0101",
                                                             "\u0101wh", "no-such-customer-anywhere"}) {
-        auto res = getJson("/api/v1/admin/orders?page_size=200&q=" + encoded(term), callers().admin);
+        auto res = getJson("/api/v1/admin/orders?page_size=200&q=" + searchEncoded(term), callers().admin);
         ASSERT_EQ(res.status, 200) << term << ": " << res.body;
         EXPECT_EQ(
             res.json()["total"].get<std::int64_t>(),
-            countRows("SELECT COUNT(*) FROM orders WHERE LOWER(customer_email) LIKE ? ESCAPE '\\'", {pattern(term)}))
+            countRows("SELECT COUNT(*) FROM orders WHERE LOWER(customer_email) LIKE ? ESCAPE '\\'", {searchPattern(term)}))
             << term;
     }
 }
@@ -337,6 +337,6 @@ TEST(SearchApi, MigrationsForOneEngineRunOnlyOnThatEngine) {
     EXPECT_EQ(ran, (std::vector<std::string>{sqlite ? files[1].name : files[0].name}));
     EXPECT_TRUE(storefront::db::migrate(db, files).empty());
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM schema_migrations WHERE version LIKE ?", {"999%" + suffix + "%"}), 1);
-    runSql("DROP TABLE " + std::string(sqlite ? "scratch_lite_" : "scratch_pg_") + suffix, {});
-    runSql("DELETE FROM schema_migrations WHERE version LIKE ?", {"999%" + suffix + "%"});
+    searchRunSql("DROP TABLE " + std::string(sqlite ? "scratch_lite_" : "scratch_pg_") + suffix, {});
+    searchRunSql("DELETE FROM schema_migrations WHERE version LIKE ?", {"999%" + suffix + "%"});
 }
