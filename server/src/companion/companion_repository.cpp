@@ -23,11 +23,17 @@ namespace {
 constexpr const char* kWorkerColumns = WORKER_COLUMNS;
 // A searched page also counts its matches, in the same scan (the window runs before LIMIT).
 constexpr const char* kWorkerColumnsCounted = WORKER_FIELDS ", COUNT(*) OVER () AS total_count FROM worker_profiles w";
-// A searched page: the matches are counted and one page of them chosen in the inner query, and
+// A searched page: the matches (innermost) are counted and one page of them chosen (inner), and
 // only that page's rows get their certificate counts (a broad term matches thousands of workers).
-constexpr const char* kWorkerSearchPageInner =
-    "SELECT w.id, w.full_name, w.entitlement, w.created_at, COUNT(*) OVER () AS total_count FROM worker_profiles w";
+// On PostgreSQL the matches sit behind OFFSET 0, a planner fence: without it the planner walks
+// the sort's index testing all 100,000 rows (it costs the window count as if LIMIT stopped it
+// early), 455 ms instead of 6 ms for `ngata`; with it the pg_trgm indexes find the matches.
 constexpr const char* kWorkerSearchPageOuter = WORKER_FIELDS ", p.total_count FROM worker_profiles w JOIN (";
+constexpr const char* kWorkerSearchPageInner =
+    "SELECT w.id, w.full_name, w.entitlement, w.created_at, COUNT(*) OVER () AS total_count "
+    "FROM (SELECT * FROM worker_profiles w";
+constexpr const char* kWorkerSearchPageFence = " OFFSET 0";
+constexpr const char* kWorkerSearchPageMatchesEnd = ") w ORDER BY ";
 constexpr const char* kWorkerSearchPageJoin = ") p ON p.id = w.id ORDER BY ";
 constexpr const char* kWorkerById = WORKER_COLUMNS " WHERE w.id = ?";
 constexpr const char* kWorkerByUser = WORKER_COLUMNS " WHERE w.user_id = ?";
@@ -371,8 +377,9 @@ Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
     if (query.filter) where.add(kWhereTier, {*query.filter});
     if (!query.search || query.knownTotal)
         return countedPageOf<Worker>(s, kWorkerColumns, kWorkerColumnsCounted, kWorkerCount, where, query, readWorker);
-    auto q = db::query(s, std::string(kWorkerSearchPageOuter) + kWorkerSearchPageInner + where.sql + " ORDER BY " +
-                              query.orderBy + " LIMIT ? OFFSET ?" + kWorkerSearchPageJoin + query.orderBy);
+    auto q = db::query(s, std::string(kWorkerSearchPageOuter) + kWorkerSearchPageInner + where.sql +
+                              (db::isSqlite(s) ? "" : kWorkerSearchPageFence) + kWorkerSearchPageMatchesEnd + query.orderBy +
+                              " LIMIT ? OFFSET ?" + kWorkerSearchPageJoin + query.orderBy);
     where.bindTo(q);
     Page<Worker> page;
     std::int64_t total = -1;
