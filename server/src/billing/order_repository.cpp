@@ -1,6 +1,7 @@
 #include "billing/order_repository.h"
 
 #include "billing/rules.h"
+#include "db/dialect.h"
 #include "http/paging.h"
 
 #include <Poco/String.h>
@@ -49,15 +50,18 @@ constexpr const char* kAdminCount = "SELECT COUNT(*) FROM orders o";
 constexpr const char* kAdminWhereStatus = "o.status = ?";
 constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellation = TRUE";
 // Search, in this order: an exact order number (unique index), an exact email when the term has
-// an '@' (orders_customer_email_idx), else part of an email (a scan: see docs/backoffice.md).
+// an '@' (orders_customer_email_idx), else part of an email: the trigram index of migration 0011
+// (orders_search on SQLite, exactly the rows of the LIKE; the LIKE itself uses
+// orders_customer_email_trgm_idx on PostgreSQL), a scan for one or two characters.
 constexpr const char* kOrderNumberExists = "SELECT 1 FROM orders WHERE order_number = ?";
 constexpr const char* kAdminWhereNumber = "o.order_number = ?";
 constexpr const char* kAdminWhereEmail = "LOWER(o.customer_email) = ?";
 constexpr const char* kAdminWhereEmailPart = "LOWER(o.customer_email) LIKE ? ESCAPE '\\'";
+constexpr const char* kAdminWhereEmailPartIndexed = "o.rowid IN (SELECT rowid FROM orders_search WHERE orders_search MATCH ?)";
 // orders_created_at_id_idx (and orders_status_created_at_idx with a status) serve this order.
 constexpr const char* kAdminNewestFirst = " ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?";
-// For a scan (part of an email): sorting the few matches beats walking the time index and
-// looking up every row. The expression keeps the planner off that index on both engines.
+// For part of an email: sorting the few matches beats walking the time index and looking up
+// every row. The expression keeps the planner off that index on both engines.
 constexpr const char* kAdminNewestFirstAfterScan =
     " ORDER BY COALESCE(o.created_at, o.created_at) DESC, o.id DESC LIMIT ? OFFSET ?";
 const std::string kAdminFind = std::string(kAdminColumns) + " WHERE o.id = ?";
@@ -227,6 +231,10 @@ OrderRepository::AdminPage OrderRepository::adminList(Poco::Data::Session& s, co
         } else if (filter.q->find('@') != std::string::npos) {
             add(kAdminWhereEmail);
             values.push_back(Poco::toLower(*filter.q));
+        } else if (auto phrase = http::trigramPhrase(*filter.q); phrase && db::isSqlite(s)) {
+            add(kAdminWhereEmailPartIndexed);
+            values.push_back(*phrase);
+            scan = true;
         } else {
             add(kAdminWhereEmailPart);
             values.push_back(http::likePattern(*filter.q));

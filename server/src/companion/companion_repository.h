@@ -47,6 +47,9 @@ struct ListQuery {
     // The number of matching rows when the caller already knows it (no search: the counts by
     // tier or status it read anyway), so the table is not counted twice.
     std::optional<std::int64_t> knownTotal;
+    // How many rows the filter leaves before searching (the counts the caller read anyway), so a
+    // search can tell a broad term (walk the sort's index) from a narrow one (use its matches).
+    std::optional<std::int64_t> scopeRows;
 };
 
 template <class T>
@@ -150,6 +153,8 @@ public:
     void advisoryUnlock(Poco::Data::Session& session, std::int64_t key);
 
 private:
+    Page<Certificate> searchCertificates(Poco::Data::Session& s, const ListQuery& query, const std::string& phrase);
+
     db::Database& db_;
 };
 

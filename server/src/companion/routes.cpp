@@ -156,7 +156,8 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
         q.limit = page.size;
         q.offset = page.offset();
         auto counts = repo.tierCounts();
-        if (!q.search) q.knownTotal = !q.filter ? counts.free + counts.pro : *q.filter == "pro" ? counts.pro : counts.free;
+        q.scopeRows = !q.filter ? counts.free + counts.pro : *q.filter == "pro" ? counts.pro : counts.free;
+        if (!q.search) q.knownTotal = q.scopeRows;
         auto result = repo.listWorkers(q);
         nlohmann::json items = nlohmann::json::array();
         for (const auto& w : result.items) items.push_back(toJson(w));
@@ -188,8 +189,8 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
         q.limit = page.size;
         q.offset = page.offset();
         auto counts = repo.statusCounts();
-        if (!q.search)
-            q.knownTotal = !q.filter ? counts.draft + counts.issued : *q.filter == "issued" ? counts.issued : counts.draft;
+        q.scopeRows = !q.filter ? counts.draft + counts.issued : *q.filter == "issued" ? counts.issued : counts.draft;
+        if (!q.search) q.knownTotal = q.scopeRows;
         auto result = repo.listCertificates(q);
         nlohmann::json items = nlohmann::json::array();
         for (const auto& c : result.items) items.push_back(toJson(c));

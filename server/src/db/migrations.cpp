@@ -22,9 +22,16 @@ std::set<std::string> appliedVersions(Poco::Data::Session& s) {
 
 } // namespace
 
+bool migrationAppliesTo(std::string_view fileName, Dialect dialect) {
+    if (fileName.ends_with(".postgres.sql")) return dialect == Dialect::PostgreSQL;
+    if (fileName.ends_with(".sqlite.sql")) return dialect == Dialect::SQLite;
+    return true;
+}
+
 std::vector<std::string> splitStatements(std::string_view sqlText) {
     std::vector<std::string> out;
     std::string current;
+    bool inTrigger = false;
     std::size_t pos = 0;
     while (pos <= sqlText.size()) {
         auto eol = sqlText.find('\n', pos);
@@ -32,9 +39,12 @@ std::vector<std::string> splitStatements(std::string_view sqlText) {
         std::string line = Poco::trim(std::string(sqlText.substr(pos, eol - pos)));
         pos = eol + 1;
         if (line.empty() || line.starts_with("--")) continue;
+        if (current.empty()) inTrigger = Poco::icompare(line.substr(0, 14), "CREATE TRIGGER") == 0;
         if (!current.empty()) current += '\n';
         current += line;
-        if (line.ends_with(';')) {
+        const auto upper = Poco::toUpper(line);
+        const bool ends = line.ends_with(';') && (!inTrigger || upper == "END;" || upper.ends_with(" END;"));
+        if (ends) {
             current.pop_back();
             if (!Poco::trim(current).empty()) out.push_back(Poco::trim(current));
             current.clear();
@@ -52,6 +62,7 @@ std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& m
     if (pg) s << "SELECT pg_advisory_lock(" + std::to_string(kMigrationLockKey) + ")", now;
     try {
         for (const auto& m : migrations) {
+            if (!migrationAppliesTo(m.name, db.dialect())) continue;
             if (appliedVersions(s).contains(m.name)) continue;
             s << (pg ? "BEGIN" : "BEGIN IMMEDIATE"), now;
             try {

@@ -10,7 +10,14 @@
 namespace storefront::db {
 
 // Splits a migration into statements at each `;` that ends a line; `--` comment lines are dropped.
+// A `CREATE TRIGGER` (SQLite-only files) ends only at a line ending in `END;`, so the statements
+// of its body may end lines too.
 std::vector<std::string> splitStatements(std::string_view sqlText);
+
+// Whether a migration file runs on this engine: `NNNN_name.postgres.sql` only on PostgreSQL,
+// `NNNN_name.sqlite.sql` only on SQLite, every other `NNNN_name.sql` on both (docs/database.md,
+// "Engine-specific migrations").
+bool migrationAppliesTo(std::string_view fileName, Dialect dialect);
 
 // Applies every migration not yet recorded in schema_migrations, each file in one transaction.
 // Safe when several servers start at once (PostgreSQL advisory lock; SQLite's write lock).

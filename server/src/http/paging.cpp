@@ -94,4 +94,15 @@ std::string likePattern(const std::string& term) {
     return out + "%";
 }
 
+std::optional<std::string> trigramPhrase(const std::string& term, const std::string& columns) {
+    const auto lowered = Poco::toLower(Poco::trim(term));
+    if (common::codePoints(lowered) < kMinTrigramChars) return std::nullopt;
+    std::string out = columns.empty() ? "\"" : columns + " : \"";
+    for (char c : lowered) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
 } // namespace storefront::http

@@ -1,4 +1,5 @@
 #include "http/api_error.h"
+#include "http/paging.h"
 #include "http/request.h"
 #include "http/response.h"
 #include "http/router.h"
@@ -114,4 +115,16 @@ TEST(SecurityHeaders, KeepsAReferrerPolicyTheHandlerChose) {
     storefront::http::addSecurityHeaders(r, false);
     // A second header would win in browsers (the last policy counts), so there must be only one.
     EXPECT_EQ(headerValues(r, "Referrer-Policy"), std::vector<std::string>{"no-referrer"});
+}
+
+TEST(Paging, LikePatternsAndTrigramPhrasesMeanTheSameTerm) {
+    EXPECT_EQ(likePattern("  Ab%_\\c "), "%ab\\%\\_\\\\c%");
+    EXPECT_EQ(trigramPhrase("  Ab%_\\c "), "\"ab%_\\c\"");
+    EXPECT_EQ(trigramPhrase("Say \"Hi\""), "\"say \"\"hi\"\"\"");
+    EXPECT_EQ(trigramPhrase("Ng\u0100", "{full_name email}"), "{full_name email} : \"ng\u0100\"");
+    // Fewer than three characters (code points, not bytes): no trigram, the caller scans.
+    EXPECT_EQ(trigramPhrase("ab"), std::nullopt);
+    EXPECT_EQ(trigramPhrase(" a  "), std::nullopt);
+    EXPECT_EQ(trigramPhrase("\u0101\u0101"), std::nullopt);
+    EXPECT_EQ(trigramPhrase("\u0101\u0101\u0101"), "\"\u0101\u0101\u0101\"");
 }
