@@ -71,20 +71,37 @@ function fixtureMiddleware(req: IncomingMessage, res: ServerResponse, next: () =
   next();
 }
 
+// Source maps are not built (so not served) unless STOREFRONT_WEB_SOURCEMAPS=true at build time
+// (docs/configuration.md): visitors get no map of the app's source by default.
+const sourcemap = process.env.STOREFRONT_WEB_SOURCEMAPS === 'true';
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), ...(process.env.STOREFRONT_FIXTURES === '1' ? [fixtureApi()] : [])],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
-    sourcemap: true,
+    sourcemap,
     // Keep the module-preload polyfill out of the HTML: nothing inline may run under the CSP.
-    modulePreload: { polyfill: false },
+    // Lazy pages load their own imports when they run (a second round trip on first use of an
+    // admin page) instead of the entry carrying every lazy chunk's dependency list (~3 KB of
+    // compressed file names on every page, docs/performance.md). The HTML still preloads what the
+    // entry needs.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_filename, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
-        // React and the router change far less often than the app: their own long-cached chunk.
         codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ }],
+          groups: [
+            // React and the router change far less often than the app: their own long-cached chunk.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+            // Everything else the entry imports statically, in one chunk: without this, modules it
+            // shares with lazy pages (api, query options, ...) become a handful of tiny chunks,
+            // each a request of its own on every first load (docs/performance.md).
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

@@ -23,7 +23,7 @@ import { RootLayout } from './layout/RootLayout';
 import { RequireAdmin, RequireUser } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { PendingPage } from './routes/PendingPage';
-import pages from './pages.json';
+import { pages } from './pages.json';
 
 function EnterpriseRoute() {
   const { openContactSales } = useContactSales();
@@ -35,7 +35,7 @@ function LandingRoute() {
   return <LandingPage onContactSales={openContactSales} />;
 }
 
-type PageEntry = (typeof pages.pages)[number];
+type PageEntry = (typeof pages)[number];
 
 /** The element of each page kind named in pages.json. */
 function elementOf(entry: PageEntry): ReactElement {
@@ -83,12 +83,25 @@ function elementOf(entry: PageEntry): ReactElement {
 
 /** The pages of one access level as routes under their guard (paths relative to `base`). */
 function pagesFor(access: PageEntry['access'], base = '/'): RouteObject[] {
-  return pages.pages
+  return pages
     .filter((entry) => entry.access === access)
     .map((entry) => {
       const path = entry.path.slice(base.length);
       return path ? { path, element: elementOf(entry) } : { index: true, element: elementOf(entry) };
     });
+}
+
+/**
+ * Starts loading the code of the page at `pathname` when it is a public page (the pages a visitor
+ * arrives on); main.tsx renders once it is there. Other pages load on render, behind Suspense.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path === '/') return LandingPage.preload();
+  if (/^\/product\/[^/]+$/.test(path)) return ProductPage.preload();
+  if (path === '/terms') return TermsPage.preload();
+  if (path === '/privacy') return PrivacyPage.preload();
+  return Promise.resolve();
 }
 
 export const routes: RouteObject[] = [

@@ -1,8 +1,16 @@
 // A small fetch wrapper for the server's JSON API. Error bodies are `{code, message, fields?}`
 // (docs/architecture.md); any failure becomes an ApiError. A signed-in visitor's calls carry
-// `Authorization: Bearer <access token>` from the auth client's current session.
+// `Authorization: Bearer <access token>` from the auth client's current session; the client is
+// imported only when a session is stored, so a visitor's catalogue calls never load it.
 import type { ZodType } from './schema';
-import { getAccessToken } from './authClient';
+import { hasStoredSession } from './authSession';
+
+/** The session's access token, or null without a stored session (no auth client is loaded then). */
+async function accessToken(): Promise<string | null> {
+  if (!hasStoredSession()) return null;
+  const { getAccessToken } = await import('./authClient');
+  return getAccessToken();
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -103,7 +111,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
     init.body = options.rawBody;
   }
   if (options.auth !== false) {
-    const token = await getAccessToken();
+    const token = await accessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
 
