@@ -28,8 +28,12 @@ const LIST_STYLES = new Set(['bullet', 'ordered', 'checked', 'unchecked']);
  * newlines removed, as the URL parser does ("java\tscript:" is "javascript:").
  */
 export function safeHref(raw: string): string | null {
+  let begin = 0;
+  let end = raw.length;
+  while (begin < end && raw.charCodeAt(begin) <= 0x20) begin += 1;
+  while (end > begin && raw.charCodeAt(end - 1) <= 0x20) end -= 1;
   let url = '';
-  for (const char of raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')) {
+  for (const char of raw.slice(begin, end)) {
     if (char === '\t' || char === '\n' || char === '\r') continue;
     const code = char.charCodeAt(0);
     if (code < 0x20 || code === 0x7f) return null;

@@ -9,7 +9,7 @@
 // it, so that loading it never re-mounts the page.
 import { useQueryClient } from '@tanstack/react-query';
 import { isAuthImplicitGrantRedirectError, type Session } from '@supabase/auth-js';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { authClient, initialPasswordLinkType } from '@/lib/authClient';
 import type { PasswordLinkType } from '@/lib/emailLink';
 import { AuthDialog } from './components/AuthDialog';
@@ -125,7 +125,8 @@ export function AuthSession({ onChange, expectSession, signInOnMount }: AuthSess
   const mfaDialogOpen = user !== null && (needsMfa || mfaRequested) && !signInOpen;
   const passwordDialogOpen = user !== null && passwordLink !== null && !needsMfa && !signInOpen;
 
-  useEffect(() => {
+  // Before paint, so that the header and the dialogs never show two different states.
+  useLayoutEffect(() => {
     onChange(value);
   }, [onChange, value]);
 
