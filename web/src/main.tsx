@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { seedQueryCache } from '@/app/initialData';
 import { createQueryClient } from '@/app/queryClient';
-import { preloadPage } from '@/app/routes';
+import { preloadPage } from '@/app/shell';
 import { markServerRenderedHead } from '@/lib/head';
 import { readInitialData } from '@/lib/initialData';
 import './index.css';

@@ -1,15 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { shellRoutes } from './shell';
 
 function AppRoutes() {
-  return useRoutes(routes);
+  return useRoutes(shellRoutes);
 }
 
 /**
- * The app in declarative router mode (BrowserRouter + useRoutes over the same route table the
- * tests give createMemoryRouter): the data router's loaders and actions are unused here and
+ * The app in declarative router mode (BrowserRouter + useRoutes over shell.tsx, which loads the
+ * table of routes.tsx for pages other than '/' and product pages): the data router's loaders and
+ * actions are unused here and
  * would add about 14 KB of compressed JavaScript to every page (docs/performance.md).
  */
 export function App({ queryClient }: { queryClient: QueryClient }) {

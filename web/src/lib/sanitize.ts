@@ -16,8 +16,8 @@ const DROP = new Set([
   'SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'APPLET', 'PARAM', 'TEMPLATE', 'NOSCRIPT', 'NOEMBED',
   'NOFRAMES', 'FRAME', 'FRAMESET', 'HEAD', 'TITLE', 'BASE', 'LINK', 'META', 'FORM', 'INPUT', 'BUTTON',
   'SELECT', 'DATALIST', 'OPTGROUP', 'OPTION', 'TEXTAREA', 'KEYGEN', 'OUTPUT', 'PROGRESS', 'METER',
-  'MENUITEM', 'IMG', 'IMAGE', 'PICTURE', 'VIDEO', 'AUDIO', 'SOURCE', 'TRACK', 'CANVAS', 'MAP', 'AREA',
-  'BGSOUND', 'HR', 'WBR', 'COL', 'COLGROUP', 'XMP', 'PLAINTEXT', 'DIALOG', 'SLOT',
+  'MENUITEM', 'IMG', 'IMAGE', 'VIDEO', 'AUDIO', 'SOURCE', 'TRACK', 'CANVAS', 'MAP', 'AREA', 'BGSOUND', 'HR',
+  'WBR', 'COL', 'COLGROUP', 'XMP', 'PLAINTEXT',
 ]);
 
 const LIST_STYLES = new Set(['bullet', 'ordered', 'checked', 'unchecked']);

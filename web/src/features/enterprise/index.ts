@@ -3,6 +3,6 @@
 // (React.lazy), so neither they nor the schema library reach a visitor who never signs in.
 import { lazy } from 'react';
 
-export const EnterpriseNavItem = lazy(() => import('./components/EnterpriseNavItem').then((m) => ({ default: m.EnterpriseNavItem })));
-export const EnterprisePage = lazy(() => import('./routes/EnterprisePage').then((m) => ({ default: m.EnterprisePage })));
-export const AdminEnterprisePage = lazy(() => import('./routes/AdminEnterprisePage').then((m) => ({ default: m.AdminEnterprisePage })));
+export const EnterpriseNavItem = /* @__PURE__ */ lazy(() => import('./components/EnterpriseNavItem').then((m) => ({ default: m.EnterpriseNavItem })));
+export const EnterprisePage = /* @__PURE__ */ lazy(() => import('./routes/EnterprisePage').then((m) => ({ default: m.EnterprisePage })));
+export const AdminEnterprisePage = /* @__PURE__ */ lazy(() => import('./routes/AdminEnterprisePage').then((m) => ({ default: m.AdminEnterprisePage })));
