@@ -55,3 +55,59 @@ for (const path of ['/', '/product/bluetooth-serial-adapter']) {
     expect(total, `compressed JavaScript on ${path}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
   });
 }
+
+test('the first load of / and a product page asks the API nothing the server embedded', async ({ page }) => {
+  const apiRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('article')).toHaveCount(5);
+  await page.goto('/product/hhtraff', { waitUntil: 'networkidle' });
+  // The plans too: they are part of the embedded product.
+  await expect(page.getByRole('region', { name: 'Pricing' })).toContainText('$15.00 per month');
+  await page.goto('/product/bluetooth-serial-adapter', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('region', { name: 'Stock Status' })).toBeVisible();
+  console.log(`API requests on first loads: ${String(apiRequests.length)}`);
+  expect(apiRequests).toEqual([]);
+});
+
+test("a product page's largest image has width and height, and nothing shifts while it loads", async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/product/bluetooth-serial-adapter', { waitUntil: 'networkidle' });
+  const picture = page.getByRole('img', { name: 'Bluetooth Serial Adapter picture' });
+  await expect(picture).toHaveAttribute('width', /^\d+$/);
+  await expect(picture).toHaveAttribute('height', /^\d+$/);
+  // The largest image of the page is the picture.
+  const largest = await page.evaluate(() =>
+    Array.from(document.images)
+      .map((image) => ({ alt: image.alt, area: image.getBoundingClientRect().width * image.getBoundingClientRect().height }))
+      .sort((a, b) => b.area - a.area)[0]?.alt,
+  );
+  expect(largest).toBe('Bluetooth Serial Adapter picture');
+  const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+  console.log(`cumulative layout shift on the product page: ${cls.toFixed(3)}`);
+  expect(cls).toBeLessThan(0.01);
+});
+
+test('source maps are not served: no sourceMappingURL in the scripts and no .map file', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const url of scripts) {
+    const body = await (await request.get(url)).text();
+    expect(body, url).not.toContain('sourceMappingURL');
+    expect((await request.get(`${url}.map`)).status(), `${url}.map`).toBe(404);
+  }
+});
