@@ -20,6 +20,7 @@ bench:    ## load benchmarks (results in bench/README.md)
 	@bench/run
 	@bench/signin.py
 	@bench/commerce.py
+	@node bench/lighthouse.mjs
 
 clean:
 	rm -rf build web/dist
