@@ -1,11 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ApiError } from '@/lib/api';
 
 /** The HTTP status of an ApiError (read by shape: the fetch wrapper loads with the first fetch). */
 function httpStatus(error: unknown): number | null {
-  if (!(error instanceof Error) || error.name !== 'ApiError') return null;
-  const { status } = error as ApiError;
-  return typeof status === 'number' ? status : null;
+  if (!(error instanceof Error) || error.name !== 'ApiError' || !('status' in error)) return null;
+  return typeof error.status === 'number' ? error.status : null;
 }
 
 /** A 4xx answer will not change by asking again; network failures and 5xx get one more try. */
