@@ -76,21 +76,36 @@ function fixtureMiddleware(req: IncomingMessage, res: ServerResponse, next: () =
 const sourcemap = process.env.STOREFRONT_WEB_SOURCEMAPS === 'true';
 
 // Vite wraps every dynamic import in a preload helper that adds <link rel=modulepreload> for the
-// chunk's imports. With modulePreload off (below) it has nothing to add, yet every page would still
-// carry it (about 0.6 KB compressed): in the build, the helper just calls the import.
-function noPreloadHelper(): Plugin {
+// chunk's imports and loads its CSS. With modulePreload off (below) only the CSS is left to do (the
+// admin editor's Quill theme), yet Vite's helper would cost every page about 0.6 KB compressed: in
+// the build it is replaced by this one, which loads a lazy chunk's stylesheets, then the chunk.
+const PRELOAD_HELPER = `const seen = {};
+export const __vitePreload = (load, deps) =>
+  deps && deps.length
+    ? Promise.all(deps.map((dep) => (seen[dep] ??= new Promise((resolve, reject) => {
+        if (document.querySelector('link[href="/' + dep + '"]')) return resolve();
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = '/' + dep;
+        link.onload = resolve;
+        link.onerror = () => reject(new Error('Unable to load ' + dep));
+        document.head.appendChild(link);
+      })))).then(load)
+    : load();`;
+
+function smallPreloadHelper(): Plugin {
   return {
-    name: 'storefront:no-preload-helper',
+    name: 'storefront:small-preload-helper',
     apply: 'build',
     enforce: 'pre',
     load(id) {
-      return id === '\0vite/preload-helper.js' ? 'export const __vitePreload = (load) => load();' : null;
+      return id === '\0vite/preload-helper.js' ? PRELOAD_HELPER : null;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [noPreloadHelper(), react(), tailwindcss(), ...(process.env.STOREFRONT_FIXTURES === '1' ? [fixtureApi()] : [])],
+  plugins: [smallPreloadHelper(), react(), tailwindcss(), ...(process.env.STOREFRONT_FIXTURES === '1' ? [fixtureApi()] : [])],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
