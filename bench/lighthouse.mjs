@@ -146,6 +146,7 @@ async function main() {
     });
     for (const page of PAGES) {
       const samples = [];
+      let retries = 2; // Chromium sometimes loses a trace on a busy machine (NO_NAVSTART): run again
       for (let i = 0; i < runs; i += 1) {
         // Lighthouse's default config is the mobile preset (Moto G Power, simulated slow 4G).
         const result = await lighthouse(`${baseURL}${page.path}`, {
@@ -155,7 +156,12 @@ async function main() {
           onlyCategories: CATEGORIES.map((category) => category.id),
         });
         if (!result?.lhr) throw new Error(`no Lighthouse result for ${page.path}`);
-        if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError) {
+          if (retries-- <= 0) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
+          console.log(`lighthouse ${page.path} run ${String(i + 1)}: ${result.lhr.runtimeError.code}, running it again`);
+          i -= 1;
+          continue;
+        }
         const scores = Object.fromEntries(CATEGORIES.map(({ id }) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)]));
         const audits = result.lhr.audits;
         samples.push({
