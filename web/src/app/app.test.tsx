@@ -104,6 +104,8 @@ describe('app shell', () => {
     mockFetch(() => jsonResponse(500, {}));
     renderApp('/', { loading: true });
     const nav = screen.getByRole('navigation', { name: 'Main' });
+    // A blank of the buttons' size holds the header's shape until the session is known.
+    expect(within(nav).getByTestId('session-placeholder')).toHaveAttribute('aria-hidden', 'true');
     expect(within(nav).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
