@@ -14,12 +14,13 @@ test:     ## bootstrap, build, and run every test
 	@scripts/bootstrap
 	@scripts/test
 
-bench:    ## load benchmarks and the 10-minute soak (results in bench/README.md)
+bench:    ## load benchmarks, Lighthouse and the 10-minute soak (results in bench/README.md)
 	@scripts/bootstrap
 	@scripts/build
 	@bench/run
 	@bench/signin.py
 	@bench/commerce.py
+	@node bench/lighthouse.mjs
 	@bench/soak.py
 
 clean:

@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/App';
 import { seedQueryCache } from '@/app/initialData';
 import { createQueryClient } from '@/app/queryClient';
-import { routes } from '@/app/routes';
+import { preloadPage } from '@/app/shell';
 import { markServerRenderedHead } from '@/lib/head';
 import { readInitialData } from '@/lib/initialData';
 import './index.css';
@@ -14,13 +13,15 @@ const { pathname } = window.location;
 const serverRenderedHead = seedQueryCache(queryClient, readInitialData(), pathname);
 markServerRenderedHead(serverRenderedHead ? pathname : null);
 
-const router = createBrowserRouter(routes);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
-);
+// The first render waits for the page's own code (one chunk, already requested), so the page
+// appears in one step; should that fail, the page's Suspense and error handling take over.
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+preloadPage(pathname).then(render, render);

@@ -1,11 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type DataRouter } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders } from './providers';
+import { shellRoutes } from './shell';
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
+function AppRoutes() {
+  return useRoutes(shellRoutes);
+}
+
+/**
+ * The app in declarative router mode (BrowserRouter + useRoutes over shell.tsx, which loads the
+ * table of routes.tsx for pages other than '/' and product pages): the data router's loaders and
+ * actions are unused here and
+ * would add about 14 KB of compressed JavaScript to every page (docs/performance.md).
+ */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

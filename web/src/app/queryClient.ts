@@ -1,9 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api';
+
+/** The HTTP status of an ApiError (read by shape: the fetch wrapper loads with the first fetch). */
+function httpStatus(error: unknown): number | null {
+  if (!(error instanceof Error) || error.name !== 'ApiError' || !('status' in error)) return null;
+  return typeof error.status === 'number' ? error.status : null;
+}
 
 /** A 4xx answer will not change by asking again; network failures and 5xx get one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  const status = httpStatus(error);
+  if (status !== null && status >= 400 && status < 500) return false;
   return failureCount < 1;
 }
 

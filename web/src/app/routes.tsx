@@ -1,6 +1,8 @@
 // The route table (spec section 2). Pages come from the features; access rules live in guards.
 // Staff pages are lazy (each feature's index exports them through React.lazy); RootLayout's
-// Suspense shows 'Loading ...' while their code arrives.
+// Suspense shows 'Loading ...' while their code arrives. The app itself renders shell.tsx, which
+// has '/' and '/product/:slug' and loads `pageRoutes` (this file, its own chunk) for any other
+// path, so the landing and product pages do not carry this table (docs/performance.md).
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { DashboardPage, TestSubscriptionPage } from '@/features/account';
@@ -17,25 +19,21 @@ import { CertificatesPage, PromoCodesPage, UsersPage, WireWriteDashboardPage } f
 import { AdminEnterprisePage, EnterprisePage } from '@/features/enterprise';
 import { CheckoutPage } from '@/features/checkout';
 import { PrivacyPage, TermsPage } from '@/features/legal';
-import { LandingPage, ProductPage } from '@/features/storefront';
+import { ProductPage } from '@/features/storefront';
 import { useContactSales } from './contactSales';
 import { RootLayout } from './layout/RootLayout';
 import { RequireAdmin, RequireUser } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { LandingRoute } from './routes/LandingRoute';
 import { PendingPage } from './routes/PendingPage';
-import pages from './pages.json';
+import { pages } from './pages.json';
 
 function EnterpriseRoute() {
   const { openContactSales } = useContactSales();
   return <EnterprisePage onContactSales={openContactSales} />;
 }
 
-function LandingRoute() {
-  const { openContactSales } = useContactSales();
-  return <LandingPage onContactSales={openContactSales} />;
-}
-
-type PageEntry = (typeof pages.pages)[number];
+type PageEntry = (typeof pages)[number];
 
 /** The element of each page kind named in pages.json. */
 function elementOf(entry: PageEntry): ReactElement {
@@ -83,7 +81,7 @@ function elementOf(entry: PageEntry): ReactElement {
 
 /** The pages of one access level as routes under their guard (paths relative to `base`). */
 function pagesFor(access: PageEntry['access'], base = '/'): RouteObject[] {
-  return pages.pages
+  return pages
     .filter((entry) => entry.access === access)
     .map((entry) => {
       const path = entry.path.slice(base.length);
@@ -91,28 +89,36 @@ function pagesFor(access: PageEntry['access'], base = '/'): RouteObject[] {
     });
 }
 
+/** Starts loading a public page that has a chunk of its own (shell.tsx's preloadPage). */
+export function preloadPage(path: string): Promise<void> {
+  if (path === '/terms') return TermsPage.preload();
+  if (path === '/privacy') return PrivacyPage.preload();
+  return Promise.resolve();
+}
+
+/** Every page but '/' and '/product/:slug' (which the server renders from the catalogue), and not-found. */
+export const pageRoutes: RouteObject[] = [
+  ...pagesFor('public'),
+  {
+    element: <RequireUser openSignIn />,
+    children: pagesFor('user').filter((route) => route.path === 'checkout/:slug'),
+  },
+  {
+    element: <RequireUser />,
+    children: pagesFor('user').filter((route) => route.path !== 'checkout/:slug'),
+  },
+  {
+    path: 'admin',
+    element: <RequireAdmin />,
+    children: pagesFor('admin', '/admin/'),
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** The whole table in one, as the app serves it (the tests route through this). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    children: [
-      // '/' and '/product/:slug' are rendered by the server from the catalogue; the rest is pages.json.
-      { index: true, element: <LandingRoute /> },
-      { path: 'product/:slug', element: <ProductPage /> },
-      ...pagesFor('public'),
-      {
-        element: <RequireUser openSignIn />,
-        children: pagesFor('user').filter((route) => route.path === 'checkout/:slug'),
-      },
-      {
-        element: <RequireUser />,
-        children: pagesFor('user').filter((route) => route.path !== 'checkout/:slug'),
-      },
-      {
-        path: 'admin',
-        element: <RequireAdmin />,
-        children: pagesFor('admin', '/admin/'),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [{ index: true, element: <LandingRoute /> }, { path: 'product/:slug', element: <ProductPage /> }, ...pageRoutes],
   },
 ];

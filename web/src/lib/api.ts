@@ -1,8 +1,17 @@
 // A small fetch wrapper for the server's JSON API. Error bodies are `{code, message, fields?}`
 // (docs/architecture.md); any failure becomes an ApiError. A signed-in visitor's calls carry
-// `Authorization: Bearer <access token>` from the auth client's current session.
+// `Authorization: Bearer <access token>` from the auth client's current session; the client is
+// imported only when a session is stored, so a visitor's catalogue calls never load it.
 import type { ZodType } from './schema';
-import { getAccessToken } from './authClient';
+import { hasStoredSession } from './authSession';
+import { currentMfaHandlers } from './mfaHandlers';
+
+/** The session's access token, or null without a stored session (no auth client is loaded then). */
+async function accessToken(): Promise<string | null> {
+  if (!hasStoredSession()) return null;
+  const { getAccessToken } = await import('./authClient');
+  return getAccessToken();
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -38,30 +47,14 @@ interface RequestOptions<T = unknown> {
   auth?: boolean;
 }
 
-/**
- * What the app does when the server refuses a call for two-factor reasons (403): the admin API
- * answers `mfa_enrollment_required` until an admin has enrolled an authenticator, and
- * `insufficient_aal` while the session has not passed the code step.
- */
-export interface MfaHandlers {
-  /** `mfa_enrollment_required`: send the admin to two-factor setup. */
-  enrolmentRequired: () => void;
-  /** `insufficient_aal`: ask for the authenticator code. */
-  codeRequired: () => void;
-}
-
-let mfaHandlers: MfaHandlers | null = null;
-
-/** Installs (or, with null, removes) the app's handlers for two-factor refusals. */
-export function setMfaHandlers(handlers: MfaHandlers | null): void {
-  mfaHandlers = handlers;
-}
+export { setMfaHandlers, type MfaHandlers } from './mfaHandlers';
 
 export const MFA_ENROLLMENT_REQUIRED = 'mfa_enrollment_required';
 export const INSUFFICIENT_AAL = 'insufficient_aal';
 
 /** The one place that reacts to the server's two-factor refusals; the error is thrown regardless. */
 function handleMfaRefusal(error: ApiError): void {
+  const mfaHandlers = currentMfaHandlers();
   if (error.status !== 403 || !mfaHandlers) return;
   if (error.code === MFA_ENROLLMENT_REQUIRED) mfaHandlers.enrolmentRequired();
   else if (error.code === INSUFFICIENT_AAL) mfaHandlers.codeRequired();
@@ -103,7 +96,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
     init.body = options.rawBody;
   }
   if (options.auth !== false) {
-    const token = await getAccessToken();
+    const token = await accessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
 

@@ -3,6 +3,7 @@
 // retries with backoff, reading email-link fragments, MFA and the assurance level. Nothing here
 // re-implements any of that.
 import { AuthClient } from '@supabase/auth-js';
+import { AUTH_STORAGE_KEY } from './authSession';
 import { passwordLinkTypeFromHash, type PasswordLinkType } from './emailLink';
 
 // Read before the client exists: creating it consumes and clears the fragment.
@@ -10,7 +11,7 @@ const passwordLinkType = passwordLinkTypeFromHash(window.location.hash);
 
 export const authClient = new AuthClient({
   url: `${window.location.origin}/auth/v1`,
-  storageKey: 'storefront-auth',
+  storageKey: AUTH_STORAGE_KEY,
   autoRefreshToken: true,
   persistSession: true,
   detectSessionInUrl: true,

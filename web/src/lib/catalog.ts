@@ -3,8 +3,11 @@
 // feature that shows a product (storefront, checkout, the subscription test page), so a product is
 // one cache entry whichever screen loaded it. Hooks live in the features.
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, isApiError } from './api';
 import type { PricingPlan, Product } from './types';
+
+// The first page's catalogue comes embedded in the HTML; the fetch wrapper loads with the first
+// fetch (docs/performance.md).
+const loadApi = () => import('./api');
 
 export const productKeys = {
   all: ['products'] as const,
@@ -13,12 +16,14 @@ export const productKeys = {
 };
 
 export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
+  const { apiFetch } = await loadApi();
   const body = await apiFetch<{ products: Product[] }>('/api/v1/products', signal ? { signal } : {});
   return body.products;
 }
 
 /** The product with its plans, or null when it is missing or inactive (HTTP 404). */
 export async function fetchProduct(slug: string, signal?: AbortSignal): Promise<Product | null> {
+  const { apiFetch, isApiError } = await loadApi();
   try {
     const body = await apiFetch<{ product: Product }>(
       `/api/v1/products/${encodeURIComponent(slug)}`,

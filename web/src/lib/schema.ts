@@ -2,6 +2,7 @@
 // with `new Function` unless told not to, and probes for it on first use; under our CSP
 // (`script-src 'self'`, no 'unsafe-eval') that probe is reported as a violation on every page.
 // jitless keeps parsing within the CSP. Import `z` from here, never from 'zod' directly (lint).
+// (Listed under "sideEffects" in package.json: the bundler must not skip this module for its re-export.)
 import { z } from 'zod';
 
 z.config({ jitless: true });

@@ -4,6 +4,7 @@
 // Tests set the scene with `fakeAuth` and override single calls with vi.mocked(...).
 import { AuthApiError, type AuthChangeEvent, type AuthError, type Factor, type Session, type User } from '@supabase/auth-js';
 import { vi } from 'vitest';
+import { AUTH_STORAGE_KEY } from '@/lib/authSession';
 import type { PasswordLinkType } from '@/lib/emailLink';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void | Promise<void>;
@@ -86,8 +87,15 @@ export function makeFactor(overrides: Partial<Factor> = {}): Factor {
   };
 }
 
-function setSession(session: Session | null, event: AuthChangeEvent): void {
+/** Keeps the stored-session key as the library would, which AuthProvider and apiFetch look at. */
+function storeSession(session: Session | null): void {
   state.session = session;
+  if (session) window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
+  else window.localStorage.removeItem(AUTH_STORAGE_KEY);
+}
+
+function setSession(session: Session | null, event: AuthChangeEvent): void {
+  storeSession(session);
   emit(event, session);
 }
 
@@ -186,13 +194,15 @@ function resetMocks(value: object): void {
 export const fakeAuth = {
   reset(): void {
     state = freshState();
+    window.localStorage.removeItem(AUTH_STORAGE_KEY);
     listeners.clear();
     resetMocks(authClient);
   },
   /** A stored session, as if restored at start-up (set before rendering). */
   restoreSession(user: UserOptions = {}, aal: 'aal1' | 'aal2' = 'aal1'): Session {
-    state.session = makeSession(makeUser(user), aal);
-    return state.session;
+    const session = makeSession(makeUser(user), aal);
+    storeSession(session);
+    return session;
   },
   /** Signs in from outside the app (another tab, an email link) and emits `event`. */
   signIn(user: UserOptions = {}, aal: 'aal1' | 'aal2' = 'aal1', event: AuthChangeEvent = 'SIGNED_IN'): Session {

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeAuth } from './fakeAuthClient';
+
+// Pages, dialogs and the auth session load their code on first use (docs/performance.md): on a
+// loaded CI machine the first import of a chunk can take longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every test talks to the in-memory auth client, never to a real /auth/v1.
 vi.mock('@/lib/authClient', () => import('./fakeAuthClient'));

@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LogoMark } from '@/components/Logo';
-import { useAdministersEnterprise } from '@/features/enterprise';
+import { EnterpriseNavItem } from '@/features/enterprise';
 import { useAuth } from '@/lib/auth';
 import { COMPANY_NAME } from '@/lib/company';
 
@@ -11,8 +12,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header() {
   const { user, isAdmin, loading, openSignIn, signOut } = useAuth();
-  // Only for people who administer an enterprise account (the server says, with one call).
-  const administersEnterprise = useAdministersEnterprise();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
@@ -22,21 +21,21 @@ export function Header() {
         </Link>
         <nav aria-label="Main">
           <ul className="flex flex-wrap items-center gap-1">
-            {/* Nothing while the stored session is restored, so Sign In does not flash for a signed-in visitor. */}
-            {loading ? null : user ? (
+            {/* While the stored session is restored: a blank the height of the buttons, so neither
+                Sign In flashes for a signed-in visitor nor the header changes height. */}
+            {loading ? (
+              <li aria-hidden="true" data-testid="session-placeholder" className="h-9 w-24" />
+            ) : user ? (
               <>
                 <li>
                   <NavLink to="/dashboard" className={navLinkClass}>
                     Dashboard
                   </NavLink>
                 </li>
-                {administersEnterprise ? (
-                  <li>
-                    <NavLink to="/enterprise" className={navLinkClass}>
-                      Enterprise
-                    </NavLink>
-                  </li>
-                ) : null}
+                {/* Only for people who administer an enterprise account (the server says, with one call). */}
+                <Suspense fallback={null}>
+                  <EnterpriseNavItem className={navLinkClass} />
+                </Suspense>
                 <li>
                   <NavLink to="/test-subscription" className={navLinkClass}>
                     Test Subscription

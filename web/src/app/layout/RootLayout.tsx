@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
-import { setMfaHandlers } from '@/lib/api';
+import { setMfaHandlers } from '@/lib/mfaHandlers';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

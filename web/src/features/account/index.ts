@@ -1,2 +1,6 @@
-export { DashboardPage } from './routes/DashboardPage';
-export { TestSubscriptionPage } from './routes/TestSubscriptionPage';
+// The signed-in visitor's pages. Each loads on first use (React.lazy), so visitors to the
+// landing and product pages never download them; RootLayout's Suspense shows 'Loading ...'.
+import { lazy } from 'react';
+
+export const DashboardPage = lazy(() => import('./routes/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+export const TestSubscriptionPage = lazy(() => import('./routes/TestSubscriptionPage').then((m) => ({ default: m.TestSubscriptionPage })));

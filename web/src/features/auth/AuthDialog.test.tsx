@@ -11,7 +11,8 @@ async function openDialog() {
   renderWithAuth();
   await waitFor(() => expect(screen.getByTestId('auth-state')).toHaveTextContent('signed out'));
   await user.click(screen.getByRole('button', { name: 'Open sign in' }));
-  return { user, dialog: screen.getByRole('dialog', { name: 'Sign In' }) };
+  // The sign-in code loads on first use: the dialog opens once it is there.
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Sign In' }) };
 }
 
 function field(dialog: HTMLElement, name: string) {

@@ -7,16 +7,82 @@ import { fakeAuth, VALID_CODE } from '@/test/fakeAuthClient';
 import { renderWithAuth } from '@/test/utils';
 import { PASSWORD_UPDATED_TEXT, SET_PASSWORD_AUTO_CLOSE_MS } from './components/SetPasswordDialog';
 import { ACTIVITY_EVENTS, INACTIVITY_TIMEOUT_MS, useInactivitySignOut } from '@/lib/auth';
+import { AUTH_STORAGE_KEY } from '@/lib/authSession';
 
 const state = () => screen.getByTestId('auth-state');
 
-describe('AuthProvider: the session', () => {
-  it('is loading until the stored session has been read, then signed out without one', async () => {
+/** The URL an email link lands on (`#access_token=...` or `#error=...`), for the next render. */
+function landOn(hash: string) {
+  window.history.replaceState(null, '', `/${hash}`);
+}
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+describe('AuthProvider: loading the auth client only when needed', () => {
+  it('is signed out at once for a visitor without a stored session, and never starts the auth client', async () => {
+    renderWithAuth();
+    expect(state()).toHaveTextContent('signed out');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(authClient.initialize).not.toHaveBeenCalled();
+    expect(fakeAuth.listenerCount()).toBe(0);
+  });
+
+  it('is loading while a stored session is read (no Sign In flash), then signed in', async () => {
+    fakeAuth.restoreSession({ email: 'ana@example.co.nz' });
+    renderWithAuth();
+    expect(state()).toHaveTextContent('loading');
+    await waitFor(() => expect(state()).toHaveTextContent('signed in as ana@example.co.nz'));
+  });
+
+  it('is loading, then signed out, when the stored session turns out to be gone', async () => {
+    window.localStorage.setItem(AUTH_STORAGE_KEY, '{"expired":true}');
     renderWithAuth();
     expect(state()).toHaveTextContent('loading');
     await waitFor(() => expect(state()).toHaveTextContent('signed out'));
+    expect(authClient.initialize).toHaveBeenCalledTimes(1);
   });
 
+  it('starts the auth client at once for an email link, with no session stored yet', async () => {
+    landOn('#access_token=jwt&type=magiclink');
+    renderWithAuth();
+    expect(state()).toHaveTextContent('loading');
+    await waitFor(() => expect(authClient.initialize).toHaveBeenCalledTimes(1));
+  });
+
+  it('loads the sign-in code when the visitor asks to sign in, then opens the dialog', async () => {
+    const user = userEvent.setup();
+    renderWithAuth();
+    await user.click(screen.getByRole('button', { name: 'Open sign in' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+    expect(authClient.initialize).toHaveBeenCalledTimes(1);
+    expect(state()).toHaveTextContent('signed out');
+  });
+
+  it('follows a sign-in made in another tab (the storage event on the session key)', async () => {
+    renderWithAuth();
+    expect(state()).toHaveTextContent('signed out');
+    act(() => void fakeAuth.signIn({ email: 'ana@example.co.nz' }));
+    // This document hears of the other tab's write only through the storage event.
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, newValue: window.localStorage.getItem(AUTH_STORAGE_KEY) }));
+    });
+    await waitFor(() => expect(state()).toHaveTextContent('signed in as ana@example.co.nz'));
+  });
+
+  it('ignores storage events of other keys and of a sign-out', async () => {
+    renderWithAuth();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'something-else', newValue: 'x' }));
+      window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, newValue: null }));
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(authClient.initialize).not.toHaveBeenCalled();
+  });
+});
+
+describe('AuthProvider: the session', () => {
   it('restores a stored session: user, full name and admin role from the server', async () => {
     fakeAuth.restoreSession({ email: 'admin@example.test', fullName: 'Aroha Ngata', roles: ['admin'] }, 'aal2');
     renderWithAuth();
@@ -31,8 +97,11 @@ describe('AuthProvider: the session', () => {
   });
 
   it('follows sign-ins and sign-outs made elsewhere (another tab)', async () => {
+    const user = userEvent.setup();
     renderWithAuth();
-    await waitFor(() => expect(state()).toHaveTextContent('signed out'));
+    // The auth client is running (it is, once the visitor has opened Sign In).
+    await user.click(screen.getByRole('button', { name: 'Open sign in' }));
+    await screen.findByRole('dialog', { name: 'Sign In' });
     act(() => void fakeAuth.signIn({ email: 'ana@example.co.nz' }));
     await waitFor(() => expect(state()).toHaveTextContent('signed in as ana@example.co.nz'));
     await act(() => authClient.signOut());
@@ -60,8 +129,9 @@ describe('AuthProvider: the session', () => {
   });
 
   it('unsubscribes from the auth client when unmounted', async () => {
+    fakeAuth.restoreSession();
     const { unmount } = renderWithAuth();
-    await waitFor(() => expect(state()).toHaveTextContent('signed out'));
+    await waitFor(() => expect(state()).toHaveTextContent('signed in'));
     expect(fakeAuth.listenerCount()).toBe(1);
     unmount();
     expect(fakeAuth.listenerCount()).toBe(0);
@@ -69,6 +139,7 @@ describe('AuthProvider: the session', () => {
 
   it('opens Sign In with the message of an email link that failed', async () => {
     fakeAuth.setInitializeError(new AuthImplicitGrantRedirectError('Email link is invalid or has expired', { error: 'access_denied', code: 'otp_expired' }));
+    landOn('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
     renderWithAuth();
     const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
@@ -170,6 +241,7 @@ describe('AuthProvider: set a new password after an email link', () => {
   });
 
   it('opens on the PASSWORD_RECOVERY event too', async () => {
+    landOn('#access_token=jwt&type=recovery');
     renderWithAuth();
     await waitFor(() => expect(state()).toHaveTextContent('signed out'));
     act(() => void fakeAuth.signIn({}, 'aal1', 'PASSWORD_RECOVERY'));

@@ -1,125 +1,84 @@
-// The seam between the app and authentication. The header, the route guards and every signed-in
-// screen read the session only through useAuth(). The session itself belongs to the auth client
-// (src/lib/authClient.ts, @supabase/auth-js against /auth/v1): this provider follows it through
-// onAuthStateChange and owns the dialogs that change it: Sign In / Create Account (with the code
-// step), the code step on its own for a restored first-level session, and "Set a new password"
-// after a password-reset or invitation link. It also signs out after 15 minutes of inactivity.
-import { useQueryClient } from '@tanstack/react-query';
-import { isAuthImplicitGrantRedirectError, type Session } from '@supabase/auth-js';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { authClient, initialPasswordLinkType } from '@/lib/authClient';
-import type { PasswordLinkType } from '@/lib/emailLink';
-import { AuthDialog } from './components/AuthDialog';
-import { MfaDialog } from './components/MfaDialog';
-import { SetPasswordDialog } from './components/SetPasswordDialog';
-import { AuthContext, type AuthContextValue, toAuthUser, useInactivitySignOut, userIsAdmin, verifiedTotpFactors } from '@/lib/auth';
+// The seam between the app and authentication: the header, the route guards and every signed-in
+// screen read the session only through useAuth(), which this provider fills.
+//
+// It is small on purpose. The session code (AuthSession.tsx: the auth client, the dialogs, the
+// inactivity sign-out) is its own chunk, loaded only when it is needed (docs/performance.md):
+//   * at start-up, when a session is stored in this browser or the URL carries an email link's
+//     result (lib/authSession.ts decides synchronously): `loading` is true until the client has
+//     read the session, so the header shows a blank of the buttons' size instead of flashing
+//     Sign In to a signed-in visitor;
+//   * when the visitor asks to sign in (the dialog opens as soon as the code is there);
+//   * when another tab of this site signs in (a `storage` event on the session key).
+// A visitor who never signs in never downloads it. AuthSession renders beside the app, not around
+// it, so loading it never re-mounts the page.
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { AuthContext, type AuthContextValue } from '@/lib/auth';
+import { AUTH_STORAGE_KEY, authNeededAtStart } from '@/lib/authSession';
+import type { AuthSessionProps } from './AuthSession';
 
-async function signOutLocally(): Promise<void> {
-  // scope 'local' ends this session only: the person stays signed in on their other devices.
-  const { error } = await authClient.signOut({ scope: 'local' });
-  if (error) console.error('Sign-out failed', error);
-}
+const loadAuthSession = () => import('./AuthSession').then((module) => module.AuthSession);
+
+const noop = () => undefined;
+const resolved = () => Promise.resolve();
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const [session, setSession] = useState<Session | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [needsMfa, setNeedsMfa] = useState(false);
-  const [mfaRequested, setMfaRequested] = useState(false);
-  const [signInOpen, setSignInOpen] = useState(false);
-  const [signInError, setSignInError] = useState<string | null>(null);
-  const [passwordLink, setPasswordLink] = useState<PasswordLinkType | null>(initialPasswordLinkType);
-  // Bumped on every session change so that a slow assurance-level check cannot overwrite a newer one.
-  const mfaCheck = useRef(0);
-  const userId = useRef<string | null>(null);
+  const [neededAtStart] = useState(authNeededAtStart);
+  const [needed, setNeeded] = useState(neededAtStart);
+  const [signInRequested, setSignInRequested] = useState(false);
+  const [Session, setSession] = useState<ComponentType<AuthSessionProps> | null>(null);
+  const [reported, setReported] = useState<AuthContextValue | null>(null);
 
   useEffect(() => {
-    const checkAssuranceLevel = async (next: Session, check: number) => {
-      const { data, error } = await authClient.mfa.getAuthenticatorAssuranceLevel();
-      if (check !== mfaCheck.current) return;
-      if (error) {
-        console.error('Could not read the assurance level', error);
-        return;
-      }
-      setNeedsMfa(verifiedTotpFactors(next.user).length > 0 && data.currentLevel !== 'aal2');
+    if (!needed || Session) return;
+    let current = true;
+    loadAuthSession().then(
+      (component) => {
+        if (current) setSession(() => component);
+      },
+      (error: unknown) => {
+        console.error('Could not load the sign-in code', error);
+        // A later request (another click on Sign In) tries again.
+        if (current) setNeeded(false);
+      },
+    );
+    return () => {
+      current = false;
     };
+  }, [needed, Session]);
 
-    const { data } = authClient.onAuthStateChange((event, next) => {
-      setSession(next);
-      setLoading(false);
-      const check = ++mfaCheck.current;
-      if (next) {
-        // Deferred: auth-js asks that its own methods not be awaited inside this callback.
-        window.setTimeout(() => void checkAssuranceLevel(next, check), 0);
-      } else {
-        setNeedsMfa(false);
-        setMfaRequested(false);
-        setPasswordLink(null);
-      }
-      if (event === 'PASSWORD_RECOVERY') setPasswordLink('recovery');
+  // Signing in in another tab writes the session key here too: follow it as the client would.
+  useEffect(() => {
+    if (needed) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === AUTH_STORAGE_KEY && event.newValue) setNeeded(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [needed]);
 
-      // Another person's data must not survive a sign-out or a switch of account.
-      const nextUserId = next?.user.id ?? null;
-      if (event !== 'INITIAL_SESSION' && userId.current !== null && userId.current !== nextUserId) {
-        void queryClient.resetQueries();
-      }
-      userId.current = nextUserId;
-    });
-
-    void authClient.initialize().then(({ error }) => {
-      // The library empties a consumed fragment but leaves its '#'; an error fragment stays whole.
-      const linkFailed = error !== null && isAuthImplicitGrantRedirectError(error);
-      if (linkFailed || window.location.href.endsWith('#')) {
-        window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-      }
-      // An email link that failed (expired, already used): say so where the person can act on it.
-      if (linkFailed) {
-        setSignInError(error.message);
-        setSignInOpen(true);
-      }
-    });
-
-    return () => data.subscription.unsubscribe();
-  }, [queryClient]);
-
-  const openSignIn = useCallback(() => setSignInOpen(true), []);
-  const openMfa = useCallback(() => setMfaRequested(true), []);
-  const signOut = useCallback(() => signOutLocally(), []);
-  const closeSignIn = useCallback(() => {
-    setSignInOpen(false);
-    setSignInError(null);
+  const openSignIn = useCallback(() => {
+    setSignInRequested(true);
+    setNeeded(true);
   }, []);
-  const onMfaVerified = useCallback(() => {
-    ++mfaCheck.current;
-    setNeedsMfa(false);
-    setMfaRequested(false);
-    // Calls refused with insufficient_aal can now succeed.
-    void queryClient.invalidateQueries();
-  }, [queryClient]);
-  const closePasswordDialog = useCallback(() => setPasswordLink(null), []);
 
-  const authUser = session?.user ?? null;
-  const user = useMemo(() => (authUser ? toAuthUser(authUser) : null), [authUser]);
-  const isAdmin = authUser ? userIsAdmin(authUser) : false;
-
-  const signOutInactive = useCallback(() => void signOutLocally(), []);
-  useInactivitySignOut(user !== null, signOutInactive);
-
-  const value = useMemo<AuthContextValue>(
-    () => ({ user, isAdmin, loading, needsMfa, openSignIn, openMfa, signOut }),
-    [user, isAdmin, loading, needsMfa, openSignIn, openMfa, signOut],
+  // Until the session code reports: signed out, or loading when a session is being restored.
+  const beforeLoad = useMemo<AuthContextValue>(
+    () => ({
+      user: null,
+      isAdmin: false,
+      loading: neededAtStart,
+      needsMfa: false,
+      openSignIn,
+      openMfa: noop,
+      signOut: resolved,
+    }),
+    [neededAtStart, openSignIn],
   );
 
-  const mfaDialogOpen = user !== null && (needsMfa || mfaRequested) && !signInOpen;
-  const passwordDialogOpen = user !== null && passwordLink !== null && !needsMfa && !signInOpen;
-
   return (
-    <AuthContext.Provider value={value}>
+    <AuthContext.Provider value={reported ?? beforeLoad}>
       {children}
-      <AuthDialog open={signInOpen} onClose={closeSignIn} initialError={signInError} onMfaVerified={onMfaVerified} />
-      <MfaDialog open={mfaDialogOpen} onVerified={onMfaVerified} onCancelled={() => setMfaRequested(false)} />
-      {passwordLink ? <SetPasswordDialog open={passwordDialogOpen} linkType={passwordLink} onClose={closePasswordDialog} /> : null}
+      {Session ? <Session onChange={setReported} expectSession={neededAtStart} signInOnMount={signInRequested} /> : null}
     </AuthContext.Provider>
   );
 }
-

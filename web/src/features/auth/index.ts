@@ -5,6 +5,6 @@ import { lazy } from 'react';
 export { AuthProvider } from './AuthProvider';
 
 /** /admin/mfa, loaded on first use: it is for admins only and brings the QR-code library. */
-export const SecuritySettingsPage = lazy(() =>
+export const SecuritySettingsPage = /* @__PURE__ */ lazy(() =>
   import('./routes/SecuritySettingsPage').then((module) => ({ default: module.SecuritySettingsPage })),
 );

@@ -1,1 +1,4 @@
-export { CheckoutPage } from './routes/CheckoutPage';
+// /checkout/{slug}, loaded on first use (React.lazy): only buyers download it.
+import { lazy } from 'react';
+
+export const CheckoutPage = lazy(() => import('./routes/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));

@@ -1,8 +1,8 @@
-// The enterprise feature: the account admin's team page, the header's question "does this person
-// administer an account", and the staff page, which loads on first use (React.lazy) so only staff
-// download it.
+// The enterprise feature: the account admin's team page, the header's Enterprise link (shown to
+// someone who administers an account), and the staff page. All three load on first use
+// (React.lazy), so neither they nor the schema library reach a visitor who never signs in.
 import { lazy } from 'react';
 
-export { EnterprisePage } from './routes/EnterprisePage';
-export { useAdministersEnterprise } from './api/team';
-export const AdminEnterprisePage = lazy(() => import('./routes/AdminEnterprisePage').then((m) => ({ default: m.AdminEnterprisePage })));
+export const EnterpriseNavItem = /* @__PURE__ */ lazy(() => import('./components/EnterpriseNavItem').then((m) => ({ default: m.EnterpriseNavItem })));
+export const EnterprisePage = /* @__PURE__ */ lazy(() => import('./routes/EnterprisePage').then((m) => ({ default: m.EnterprisePage })));
+export const AdminEnterprisePage = /* @__PURE__ */ lazy(() => import('./routes/AdminEnterprisePage').then((m) => ({ default: m.AdminEnterprisePage })));

@@ -1,3 +1,6 @@
-export { TermsPage } from './TermsPage';
-export { PrivacyPage } from './PrivacyPage';
-export { LEGAL_LAST_UPDATED } from './LegalPage';
+// /terms and /privacy, each a chunk of its own: their long copy is not part of the landing and
+// product pages' JavaScript. main.tsx preloads the one of the current URL (lib/lazyPage.tsx).
+import { lazyPage } from '@/lib/lazyPage';
+
+export const TermsPage = lazyPage(() => import('./TermsPage').then((m) => m.TermsPage));
+export const PrivacyPage = lazyPage(() => import('./PrivacyPage').then((m) => m.PrivacyPage));

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Loading } from '@/components/Spinner';
-import { RefreshIcon } from '@/components/icons';
+import { RefreshIcon } from '@/components/statusIcons';
 import { formatDate, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { EMPTY_DASHBOARD, useDashboard, type ActiveSubscription, type Order } from '../api/dashboard';

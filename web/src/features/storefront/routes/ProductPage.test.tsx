@@ -156,8 +156,14 @@ describe('ProductPage', () => {
     renderProductPage('hhtraff', fixtureProduct('hhtraff'));
 
     const enlarge = screen.getByRole('button', { name: 'Enlarge HHTraff Terminal picture' });
+    // The visible text starts the accessible name (axe label-content-name-mismatch).
+    expect(enlarge).toHaveTextContent('Enlarge');
+    expect(enlarge).not.toHaveTextContent('Click to enlarge');
+    expect(within(enlarge).getByRole('img', { name: 'HHTraff Terminal picture' })).toHaveAttribute('width', '800');
+    expect(within(enlarge).getByRole('img', { name: 'HHTraff Terminal picture' })).toHaveAttribute('height', '500');
     await user.click(enlarge);
-    const lightbox = screen.getByRole('dialog', { name: 'HHTraff Terminal picture' });
+    // The lightbox's code loads on first use.
+    const lightbox = await screen.findByRole('dialog', { name: 'HHTraff Terminal picture' });
     expect(lightbox).toHaveAttribute('aria-modal', 'true');
     expect(within(lightbox).getByRole('img', { name: 'HHTraff Terminal picture' })).toHaveAttribute(
       'src',
