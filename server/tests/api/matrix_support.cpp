@@ -261,11 +261,19 @@ void Fixtures::refresh(const std::string& pattern) {
     }
 }
 
+// Every SQLite table that holds data: not SQLite's own, and not a search index (an FTS5 virtual
+// table and its shadow tables, named <table>_data, _idx, ...), which is derived from the data.
+constexpr const char* kSnapshotSqliteTables =
+    "SELECT m.name FROM sqlite_master m WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' "
+    "AND m.sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND NOT EXISTS (SELECT 1 FROM sqlite_master v "
+    "WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%' AND m.name LIKE v.name || '\\_%' ESCAPE '\\') "
+    "ORDER BY m.name";
+
 Snapshot snapshotDatabase(const std::vector<std::string>& except) {
     auto& db = *env().db;
     const bool pg = db.dialect() == storefront::db::Dialect::PostgreSQL;
     const auto tables = textColumn(pg ? "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
-                                      : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+                                      : kSnapshotSqliteTables);
     Snapshot out;
     auto s = db.session();
     for (const auto& table : tables) {
