@@ -9,6 +9,7 @@
 #include "api/companion_support.h"
 #include "companion/companion_repository.h"
 #include "db/migrations.h"
+#include "http/paging.h"
 
 #include <gtest/gtest.h>
 
@@ -29,14 +30,8 @@ std::string searchEncoded(const std::string& term) {
     return out;
 }
 
-std::string searchPattern(const std::string& term) {
-    std::string out = "%";
-    for (char c : Poco::toLower(Poco::trim(term))) {
-        if (c == '%' || c == '_' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "%";
-}
+// The LIKE the trigram indexes must agree with: the one the lists used before them.
+std::string searchPattern(const std::string& term) { return storefront::http::likePattern(term); }
 
 // The oracle: the same LIKE the lists ran before the trigram indexes, newest first.
 std::vector<std::string> searchWorkersLike(const std::string& term) {
