@@ -3,12 +3,8 @@
 // signed before it still verify and the old key stays in the JWKS until they have expired.
 #include "api/auth_support.h"
 
-#include <Poco/Pipe.h>
-#include <Poco/PipeStream.h>
-#include <Poco/Process.h>
 #include <gtest/gtest.h>
 
-#include <future>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -18,32 +14,17 @@ using namespace testing_support;
 
 namespace {
 
-struct KeysRun {
-    int exitCode = -1;
-    std::string out, err;
-};
+using KeysRun = CommandRun;
 
 KeysRun keysCommand(const std::vector<std::string>& args, const std::string& database) {
-    Poco::Process::Args all = {"keys"};
+    std::vector<std::string> all = {"keys"};
     all.insert(all.end(), args.begin(), args.end());
-    Poco::Process::Env environment = {
-        {"STOREFRONT_DATABASE", database},
-        {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/keys-" + storefront::db::newId()},
-        {"STOREFRONT_TOTP_KEY", kTotpKey},
-        {"STOREFRONT_LOG_LEVEL", "warning"},
-    };
-    Poco::Pipe out, err;
-    auto handle = Poco::Process::launch(STOREFRONT_BINARY, all, ::testing::TempDir(), nullptr, &out, &err, environment);
-    auto readAll = [](Poco::Pipe& pipe) {
-        Poco::PipeInputStream stream(pipe);
-        return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-    };
-    auto errText = std::async(std::launch::async, [&] { return readAll(err); });
-    KeysRun run;
-    run.out = readAll(out);
-    run.err = errText.get();
-    run.exitCode = handle.wait();
-    return run;
+    return runStorefront(all, {
+                                  {"STOREFRONT_DATABASE", database},
+                                  {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/keys-" + storefront::db::newId()},
+                                  {"STOREFRONT_TOTP_KEY", kTotpKey},
+                                  {"STOREFRONT_LOG_LEVEL", "warning"},
+                              });
 }
 
 KeysRun keysOnTestDatabase(const std::vector<std::string>& args) { return keysCommand(args, env().server->config().database); }

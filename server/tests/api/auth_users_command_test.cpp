@@ -2,56 +2,34 @@
 // sees the users it makes.
 #include "api/auth_support.h"
 
-#include <Poco/Pipe.h>
-#include <Poco/PipeStream.h>
-#include <Poco/Process.h>
 #include <Poco/String.h>
 #include <gtest/gtest.h>
 
-#include <future>
 #include <optional>
 
 using namespace testing_support;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    std::string out, err;
-};
+using Run = CommandRun;
 
 // Runs `storefront users create ...` with `input` on standard input. Standard input is always a
 // pipe: without input it is closed at once, like </dev/null (not a terminal, nothing to read), so
 // the command prints a one-time link instead of setting a password.
 Run usersCreate(const std::vector<std::string>& args, const std::optional<std::string>& input) {
-    Poco::Process::Args all = {"users", "create"};
+    std::vector<std::string> all = {"users", "create"};
     all.insert(all.end(), args.begin(), args.end());
-    Poco::Process::Env environment = {
-        {"STOREFRONT_DATABASE", env().server->config().database},
-        {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/users-" + storefront::db::newId()},
-        {"STOREFRONT_PUBLIC_URL", kPublicUrl},
-        {"STOREFRONT_TOTP_KEY", kTotpKey},
-        {"STOREFRONT_AUTH_ARGON2_OPS", "1"},
-        {"STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "8192"},
-        {"STOREFRONT_LOG_LEVEL", "warning"},
-    };
-    Poco::Pipe in, out, err;
-    auto handle = Poco::Process::launch(STOREFRONT_BINARY, all, ::testing::TempDir(), &in, &out, &err, environment);
-    {
-        Poco::PipeOutputStream stdinStream(in);
-        if (input) stdinStream << *input;
-        stdinStream.close();
-    }
-    auto readAll = [](Poco::Pipe& pipe) {
-        Poco::PipeInputStream stream(pipe);
-        return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-    };
-    auto errText = std::async(std::launch::async, [&] { return readAll(err); });
-    Run run;
-    run.out = readAll(out);
-    run.err = errText.get();
-    run.exitCode = handle.wait();
-    return run;
+    return runStorefront(all,
+                         {
+                             {"STOREFRONT_DATABASE", env().server->config().database},
+                             {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/users-" + storefront::db::newId()},
+                             {"STOREFRONT_PUBLIC_URL", kPublicUrl},
+                             {"STOREFRONT_TOTP_KEY", kTotpKey},
+                             {"STOREFRONT_AUTH_ARGON2_OPS", "1"},
+                             {"STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "8192"},
+                             {"STOREFRONT_LOG_LEVEL", "warning"},
+                         },
+                         input.value_or(""));
 }
 
 } // namespace

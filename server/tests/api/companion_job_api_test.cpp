@@ -6,12 +6,8 @@
 #include "companion/inactivity_job.h"
 #include "mail/module.h"
 
-#include <Poco/Pipe.h>
-#include <Poco/PipeStream.h>
-#include <Poco/Process.h>
 #include <gtest/gtest.h>
 
-#include <future>
 
 using namespace testing_support;
 namespace companion = storefront::companion;
@@ -54,31 +50,14 @@ bool flagged(const std::string& workerId) {
     return countRows("SELECT COUNT(*) FROM worker_profiles WHERE id = ? AND inactivity_warned_at IS NOT NULL", {workerId}) == 1;
 }
 
-struct Run {
-    int exitCode = -1;
-    std::string out;
-};
-
-Run jobsCommand(const std::vector<std::string>& args) {
-    Poco::Process::Args all = {"jobs"};
+CommandRun jobsCommand(const std::vector<std::string>& args) {
+    std::vector<std::string> all = {"jobs"};
     all.insert(all.end(), args.begin(), args.end());
-    Poco::Process::Env environment = {
-        {"STOREFRONT_DATABASE", env().server->config().database},
-        {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/jobs-" + storefront::db::newId()},
-        {"STOREFRONT_LOG_LEVEL", "warning"},
-    };
-    Poco::Pipe out, err;
-    auto handle = Poco::Process::launch(STOREFRONT_BINARY, all, ::testing::TempDir(), nullptr, &out, &err, environment);
-    auto readAll = [](Poco::Pipe& pipe) {
-        Poco::PipeInputStream stream(pipe);
-        return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-    };
-    auto errText = std::async(std::launch::async, [&] { return readAll(err); });
-    Run run;
-    run.out = readAll(out);
-    errText.get();
-    run.exitCode = handle.wait();
-    return run;
+    return runStorefront(all, {
+                                  {"STOREFRONT_DATABASE", env().server->config().database},
+                                  {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/jobs-" + storefront::db::newId()},
+                                  {"STOREFRONT_LOG_LEVEL", "warning"},
+                              });
 }
 
 } // namespace

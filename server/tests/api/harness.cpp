@@ -12,6 +12,9 @@
 #include <Poco/Net/TCPServer.h>
 #include <Poco/Net/TCPServerConnection.h>
 #include <Poco/Net/TCPServerConnectionFactory.h>
+#include <Poco/Pipe.h>
+#include <Poco/PipeStream.h>
+#include <Poco/Process.h>
 #include <Poco/String.h>
 #include <Poco/Util/MapConfiguration.h>
 #include <gtest/gtest.h>
@@ -21,6 +24,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -311,6 +316,28 @@ bool eventually(const std::function<bool()>& condition, double seconds) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     return condition();
+}
+
+CommandRun runStorefront(const std::vector<std::string>& args, const std::map<std::string, std::string>& environment,
+                         const std::string& input) {
+    Poco::Process::Env processEnv(environment.begin(), environment.end());
+    Poco::Pipe in, out, err;
+    auto handle = Poco::Process::launch(STOREFRONT_BINARY, args, ::testing::TempDir(), &in, &out, &err, processEnv);
+    {
+        Poco::PipeOutputStream stdinStream(in);
+        stdinStream << input;
+        stdinStream.close();
+    }
+    auto readAll = [](Poco::Pipe& pipe) {
+        Poco::PipeInputStream stream(pipe);
+        return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+    };
+    auto errText = std::async(std::launch::async, [&] { return readAll(err); });
+    CommandRun run;
+    run.out = readAll(out);
+    run.err = errText.get();
+    run.exitCode = handle.wait();
+    return run;
 }
 
 } // namespace testing_support

@@ -41,6 +41,16 @@ HttpResult del(const std::string& path, const Headers& headers = {}, const nlohm
 HttpResult sendJson(int port, const std::string& method, const std::string& path, const nlohmann::json& body,
                     const Headers& headers = {});
 
+// One run of the storefront executable as a shell command (`storefront users|keys|jobs ...`):
+// `environment` is the whole environment; standard input is `input`, then closed (never a
+// terminal). Returns when the process has exited, with everything it printed.
+struct CommandRun {
+    int exitCode = -1;
+    std::string out, err;
+};
+CommandRun runStorefront(const std::vector<std::string>& args, const std::map<std::string, std::string>& environment,
+                         const std::string& input = "");
+
 // The fake relay: accepts SMTP, records each message's raw DATA; can be told to refuse.
 class FakeSmtp {
 public:
