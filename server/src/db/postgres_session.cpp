@@ -1,5 +1,7 @@
 #include "db/postgres_session.h"
 
+#include "common/errors.h"
+
 #include <Poco/Data/AbstractExtractor.h>
 #include <Poco/Data/LOB.h>
 #include <Poco/Data/MetaColumn.h>
@@ -69,6 +71,8 @@ Result wrap(PGresult* r) {
         message.pop_back();
     if (isConnectionFailure(state, PQstatus(conn) != CONNECTION_OK))
         throw Poco::Data::ConnectionFailedException(std::string(what) + ": the database connection failed: " + message);
+    if (isConcurrentWrite(state))
+        throw common::ConcurrentWriteException(std::string(what) + " failed (SQLSTATE " + state + "): " + message + " [" + sql + "]");
     throw StatementException(std::string(what) + " failed (SQLSTATE " + (state ? state : "none") + "): " + message +
                              " [" + sql + "]");
 }
@@ -420,6 +424,12 @@ Poco::Data::StatementImpl::Ptr Session::createStatementImpl() {
 }
 
 } // namespace
+
+bool isConcurrentWrite(const char* sqlState) {
+    if (!sqlState) return false;
+    const std::string_view state(sqlState);
+    return state == "23505" || state == "40001" || state == "40P01";
+}
 
 bool isConnectionFailure(const char* sqlState, bool connectionBad) {
     if (connectionBad) return true;

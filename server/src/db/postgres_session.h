@@ -40,6 +40,10 @@ inline constexpr const char* kConnectionAliveProperty = "storefront.connectionAl
 // accepting work (SQLSTATE class 08, 57P01-57P03): the request may be retried later.
 bool isConnectionFailure(const char* sqlState, bool connectionBad);
 
+// True for the SQLSTATEs of a write that lost a race with another transaction (unique key 23505,
+// serialization failure 40001, deadlock 40P01): thrown as common::ConcurrentWriteException.
+bool isConcurrentWrite(const char* sqlState);
+
 // How many statements a connection keeps prepared before it starts over (DEALLOCATE ALL).
 inline constexpr std::size_t kPreparedStatementsPerConnection = 512;
 

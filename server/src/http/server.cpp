@@ -1,5 +1,6 @@
 #include "http/server.h"
 
+#include "common/errors.h"
 #include "http/api_error.h"
 #include "http/security_headers.h"
 
@@ -215,6 +216,13 @@ private:
             auto busy = ApiError(ErrorKind::Unavailable, "server_busy", "The server is busy. Please try again.");
             busy.retryAfterSeconds = 1;
             writeError(response, busy);
+        } catch (const common::ConcurrentWriteException& e) {
+            // Lost a race with another request's write (PostgreSQL): nothing was written; sent again,
+            // the request sees the other's row and gets its ordinary answer.
+            Poco::Logger::get("http").warning("%s %s: concurrent write: %s", raw.getMethod(), path, e.displayText());
+            response = Response{};
+            writeError(response, ApiError(ErrorKind::Conflict, "conflict",
+                                          "Another request changed the same data at the same moment. Please try again."));
         } catch (const Poco::Data::ConnectionFailedException& e) {
             // The database is unreachable (stopped, restarting, network): the request did not
             // complete; the client may retry once it is back. The pool reconnects by itself.

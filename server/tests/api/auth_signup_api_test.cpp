@@ -5,7 +5,9 @@
 #include <Poco/String.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -54,6 +56,40 @@ TEST(AuthSignup, CreatesAnUnconfirmedUserMailsALinkAndGivesNoSession) {
     EXPECT_EQ(tokenOf(link).size(), 32u);
     // Only the hash of the token is stored.
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM auth_one_time_tokens WHERE token_hash = ?", {tokenOf(link)}), 0);
+}
+
+// The same address signed up several times at once (a double submit): one user, and every answer
+// is the ordinary one (the real user or the decoy) or, for a request that lost the race on
+// PostgreSQL's unique email, 409 `conflict`; never a 500.
+TEST(AuthSignup, TheSameAddressSignedUpSeveralTimesAtOnceMakesOneUser) {
+    const auto email = newEmail("double-submit");
+    constexpr int kRequests = 6;
+    std::atomic<int> ok{0}, conflicts{0};
+    std::atomic<bool> go{false};
+    std::mutex failuresMutex;
+    std::vector<std::string> failures;
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kRequests; ++i) {
+        threads.emplace_back([&, ip = newClientIp()] {
+            while (!go) std::this_thread::yield();
+            auto r = signUp(email, "Kea-nest-2024", ip);
+            if (r.status == 200 && r.json()["email"] == email) {
+                ++ok;
+            } else if (r.status == 409 && r.json()["code"] == "conflict") {
+                ++conflicts;
+            } else {
+                std::lock_guard lock(failuresMutex);
+                failures.push_back(std::to_string(r.status) + " " + r.body);
+            }
+        });
+    }
+    go = true;
+    for (auto& t : threads) t.join();
+    EXPECT_TRUE(failures.empty()) << failures.front();
+    EXPECT_GE(ok, 1);
+    EXPECT_EQ(ok + conflicts, kRequests);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM users WHERE email = ?", {email}), 1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM profiles WHERE email = ?", {email}), 1);
 }
 
 TEST(AuthSignup, SigningInBeforeConfirmingIsRefused) {

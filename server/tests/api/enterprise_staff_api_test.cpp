@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <mutex>
+#include <thread>
+
 using namespace testing_support;
 
 namespace {
@@ -105,6 +109,54 @@ TEST(EnterpriseStaffApi, ANewAdminEmailGetsAPreconfirmedUserAndAnInvitationToSet
     auto team = getJson("/api/v1/enterprise", session.headers());
     ASSERT_EQ(team.status, 200) << team.body;
     EXPECT_EQ(team.json()["account"]["id"], accountId);
+}
+
+// Several staff (or one double click) creating accounts for the same new admin at once: on
+// PostgreSQL each request checks for the user before inserting and none sees the others' row, so
+// all but one lose on the unique email. They must get a 4xx (409), never a 500, and leave nothing
+// behind: one user, one account, one invitation.
+TEST(EnterpriseStaffApi, AccountsCreatedAtOnceForTheSameNewAdminMakeOneAccount) {
+    const std::string email = newEmail("raced-admin");
+    const std::string company = unique("Raced Co ");
+    constexpr int kRequests = 8;
+    std::atomic<int> created{0}, conflicts{0};
+    std::atomic<bool> go{false};
+    std::vector<std::thread> threads;
+    std::mutex failuresMutex;
+    std::vector<std::string> failures;
+    for (int i = 0; i < kRequests; ++i) {
+        threads.emplace_back([&, headers = staff()] {
+            while (!go) std::this_thread::yield();
+            auto res = postJson("/api/v1/admin/enterprise-accounts",
+                                {{"company_name", company}, {"billing_email", "b@example.nz"}, {"admin_email", email}}, headers);
+            if (res.status == 201) {
+                ++created;
+            } else if (res.status == 409 && (res.json()["code"] == "already_enterprise_admin" || res.json()["code"] == "conflict")) {
+                ++conflicts;
+            } else {
+                std::lock_guard lock(failuresMutex);
+                failures.push_back(std::to_string(res.status) + " " + res.body);
+            }
+        });
+    }
+    go = true;
+    for (auto& t : threads) t.join();
+    EXPECT_TRUE(failures.empty()) << failures.front();
+    EXPECT_EQ(created, 1);
+    EXPECT_EQ(conflicts, kRequests - 1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM users WHERE email = ?", {email}), 1);
+    EXPECT_EQ(accountsNamed(company), 1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM audit_log WHERE action = 'enterprise_account.created' AND target_id IN "
+                        "(SELECT CAST(id AS TEXT) FROM enterprise_accounts WHERE company_name = ?)",
+                        {company}),
+              1);
+    waitForLink(email, "invite");
+    EXPECT_EQ(mailTo(email).size(), 1u);
+    // Sent again, a losing request gets the ordinary answer.
+    auto again = postJson("/api/v1/admin/enterprise-accounts",
+                          {{"company_name", company}, {"billing_email", "b@example.nz"}, {"admin_email", email}}, staff());
+    EXPECT_EQ(again.status, 409) << again.body;
+    EXPECT_EQ(again.json()["code"], "already_enterprise_admin");
 }
 
 TEST(EnterpriseStaffApi, AnExistingUserBecomesTheAdminWithoutAnInvitation) {
