@@ -2,6 +2,7 @@
 
 #include "app/jobs.h"
 #include "audit/module.h"
+#include "common/malloc_tuning.h"
 #include "auth/module.h"
 #include "backoffice/module.h"
 #include "billing/module.h"
@@ -149,6 +150,17 @@ void Storefront::start() {
     p.jobs->hourly([limiter = p.limiter.get()] {
         limiter->prune(Poco::Timestamp().epochTime() - kRateLimitRetentionSeconds);
     });
+    // The free memory malloc keeps in holes between live blocks goes back to the system now and
+    // then, so the resident set follows what is in use (common/malloc_tuning.h).
+    p.jobs->everyRound(common::MemoryTrimmer(std::chrono::seconds(config_.mallocTrimSeconds), common::MemoryTrimmer::steadyMillis, [] {
+        const auto began = std::chrono::steady_clock::now();
+        const bool released = common::releaseFreeMemory();
+        auto& log = Poco::Logger::get("storefront.memory");
+        if (log.debug())
+            log.debug("malloc_trim: %s in %d us", std::string(released ? "released memory" : "nothing to release"),
+                      static_cast<int>(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - began).count()));
+        return released;
+    }));
 
     p.server = std::make_unique<http::Server>(p.router, serverOptions(config_));
     p.server->start();
