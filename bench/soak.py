@@ -20,7 +20,8 @@ descriptor counts. Prints and writes bench/results/soak.md: RSS at the start of 
 first minute (warm: caches, pools and thread stacks in place) and at the end, the growth from warm
 to end, requests by status, and latency percentiles. Exit 0 when measured (whatever the figures),
 1 when a request failed with a 5xx or no answer, 2 on an infrastructure failure.
---only KIND,... runs just those kinds (to tell which requests the memory follows).
+--only KIND,... runs just those kinds (to tell which requests the memory follows); --server-env NAME=VALUE
+(repeatable) gives the server a setting (e.g. STOREFRONT_MALLOC_TRIM_SECONDS=0).
 Knobs: BENCH_SOAK_SECONDS, BENCH_SOAK_CLIENTS, BENCH_SOAK_OUT, STOREFRONT_BIN.
 """
 import argparse
@@ -108,7 +109,12 @@ def main():
     parser.add_argument("--seconds", type=int, default=int(os.environ.get("BENCH_SOAK_SECONDS", "600")))
     parser.add_argument("--clients", type=int, default=int(os.environ.get("BENCH_SOAK_CLIENTS", "8")))
     parser.add_argument("--only", default="", help="comma-separated request kinds to run (diagnosis), e.g. products,page")
+    parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting for the server (repeatable), e.g. STOREFRONT_MALLOC_TRIM_SECONDS=0")
     args = parser.parse_args()
+    if any("=" not in e or not e.split("=", 1)[0] for e in args.server_env):
+        log("--server-env takes NAME=VALUE")
+        return 2
     only = [k for k in args.only.split(",") if k]
     if any(k not in dict(MIX) for k in only):
         log(f"--only takes kinds from {', '.join(k for k, _ in MIX)}")
@@ -133,6 +139,7 @@ def main():
             "STOREFRONT_CONTACT_LIMIT": "100000", "STOREFRONT_CONTACT_WINDOW_SECONDS": "1", "STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT": "1000000",
             "STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS": "1000000",
         })
+        env.update(e.split("=", 1) for e in args.server_env)
         for n in range(USERS):
             run = subprocess.run([BIN, "users", "create", "--email", f"soak-{n}@example.test"], input=f"soak password {n}",
                                  env=env, cwd=ROOT, capture_output=True, text=True, check=False)
@@ -247,7 +254,7 @@ def main():
         lines = [
             "# Soak", "",
             f"Run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `bench/soak.py --seconds {args.seconds} --clients {args.clients}"
-            f"{' --only ' + args.only if only else ''}`,"
+            f"{' --only ' + args.only if only else ''}{''.join(' --server-env ' + e for e in args.server_env)}`,"
             f" SQLite, {total} requests ({total / max(1, args.seconds):.0f}/s).", "",
             "| sample | RSS KiB | peak RSS KiB | threads | fds |", "|---|---:|---:|---:|---:|",
             f"| start of load | {start_rss} | {samples[0][1]['hwm']} | {samples[0][1]['threads']} | {samples[0][1]['fds']} |",

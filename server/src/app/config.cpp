@@ -102,6 +102,8 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.dbWaitMs = r.integer("STOREFRONT_DB_WAIT_MS", "storefront.db.waitMs", c.dbWaitMs, 10, 600000);
     c.drainSeconds = r.integer("STOREFRONT_DRAIN_SECONDS", "storefront.http.drainSeconds", c.drainSeconds, 0, 3600);
     c.catalogCacheMs = r.integer("STOREFRONT_CATALOG_CACHE_MS", "storefront.catalog.cacheMs", c.catalogCacheMs, 0, 600000);
+    c.mallocArenaMax = r.integer("STOREFRONT_MALLOC_ARENA_MAX", "storefront.malloc.arenaMax", c.mallocArenaMax, 0, 1024);
+    c.mallocTrimSeconds = r.integer("STOREFRONT_MALLOC_TRIM_SECONDS", "storefront.malloc.trimSeconds", c.mallocTrimSeconds, 0, 86400);
     c.trustedProxies = splitList(r.str("STOREFRONT_TRUSTED_PROXIES", "storefront.http.trustedProxies", ""));
     c.contactLimitPerWindow = r.integer("STOREFRONT_CONTACT_LIMIT", "storefront.contact.limit", c.contactLimitPerWindow, 1, 100000);
     c.contactWindowSeconds = r.integer("STOREFRONT_CONTACT_WINDOW_SECONDS", "storefront.contact.windowSeconds", c.contactWindowSeconds, 1, 86400);

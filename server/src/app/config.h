@@ -42,6 +42,10 @@ struct Config {
     // On SIGTERM: how long requests in flight may take to finish before their connections are cut.
     int drainSeconds = 10;
     int catalogCacheMs = 2000; // public catalogue responses are reused this long (0: never)
+    // glibc malloc (common/malloc_tuning.h): at most this many arenas (0: glibc's own limit,
+    // 8 per core), and free memory handed back to the system this often (0: never).
+    int mallocArenaMax = 0;
+    int mallocTrimSeconds = 60;
     std::vector<std::string> trustedProxies;
     int contactLimitPerWindow = 5;   // contact submissions per client address
     int contactWindowSeconds = 600;  // ... per this many seconds

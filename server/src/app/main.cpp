@@ -16,6 +16,7 @@
 #include "auth/module.h"
 #include "auth/signing_keys.h"
 #include "common/buffered_log_channel.h"
+#include "common/malloc_tuning.h"
 #include "companion/module.h"
 #include "db/database.h"
 #include "db/migrations.h"
@@ -99,6 +100,9 @@ protected:
             return EXIT_USAGE;
         }
 
+        // Before the request threads exist: each thread that meets a busy arena may create another.
+        if (config.mallocArenaMax > 0 && !storefront::common::limitMallocArenas(config.mallocArenaMax))
+            Poco::Logger::get("storefront").warning("STOREFRONT_MALLOC_ARENA_MAX is not supported by this C library; ignored");
         storefront::app::Storefront server(config);
         try {
             server.start();

@@ -6,6 +6,7 @@
 #include "backoffice/module.h"
 #include "billing/module.h"
 #include "catalog/module.h"
+#include "common/malloc_tuning.h"
 #include "companion/module.h"
 #include "contact/module.h"
 #include "db/database.h"
@@ -149,6 +150,21 @@ void Storefront::start() {
     p.jobs->hourly([limiter = p.limiter.get()] {
         limiter->prune(Poco::Timestamp().epochTime() - kRateLimitRetentionSeconds);
     });
+    // The free memory malloc keeps in holes between live blocks goes back to the system now and
+    // then, so the resident set follows what is in use (common/malloc_tuning.h).
+    auto trimAndLog = [] {
+        const auto began = std::chrono::steady_clock::now();
+        const bool released = common::releaseFreeMemory();
+        auto& log = Poco::Logger::get("storefront.memory");
+        if (log.debug()) {
+            const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - began);
+            log.debug("malloc_trim: %s in %d us", std::string(released ? "released memory" : "nothing to release"),
+                      static_cast<int>(took.count()));
+        }
+        return released;
+    };
+    p.jobs->everyRound(common::MemoryTrimmer(std::chrono::seconds(config_.mallocTrimSeconds),
+                                             common::MemoryTrimmer::steadyMillis, trimAndLog));
 
     p.server = std::make_unique<http::Server>(p.router, serverOptions(config_));
     p.server->start();

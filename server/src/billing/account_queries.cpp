@@ -1,6 +1,7 @@
 #include "billing/account_queries.h"
 
 #include "billing/rules.h"
+#include "http/paging.h"
 
 #include <Poco/Timestamp.h>
 
@@ -71,11 +72,25 @@ nlohmann::json AccountQueries::dashboard(const std::string& userId) {
                           {"status", "active"},
                           {"subscription_source", kEnterpriseSource},
                           {"expires_at", nullptr}});
-    for (const auto& o : orders_.forUser(s, userId)) orders.push_back(orderJson(o));
+    // The newest orders only, and the count: the whole history is paged (orders() below). A
+    // response that grew with every order a customer ever placed was the soak's memory growth
+    // (docs/reliability.md, "Overload and soak").
+    for (const auto& o : orders_.forUser(s, userId, kDashboardOrders, 0)) orders.push_back(orderJson(o));
+    const auto ordersTotal = orders.size() < static_cast<std::size_t>(kDashboardOrders)
+                                 ? static_cast<std::int64_t>(orders.size())
+                                 : orders_.countForUser(s, userId);
     return {{"subscriptions", subscriptions},
             {"active_subscriptions", active},
             {"orders", orders},
+            {"orders_total", ordersTotal},
             {"account_type", licences_.inActiveAccount(s, userId) ? "Enterprise" : "Individual"}};
+}
+
+nlohmann::json AccountQueries::orders(const std::string& userId, const http::PageRequest& page) {
+    auto s = db_.session();
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& o : orders_.forUser(s, userId, page.size, page.offset())) items.push_back(orderJson(o));
+    return http::pageJson(std::move(items), orders_.countForUser(s, userId), page);
 }
 
 std::optional<nlohmann::json> AccountQueries::checkout(const std::string& userId, const std::string& checkoutId) {

@@ -9,6 +9,7 @@
 #include "catalog/product_repository.h"
 #include "db/database.h"
 #include "enterprise/licence_repository.h"
+#include "http/paging.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,8 +22,14 @@ class AccountQueries {
 public:
     AccountQueries(db::Database& db, catalog::ProductRepository& products) : db_(db), products_(products), checkouts_(db) {}
 
+    // The dashboard's orders: the newest this many, with orders_total; GET /api/v1/account/orders
+    // pages through them all.
+    static constexpr int kDashboardOrders = 20;
+
     // GET /api/v1/account/dashboard (docs/billing.md).
     nlohmann::json dashboard(const std::string& userId);
+    // GET /api/v1/account/orders?page=&page_size= : the user's orders, newest first, a page at a time.
+    nlohmann::json orders(const std::string& userId, const http::PageRequest& page);
     // GET /api/v1/account/checkouts/{id}; nullopt when it is not the user's.
     std::optional<nlohmann::json> checkout(const std::string& userId, const std::string& checkoutId);
     // POST /functions/v1/validate-subscription; nullopt when no active product has that slug.

@@ -79,11 +79,17 @@ constexpr const char* kOrderColumns =
     "CAST(o.created_at AS TEXT) AS created_at, i.product_name, i.quantity, i.unit_amount "
     "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id ";
 const std::string kFindOrder = std::string(kOrderColumns) + "WHERE o.id = ? ORDER BY i.product_name";
-const std::string kOrdersForUser = std::string(kOrderColumns) +
-                             "WHERE o.user_id = ? "
-                             // A checkout that was never paid (still open, abandoned, expired) is not an order yet.
-                             "AND NOT EXISTS (SELECT 1 FROM checkout_sessions c WHERE c.order_id = o.id AND c.status <> 'completed') "
-                             "ORDER BY o.created_at DESC, o.id, i.product_name";
+// The user's orders: a checkout that was never paid (still open, abandoned, expired) is not an
+// order yet. orders_user_id_created_at_idx and checkout_sessions_order_id_idx serve both.
+constexpr const char* kUserOrdersFrom =
+    "FROM orders u WHERE u.user_id = ? "
+    "AND NOT EXISTS (SELECT 1 FROM checkout_sessions c WHERE c.order_id = u.id AND c.status <> 'completed')";
+const std::string kCountOrdersForUser = std::string("SELECT COUNT(*) ") + kUserOrdersFrom;
+// A page of them (newest first) with their lines: the page is chosen by order, then joined, so a
+// long history is never read (or held in memory) whole.
+const std::string kOrdersForUser = std::string(kOrderColumns) + "WHERE o.id IN (SELECT u.id " + kUserOrdersFrom +
+                                   " ORDER BY u.created_at DESC, u.id LIMIT ? OFFSET ?) "
+                                   "ORDER BY o.created_at DESC, o.id, i.product_name";
 
 struct JoinedRow {
     OrderSummary order;
@@ -265,8 +271,13 @@ std::optional<OrderSummary> OrderRepository::find(db::Tx& tx, const std::string&
     return std::move(orders.front());
 }
 
-std::vector<OrderSummary> OrderRepository::forUser(Poco::Data::Session& s, const std::string& userId) {
-    return fold(db::query(s, kOrdersForUser).bind(userId).all(readJoined));
+std::vector<OrderSummary> OrderRepository::forUser(Poco::Data::Session& s, const std::string& userId, std::int64_t limit,
+                                                   std::int64_t offset) {
+    return fold(db::query(s, kOrdersForUser).bind(userId, limit, offset).all(readJoined));
+}
+
+std::int64_t OrderRepository::countForUser(Poco::Data::Session& s, const std::string& userId) {
+    return db::query(s, kCountOrdersForUser).bind(userId).count();
 }
 
 } // namespace storefront::billing

@@ -133,8 +133,11 @@ public:
     std::optional<AdminOrderDetail> adminFind(db::Tx& tx, const std::string& orderId);
     std::optional<AdminOrderDetail> adminFind(Poco::Data::Session& s, const std::string& orderId);
     std::optional<OrderSummary> find(db::Tx& tx, const std::string& orderId);
-    // The user's orders, newest first, without checkouts that were never paid.
-    std::vector<OrderSummary> forUser(Poco::Data::Session& s, const std::string& userId);
+    // A page of the user's orders, newest first, without checkouts that were never paid.
+    std::vector<OrderSummary> forUser(Poco::Data::Session& s, const std::string& userId, std::int64_t limit,
+                                      std::int64_t offset);
+    // How many there are in all.
+    std::int64_t countForUser(Poco::Data::Session& s, const std::string& userId);
 };
 
 } // namespace storefront::billing

@@ -80,6 +80,11 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
         res.set("Cache-Control", "no-store");
     });
 
+    router.get("/api/v1/account/orders", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
+        res.json(200, account.orders(req.caller()->userId, http::readPage(req, AccountQueries::kDashboardOrders)));
+        res.set("Cache-Control", "no-store");
+    });
+
     router.get("/api/v1/account/checkouts/{id}", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
         const auto& id = req.param("id");
         auto result = common::isUuid(id) ? account.checkout(req.caller()->userId, id) : std::nullopt;

@@ -238,3 +238,25 @@ TEST(Config, RejectsUnusableAuthValuesNamingTheSetting) {
         }
     }
 }
+
+TEST(Config, MallocSettingsDefaultToGlibcArenasAndATrimAMinute) {
+    Fixture f;
+    auto c = f.load();
+    EXPECT_EQ(c.mallocArenaMax, 0);
+    EXPECT_EQ(c.mallocTrimSeconds, 60);
+    f.props->setString("storefront.malloc.arenaMax", "2");
+    f.env["STOREFRONT_MALLOC_TRIM_SECONDS"] = "0";
+    c = f.load();
+    EXPECT_EQ(c.mallocArenaMax, 2);
+    EXPECT_EQ(c.mallocTrimSeconds, 0);
+    f.env["STOREFRONT_MALLOC_ARENA_MAX"] = "-1";
+    EXPECT_THROW(f.load(), std::invalid_argument);
+    f.env.erase("STOREFRONT_MALLOC_ARENA_MAX");
+    f.env["STOREFRONT_MALLOC_TRIM_SECONDS"] = "soon";
+    try {
+        f.load();
+        FAIL() << "expected an error";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("STOREFRONT_MALLOC_TRIM_SECONDS"), std::string::npos);
+    }
+}

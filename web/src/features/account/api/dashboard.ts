@@ -59,7 +59,10 @@ const orderSchema = z.object({
 export const dashboardSchema = z.object({
   subscriptions: z.array(dashboardSubscriptionSchema),
   active_subscriptions: z.array(activeSubscriptionSchema),
+  /** The newest orders only (at most 20); GET /api/v1/account/orders pages through them all. */
   orders: z.array(orderSchema),
+  /** How many orders the user has in all. */
+  orders_total: z.number().int().optional(),
   /** 'Enterprise' for a member or admin of an active enterprise account, else 'Individual'. */
   account_type: z.enum(['Individual', 'Enterprise']).optional(),
 });

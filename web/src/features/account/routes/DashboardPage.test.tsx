@@ -93,6 +93,15 @@ describe('DashboardPage', () => {
     expect(document.title).toBe('Dashboard | Signalcraft');
   });
 
+  it('counts every order from orders_total, though the dashboard lists only the newest', async () => {
+    mockFetch(() => jsonResponse(200, { ...DASHBOARD, orders_total: 57 }));
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Order History' });
+    expect(card('Total Orders')).toBe('57');
+    const history = screen.getByRole('region', { name: 'Order History' });
+    expect(within(history).getAllByRole('listitem').length).toBeGreaterThanOrEqual(3);
+  });
+
   it('lists the active subscriptions with their status, source and expiry', async () => {
     mockFetch(() => jsonResponse(200, DASHBOARD));
     renderDashboard();

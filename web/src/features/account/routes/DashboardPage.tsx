@@ -52,7 +52,7 @@ export function DashboardPage() {
                   dashboard.active_subscriptions.filter((active) => active.subscription_source === ENTERPRISE_SOURCE).length,
               )}
             />
-            <StatCard label="Total Orders" value={String(dashboard.orders.length)} />
+            <StatCard label="Total Orders" value={String(dashboard.orders_total ?? dashboard.orders.length)} />
             <StatCard label="Account Type" value={dashboard.account_type ?? DEFAULT_ACCOUNT_TYPE} />
           </dl>
 
