@@ -44,7 +44,7 @@ const orderItemSchema = z.object({
   unit_amount: z.number().int(),
 });
 
-const orderSchema = z.object({
+export const orderSchema = z.object({
   id: z.string(),
   order_number: z.string(),
   /** pending | paid | shipped | completed | cancelled */

@@ -2,6 +2,7 @@
 export const accountKeys = {
   all: ['account'] as const,
   dashboard: () => [...accountKeys.all, 'dashboard'] as const,
+  orders: () => [...accountKeys.all, 'orders'] as const,
   checkout: (id: string) => [...accountKeys.all, 'checkout', id] as const,
   subscriptionValidation: (productSlug: string) => [...accountKeys.all, 'subscription-validation', productSlug] as const,
 };

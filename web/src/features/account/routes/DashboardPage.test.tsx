@@ -102,6 +102,48 @@ describe('DashboardPage', () => {
     expect(within(history).getAllByRole('listitem').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('shows older orders a page at a time while there are more, skipping ones already shown', async () => {
+    const order = (n: number) => ({
+      id: `o${String(n)}`,
+      order_number: `SC-OLD-${String(n).padStart(4, '0')}`,
+      status: 'paid',
+      total_amount: 1000,
+      currency: 'NZD',
+      created_at: '2025-08-01T00:00:00Z',
+      items: [],
+    });
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/v1/account/dashboard') return jsonResponse(200, { ...DASHBOARD, orders: [order(1), order(2)], orders_total: 5 });
+      if (url === '/api/v1/account/orders?page=2&page_size=20')
+        // A new order moved order 2 onto this page too: it is shown once.
+        return jsonResponse(200, { items: [order(2), order(3), order(4)], total: 5, page: 2, page_size: 20 });
+      return jsonResponse(404, { code: 'not_found', message: 'Not found' });
+    });
+    const user = userEvent.setup();
+    renderDashboard();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    expect(within(history).getAllByRole('article')).toHaveLength(2);
+    await user.click(within(history).getByRole('button', { name: 'Show older orders' }));
+    await waitFor(() => expect(within(history).getAllByRole('article')).toHaveLength(4));
+    expect(within(history).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Order SC-OLD-0001',
+      'Order SC-OLD-0002',
+      'Order SC-OLD-0003',
+      'Order SC-OLD-0004',
+    ]);
+    // Page 2 of 20 per page says 5 in all: nothing more to ask for.
+    expect(within(history).queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/account/orders'))).toHaveLength(1);
+  });
+
+  it('has no older-orders button when the dashboard holds every order', async () => {
+    mockFetch(() => jsonResponse(200, { ...DASHBOARD, orders_total: 3 }));
+    renderDashboard();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    expect(within(history).getAllByRole('article')).toHaveLength(3);
+    expect(within(history).queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+  });
+
   it('lists the active subscriptions with their status, source and expiry', async () => {
     mockFetch(() => jsonResponse(200, DASHBOARD));
     renderDashboard();

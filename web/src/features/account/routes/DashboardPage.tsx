@@ -9,6 +9,7 @@ import { RefreshIcon } from '@/components/statusIcons';
 import { formatDate, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { EMPTY_DASHBOARD, useDashboard, type ActiveSubscription, type Order } from '../api/dashboard';
+import { useOlderOrders } from '../api/orders';
 import { CheckoutConfirmation } from '../components/CheckoutConfirmation';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { SubscriptionStatusIcon } from '../components/SubscriptionStatusIcon';
@@ -84,16 +85,67 @@ export function DashboardPage() {
             {dashboard.orders.length === 0 ? (
               <p className="mt-4 text-slate-600">You have no orders yet.</p>
             ) : (
-              <ul className="mt-4 space-y-4">
-                {dashboard.orders.map((order) => (
-                  <OrderRow key={order.id} order={order} />
-                ))}
-              </ul>
+              <OrderList newest={dashboard.orders} total={dashboard.orders_total ?? dashboard.orders.length} />
             )}
           </section>
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The dashboard's newest orders, then older ones a page at a time ("Show older orders") while the
+ * customer has more than are shown. An order placed meanwhile shifts the pages: ids already shown
+ * are skipped.
+ */
+function OrderList({ newest, total }: { newest: Order[]; total: number }) {
+  const [showOlder, setShowOlder] = useState(false);
+  const older = useOlderOrders(showOlder);
+  const seen = new Set<string>();
+  const orders: Order[] = [];
+  for (const order of [...newest, ...(older.data?.pages.flatMap((page) => page.items) ?? [])]) {
+    if (seen.has(order.id)) continue;
+    seen.add(order.id);
+    orders.push(order);
+  }
+  // Once asked for: more while the last page says so, or after a failure (the button retries).
+  const more = showOlder ? (older.data ? older.hasNextPage : true) : orders.length < total;
+  const loading = older.isFetching;
+
+  useEffect(() => {
+    if (older.error) console.error('Failed to load older orders', older.error);
+  }, [older.error]);
+
+  return (
+    <>
+      <ul className="mt-4 space-y-4">
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} />
+        ))}
+      </ul>
+      {older.error ? (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          Failed to load older orders.
+        </p>
+      ) : null}
+      {more || loading ? (
+        <div className="mt-4 flex justify-center">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={loading}
+            onClick={() => {
+              if (!showOlder) setShowOlder(true);
+              else if (!older.data) void older.refetch();
+              else void older.fetchNextPage();
+            }}
+          >
+            {loading ? 'Loading...' : 'Show older orders'}
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }
 
