@@ -100,6 +100,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
         r.integer("STOREFRONT_MAX_BODY_BYTES", "storefront.http.maxBodyBytes", static_cast<int>(c.maxBodyBytes), 1024, 64 << 20));
     c.dbPoolSize = r.integer("STOREFRONT_DB_POOL", "storefront.db.poolSize", c.dbPoolSize, 1, 1024);
     c.dbWaitMs = r.integer("STOREFRONT_DB_WAIT_MS", "storefront.db.waitMs", c.dbWaitMs, 10, 600000);
+    c.dbLockTimeoutMs = r.integer("STOREFRONT_DB_LOCK_TIMEOUT_MS", "storefront.db.lockTimeoutMs", c.dbLockTimeoutMs, 0, 3600000);
     c.drainSeconds = r.integer("STOREFRONT_DRAIN_SECONDS", "storefront.http.drainSeconds", c.drainSeconds, 0, 3600);
     c.catalogCacheMs = r.integer("STOREFRONT_CATALOG_CACHE_MS", "storefront.catalog.cacheMs", c.catalogCacheMs, 0, 600000);
     c.mallocArenaMax = r.integer("STOREFRONT_MALLOC_ARENA_MAX", "storefront.malloc.arenaMax", c.mallocArenaMax, 0, 1024);

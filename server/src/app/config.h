@@ -39,6 +39,9 @@ struct Config {
     // How long a request waits for a database session (and, on SQLite, for the write lock) before
     // it is answered 503 with Retry-After.
     int dbWaitMs = 5000;
+    // PostgreSQL: how long a statement waits for a lock (a row another transaction holds) before it
+    // fails and the request is answered 503 server_busy (0: wait indefinitely).
+    int dbLockTimeoutMs = 5000;
     // On SIGTERM: how long requests in flight may take to finish before their connections are cut.
     int drainSeconds = 10;
     int catalogCacheMs = 2000; // public catalogue responses are reused this long (0: never)

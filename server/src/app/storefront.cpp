@@ -98,6 +98,7 @@ void Storefront::openDatabase() {
     db::PoolOptions poolOptions;
     poolOptions.maxSessions = config_.dbPoolSize;
     poolOptions.busyTimeoutMs = config_.dbWaitMs;
+    poolOptions.lockTimeoutMs = config_.dbLockTimeoutMs;
     p.db = db::Database::open(config_.database, poolOptions);
     for (const auto& name : db::migrate(*p.db)) log.information("applied migration %s", name);
     if (config_.seedCatalogue && db::seedIfEmpty(*p.db)) log.information("seeded the catalogue");

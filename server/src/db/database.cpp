@@ -174,6 +174,10 @@ std::unique_ptr<Database> Database::open(const std::string& target, const PoolOp
         // A bounded connect: an unreachable server answers 503 instead of holding the request.
         auto connection = postgresConnectionString(target);
         if (connection.find("connect_timeout=") == std::string::npos) connection += " connect_timeout='5'";
+        // A bounded lock wait: a request queued behind a stuck transaction's row lock answers 503.
+        if (options.lockTimeoutMs > 0 && connection.find(" options=") == std::string::npos)
+            // (-cname=value: POCO's connector splits the string at spaces, even inside quotes.)
+            connection += " options='-clock_timeout=" + std::to_string(options.lockTimeoutMs) + "'";
         auto pool = std::make_unique<ConfiguredPool>(Dialect::PostgreSQL, "postgresql", connection, options);
         std::unique_ptr<Database> db(new Database(Dialect::PostgreSQL, std::move(pool), options.busyTimeoutMs));
         db->ping();

@@ -25,6 +25,10 @@ struct PoolOptions {
     int maxSessions = 32;
     int idleSeconds = 60;
     int busyTimeoutMs = 5000; // SQLite: how long a writer waits for the lock
+    // PostgreSQL: the sessions' lock_timeout (0: none). A statement that waits longer for a lock
+    // fails with SQLSTATE 55P03, raised as SessionPoolExhaustedException (503 server_busy). Not
+    // applied when the URL sets `options` itself.
+    int lockTimeoutMs = 0;
 };
 
 class Database;

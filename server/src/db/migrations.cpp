@@ -59,6 +59,8 @@ std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& m
     auto s = db.session();
     s << "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)", now;
     const bool pg = db.dialect() == Dialect::PostgreSQL;
+    // Another server's migrations may take longer than the sessions' lock_timeout: wait for them.
+    if (pg) s << "SET lock_timeout = 0", now;
     if (pg) s << "SELECT pg_advisory_lock(" + std::to_string(kMigrationLockKey) + ")", now;
     try {
         for (const auto& m : migrations) {
@@ -82,9 +84,11 @@ std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& m
         }
     } catch (...) {
         if (pg) s << "SELECT pg_advisory_unlock(" + std::to_string(kMigrationLockKey) + ")", now;
+        if (pg) s << "RESET lock_timeout", now;
         throw;
     }
     if (pg) s << "SELECT pg_advisory_unlock(" + std::to_string(kMigrationLockKey) + ")", now;
+    if (pg) s << "RESET lock_timeout", now;
     return applied;
 }
 

@@ -24,6 +24,7 @@
 #include <cctype>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -71,6 +72,10 @@ Result wrap(PGresult* r) {
         message.pop_back();
     if (isConnectionFailure(state, PQstatus(conn) != CONNECTION_OK))
         throw Poco::Data::ConnectionFailedException(std::string(what) + ": the database connection failed: " + message);
+    // lock_not_available: the lock_timeout passed waiting for a lock another transaction holds.
+    // As a busy pool: the client gets 503 server_busy and may retry.
+    if (state && std::string_view(state) == "55P03")
+        throw Poco::Data::SessionPoolExhaustedException(std::string(what) + ": a lock stayed held past lock_timeout: " + message);
     if (isConcurrentWrite(state))
         throw common::ConcurrentWriteException(std::string(what) + " failed (SQLSTATE " + state + "): " + message + " [" + sql + "]");
     throw StatementException(std::string(what) + " failed (SQLSTATE " + (state ? state : "none") + "): " + message +

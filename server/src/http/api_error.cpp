@@ -15,6 +15,7 @@ int statusFor(ErrorKind kind) {
     case ErrorKind::UnsupportedMediaType: return 415;
     case ErrorKind::Validation: return 422;
     case ErrorKind::RateLimited: return 429;
+    case ErrorKind::HeaderFieldsTooLarge: return 431;
     case ErrorKind::Internal: return 500;
     case ErrorKind::BadGateway: return 502;
     case ErrorKind::Unavailable: return 503;

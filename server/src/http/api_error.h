@@ -21,6 +21,7 @@ enum class ErrorKind {
     UnsupportedMediaType, // 415
     Validation,           // 422
     RateLimited,          // 429
+    HeaderFieldsTooLarge, // 431 (a header line over the limit, or too many header fields)
     Internal,             // 500
     BadGateway,           // 502 (an upstream service, e.g. the payment provider, failed)
     Unavailable,          // 503

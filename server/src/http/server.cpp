@@ -2,6 +2,7 @@
 
 #include "common/errors.h"
 #include "http/api_error.h"
+#include "http/connection.h"
 #include "http/security_headers.h"
 
 #include <Poco/Data/DataException.h>
@@ -79,14 +80,6 @@ private:
     InFlightRequests& registry_;
     Poco::Net::StreamSocket* socket_ = nullptr;
 };
-
-void writeError(Response& response, const ApiError& error) {
-    response.json(error.status(), error.body());
-    response.errorCode = error.code();
-    if (error.retryAfterSeconds) response.set("Retry-After", std::to_string(*error.retryAfterSeconds));
-    if (!error.allow.empty()) response.set("Allow", error.allow);
-    response.set("Cache-Control", "no-store");
-}
 
 // GoTrue's API version 2024-01-01: clients read error codes from the body's "code" only when the
 // response names that version, and also from the x-sb-error-code header.
@@ -200,29 +193,27 @@ private:
                 router_.dispatch(request, response);
             } catch (const ApiError& e) {
                 response = Response{};
-                writeError(response, e);
+                writeErrorResponse(response, e);
             }
             // The next request on this connection starts after this body; close when it can't be read.
             if (!request.drainBody()) response.keepAlive = false;
         } catch (const ApiError& e) {
             response = Response{};
-            writeError(response, e);
+            writeErrorResponse(response, e);
             response.keepAlive = false;
         } catch (const Poco::Data::SessionPoolExhaustedException& e) {
             // Every database session (or, on SQLite, the write lock) stayed busy past the wait: shed
             // load, the client may retry.
             Poco::Logger::get("http").warning("%s %s: database busy: %s", raw.getMethod(), path, e.displayText());
             response = Response{};
-            auto busy = ApiError(ErrorKind::Unavailable, "server_busy", "The server is busy. Please try again.");
-            busy.retryAfterSeconds = 1;
-            writeError(response, busy);
+            writeErrorResponse(response, serverBusyError());
         } catch (const common::ConcurrentWriteException& e) {
             // Lost a race with another request's write (PostgreSQL): nothing was written; sent again,
             // the request sees the other's row and gets its ordinary answer.
             Poco::Logger::get("http").warning("%s %s: concurrent write: %s", raw.getMethod(), path, e.displayText());
             response = Response{};
-            writeError(response, ApiError(ErrorKind::Conflict, "conflict",
-                                          "Another request changed the same data at the same moment. Please try again."));
+            writeErrorResponse(response, ApiError(ErrorKind::Conflict, "conflict",
+                                                  "Another request changed the same data at the same moment. Please try again."));
         } catch (const Poco::Data::ConnectionFailedException& e) {
             // The database is unreachable (stopped, restarting, network): the request did not
             // complete; the client may retry once it is back. The pool reconnects by itself.
@@ -231,12 +222,12 @@ private:
             auto down = ApiError(ErrorKind::Unavailable, "database_unavailable",
                                  "The service is temporarily unavailable. Please try again shortly.");
             down.retryAfterSeconds = 2;
-            writeError(response, down);
+            writeErrorResponse(response, down);
         } catch (const std::exception& e) {
             // Unexpected: log the detail, tell the client nothing about it.
             Poco::Logger::get("http").error("%s %s failed: %s", raw.getMethod(), path, std::string(e.what()));
             response = Response{};
-            writeError(response, ApiError(ErrorKind::Internal, "internal_error", "Something went wrong on our side."));
+            writeErrorResponse(response, ApiError(ErrorKind::Internal, "internal_error", "Something went wrong on our side."));
             response.keepAlive = false;
         }
         send(raw, out, response);
@@ -352,8 +343,8 @@ void Server::start() {
     if (stopFd_ < 0) stopFd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     std::uint64_t stopped = 0; // started again after a stop(): not stopping any more
     if (stopFd_ >= 0) [[maybe_unused]] auto drained = ::read(stopFd_, &stopped, sizeof stopped);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(router_, options_, *inFlight_, stopFd_), *pool_,
-                                                      listener_, params);
+    server_ = std::make_unique<HttpListener>(new HandlerFactory(router_, options_, *inFlight_, stopFd_), *pool_, listener_,
+                                             params, options_.httpsPublicUrl);
     server_->start();
     port_ = server_->port();
     running_ = true;

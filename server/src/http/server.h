@@ -1,9 +1,8 @@
 #pragma once
-// The HTTP server: POCO HTTPServer with a generously sized thread pool and short keep-alive, so
+// The HTTP server: our HttpListener (POCO TCPServer, http/connection.h) with a generously sized thread pool and short keep-alive, so
 // idle browser connections cannot make a new visitor wait (see docs/scaling.md).
 #include "http/router.h"
 
-#include <Poco/Net/HTTPServer.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/ThreadPool.h>
 
@@ -17,7 +16,7 @@ struct ServerOptions {
     std::string bindAddress = "127.0.0.1";
     int port = 8080; // 0 picks a free port
     int maxThreads = 1024;     // one per open connection, idle keep-alive ones included
-    int maxQueued = 1024;      // accepted connections waiting for a thread
+    int maxQueued = 1024;      // accepted connections waiting for a thread; past it: 503 server_busy
     int keepAliveSeconds = 5;  // idle keep-alive connections are closed after this
     int readTimeoutSeconds = 30; // a request's headers or body stalled this long: the connection is dropped
     int maxKeepAliveRequests = 1000;
@@ -29,6 +28,7 @@ struct ServerOptions {
 };
 
 struct InFlightRequests;
+class HttpListener;
 
 class Server {
 public:
@@ -46,7 +46,7 @@ private:
     const Router& router_;
     ServerOptions options_;
     std::unique_ptr<Poco::ThreadPool> pool_;
-    std::unique_ptr<Poco::Net::HTTPServer> server_;
+    std::unique_ptr<HttpListener> server_;
     Poco::Net::ServerSocket listener_;
     std::unique_ptr<InFlightRequests> inFlight_; // the connections whose request a handler is running
     bool running_ = false;

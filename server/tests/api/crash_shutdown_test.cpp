@@ -230,3 +230,43 @@ TEST(CrashOverload, MoreClientsThanThreadsAndSessionsGet503QuicklyNeverALongWait
               << " other; slowest answer " << slowest << " s" << std::endl;
     if (HasFailure()) std::cout << child.log() << std::endl;
 }
+
+// PostgreSQL: a request waiting for a row lock a stuck transaction holds gets 503 server_busy after
+// STOREFRONT_DB_LOCK_TIMEOUT_MS (here 1 s), not after the transaction ends; afterwards the same
+// request succeeds. (SQLite has one writer at a time; STOREFRONT_DB_WAIT_MS bounds that wait.)
+TEST(CrashOverload, ARowLockHeldByAStuckTransactionAnswers503AfterTheLockTimeout) {
+    if (env().db->dialect() != storefront::db::Dialect::PostgreSQL) GTEST_SKIP() << "PostgreSQL only (lock_timeout)";
+    const int port = serverWith({{"STOREFRONT_DB_LOCK_TIMEOUT_MS", "1000"}});
+    auto hardware = createHardware(100, 90);
+    auto buyer = newBuyer("locktimeout");
+
+    std::promise<void> release, holding;
+    auto released = release.get_future();
+    std::thread holder([&] {
+        env().db->write([&](storefront::db::Tx& tx) {
+            std::string id = hardware.id;
+            tx.session() << tx.database().sql("UPDATE products SET stock_quantity = stock_quantity WHERE id = ?"), use(id), now;
+            holding.set_value();
+            // Bounded, so that a server without the timeout makes the test fail instead of hang.
+            released.wait_for(std::chrono::seconds(20));
+        });
+    });
+    holding.get_future().wait();
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = startCheckout(buyer, {{"productSlug", hardware.slug}, {"quantity", 1}}, port);
+    const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    release.set_value();
+    holder.join();
+
+    EXPECT_EQ(r.status, 503) << r.body;
+    EXPECT_EQ(r.status == 503 ? r.json().value("code", "") : "", "server_busy") << r.body;
+    EXPECT_EQ(r.header("retry-after"), "1");
+    EXPECT_GE(waited, 0.9) << "answered before the lock timeout";
+    EXPECT_LT(waited, 10.0) << "waited for the lock instead of timing out";
+    std::cout << "[ figures  ] row lock held, lock_timeout 1000 ms: " << r.status << " after " << waited << " s" << std::endl;
+    // Nothing was sold by the refused request; with the lock gone the same checkout succeeds.
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM checkout_sessions WHERE product_id = ?", {hardware.id}), 0);
+    auto after = startCheckout(buyer, {{"productSlug", hardware.slug}, {"quantity", 1}}, port);
+    EXPECT_EQ(after.status, 200) << after.body;
+    EXPECT_EQ(stockOf(hardware.id), 100 - 1);
+}

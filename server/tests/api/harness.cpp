@@ -7,6 +7,7 @@
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
 #include <Poco/Net/ServerSocket.h>
+#include <Poco/Net/SocketAddress.h>
 #include <Poco/Net/SocketStream.h>
 #include <Poco/Net/StreamSocket.h>
 #include <Poco/Net/TCPServer.h>
@@ -50,6 +51,55 @@ HttpResult http(int port, const std::string& method, const std::string& path, co
     text << in.rdbuf();
     result.body = text.str();
     return result;
+}
+
+HttpResult parseRawAnswer(const std::string& text) {
+    HttpResult result;
+    const auto headEnd = text.find("\r\n\r\n");
+    if (!text.starts_with("HTTP/1.") || text.size() < 12 || headEnd == std::string::npos) {
+        result.body = text;
+        return result;
+    }
+    result.status = std::atoi(text.substr(9, 3).c_str());
+    std::size_t line = text.find("\r\n") + 2;
+    while (line < headEnd) {
+        const auto end = text.find("\r\n", line);
+        const auto colon = text.find(':', line);
+        if (colon != std::string::npos && colon < end) {
+            auto value = text.substr(colon + 1, end - colon - 1);
+            while (!value.empty() && value.front() == ' ') value.erase(0, 1);
+            result.headers[Poco::toLower(text.substr(line, colon - line))] = value;
+        }
+        line = end + 2;
+    }
+    result.body = text.substr(headEnd + 4);
+    return result;
+}
+
+HttpResult rawHttp(int port, const std::string& bytes, bool halfClose, int seconds) {
+    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", static_cast<Poco::UInt16>(port)));
+    socket.setReceiveTimeout(Poco::Timespan(seconds, 0));
+    std::string text;
+    try {
+        const char* data = bytes.data();
+        int left = static_cast<int>(bytes.size());
+        while (left > 0) {
+            const int sent = socket.sendBytes(data, left);
+            if (sent <= 0) break;
+            data += sent;
+            left -= sent;
+        }
+        if (halfClose) socket.shutdownSend();
+        char buffer[4096];
+        while (true) {
+            const int n = socket.receiveBytes(buffer, sizeof buffer);
+            if (n <= 0) break;
+            text.append(buffer, static_cast<std::size_t>(n));
+        }
+    } catch (const Poco::Exception&) {
+        // a timeout or a reset: judged by what arrived
+    }
+    return parseRawAnswer(text);
 }
 
 HttpResult get(const std::string& path, const Headers& headers) {

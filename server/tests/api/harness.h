@@ -37,6 +37,12 @@ HttpResult putJson(const std::string& path, const nlohmann::json& body, const He
 HttpResult patchJson(const std::string& path, const nlohmann::json& body, const Headers& headers = {});
 // DELETE, with a JSON body unless `body` is null.
 HttpResult del(const std::string& path, const Headers& headers = {}, const nlohmann::json& body = nullptr);
+// Raw bytes on a new connection (then the sending side shut when `halfClose`); reads the answer
+// until the server closes or `seconds` pass. Status 0 when no HTTP answer arrived (body: what did).
+// For requests an HTTP client would not send (malformed request lines, oversized headers).
+HttpResult rawHttp(int port, const std::string& bytes, bool halfClose = false, int seconds = 10);
+// Parses one HTTP answer as rawHttp reads it (status 0 when `text` is not one).
+HttpResult parseRawAnswer(const std::string& text);
 // Any method with a JSON body, to any of the servers (see serverWith).
 HttpResult sendJson(int port, const std::string& method, const std::string& path, const nlohmann::json& body,
                     const Headers& headers = {});

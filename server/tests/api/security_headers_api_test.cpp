@@ -6,6 +6,8 @@
 #include <Poco/Net/StreamSocket.h>
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 using namespace testing_support;
 
 namespace {
@@ -31,6 +33,11 @@ TEST(SecurityHeaders, EveryKindOfResponseCarriesThem) {
     const std::string assetTag = etagOf("/assets/app-3f2a1b.js");
     const int port = env().port;
     const std::string bigBody(70000, 'x'); // over the test server's 64 KiB limit
+    // Requests POCO's reader refuses before any handler (http/connection.cpp answers them).
+    const std::string bigHeader = "GET /api/v1/products HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + std::string(20000, 'h') + "\r\n\r\n";
+    std::string manyHeaders = "GET /api/v1/products HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    for (int i = 0; i < 101; ++i) manyHeaders += "X-Field-" + std::to_string(i) + ": v\r\n";
+    manyHeaders += "\r\n";
 
     const std::vector<std::pair<std::string, HttpResult>> answers = {
         {"API list", getJson("/api/v1/products")},
@@ -61,6 +68,9 @@ TEST(SecurityHeaders, EveryKindOfResponseCarriesThem) {
         {"HEAD of the shell", http(port, "HEAD", "/")},
         {"robots", get("/robots.txt")},
         {"sitemap", get("/sitemap.xml")},
+        {"400 malformed request line", rawHttp(port, "GARBAGE\r\n\r\n", /*halfClose=*/true)},
+        {"431 a 20,000-byte header", rawHttp(port, bigHeader)},
+        {"431 101 header fields", rawHttp(port, manyHeaders)},
         {"redirect of a bad link", http(port, "GET", "/auth/v1/verify?token=nope&type=signup&redirect_to=" + kPublicUrl)},
     };
     int checked = 0;
@@ -71,9 +81,33 @@ TEST(SecurityHeaders, EveryKindOfResponseCarriesThem) {
     // The list really covers each kind.
     std::set<int> statuses;
     for (const auto& [name, r] : answers) statuses.insert(r.status);
-    for (int status : {200, 303, 304, 400, 401, 403, 404, 405, 413, 415, 422})
+    for (int status : {200, 303, 304, 400, 401, 403, 404, 405, 413, 415, 422, 431})
         EXPECT_TRUE(statuses.contains(status)) << "no response with status " << status << " in the list";
     std::cout << "security headers checked on " << checked << " responses, " << statuses.size() << " distinct statuses\n";
+}
+
+TEST(SecurityHeaders, RequestsPocoCannotReadGetOurJsonErrorAndTheConnectionCloses) {
+    const int port = env().port;
+    std::string manyHeaders = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    for (int i = 0; i < 101; ++i) manyHeaders += "X-Field-" + std::to_string(i) + ": v\r\n";
+    const std::vector<std::tuple<std::string, HttpResult, int, std::string>> answers = {
+        {"malformed request line", rawHttp(port, "GARBAGE\r\n\r\n", true), 400, "bad_request"},
+        {"method over 32 bytes", rawHttp(port, std::string(40, 'M') + " / HTTP/1.1\r\n\r\n"), 400, "bad_request"},
+        {"header value of 20,000 bytes", rawHttp(port, "GET / HTTP/1.1\r\nX-Big: " + std::string(20000, 'h') + "\r\n\r\n"), 431,
+         "request_header_too_large"},
+        {"101 header fields", rawHttp(port, manyHeaders + "\r\n"), 431, "request_header_too_large"},
+    };
+    for (const auto& [name, r, status, code] : answers) {
+        EXPECT_EQ(r.status, status) << name << ": " << r.body.substr(0, 200);
+        const auto body = nlohmann::json::parse(r.body, nullptr, false);
+        EXPECT_EQ(body.is_object() ? body.value("code", "") : "", code) << name << ": " << r.body.substr(0, 200);
+        EXPECT_TRUE(body.is_object() && body.contains("message")) << name;
+        EXPECT_EQ(r.header("connection"), "close") << name;
+        EXPECT_EQ(r.header("content-length"), std::to_string(r.body.size())) << name;
+        EXPECT_EQ(securityHeadersMissing(r), "") << name;
+    }
+    // The server goes on answering normally.
+    EXPECT_EQ(get("/healthz").status, 200);
 }
 
 TEST(SecurityHeaders, TheCheckFailsOnAResponseWithoutThem) {

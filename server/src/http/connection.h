@@ -1,0 +1,65 @@
+#pragma once
+// The server's own TCP layer under the request handler: the accept loop's overload answer and the
+// per-connection request loop. It replaces POCO's HTTPServer/HTTPServerConnection for two answers
+// POCO gives without our headers (see docs/reliability.md, "The HTTP edge"):
+//  - a request POCO cannot read (malformed request line, a header line over 8 KiB, more than 100
+//    header fields, a URL over 16 KiB) is answered with our JSON error (400 `bad_request`, or
+//    431 `request_header_too_large` for the header limits) and the security headers, then closed;
+//  - a connection arriving while `maxQueued` connections already wait for a thread is answered
+//    503 `server_busy` with Retry-After by the accept thread itself (one non-blocking send of a
+//    small answer, never a wait), then closed; POCO's dispatcher would close it without a word.
+// Everything else is what HTTPServerConnection::run does in POCO 1.11, including the
+// serverStopped event (graceful stop waits for the request in flight, abort shuts the socket).
+#include "http/api_error.h"
+#include "http/response.h"
+
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/Net/TCPServer.h>
+#include <Poco/ThreadPool.h>
+
+#include <string>
+
+namespace storefront::http {
+
+// An ApiError as a response: the JSON body, Retry-After and Allow when set, no caching.
+void writeErrorResponse(Response& response, const ApiError& error);
+
+// The complete bytes of an error answer that closes the connection: status line, Date,
+// `Connection: close`, the security headers, the JSON body.
+std::string closingErrorAnswer(const ApiError& error, bool httpsPublicUrl);
+
+// The status and code for a request POCO could not read, from the MessageException's text.
+ApiError unreadableRequestError(const std::string& pocoMessage);
+
+// What the accept thread answers (then closes) when the queue of connections waiting for a thread
+// is full.
+ApiError serverBusyError();
+
+// A TCPServer running our connections (HTTP/1.1 with keep-alive) through `handlers`.
+class HttpListener : public Poco::Net::TCPServer {
+public:
+    HttpListener(Poco::Net::HTTPRequestHandlerFactory::Ptr handlers, Poco::ThreadPool& pool,
+                 const Poco::Net::ServerSocket& socket, Poco::Net::HTTPServerParams::Ptr params, bool httpsPublicUrl);
+    ~HttpListener() override;
+
+    // As HTTPServer::stopAll: stops accepting, then tells every connection to stop, waiting for
+    // the requests in flight (abortCurrent false) or shutting their sockets down (true).
+    void stopAll(bool abortCurrent);
+
+    // Connections answered 503 by the accept thread since the start.
+    int busyRefusals() const;
+
+    class ConnectionFactory;
+
+private:
+    HttpListener(ConnectionFactory* connections, Poco::ThreadPool& pool, const Poco::Net::ServerSocket& socket,
+                 Poco::Net::HTTPServerParams::Ptr params, bool httpsPublicUrl);
+
+    ConnectionFactory* connections_; // owned by the TCPServer's dispatcher
+    class BusyFilter;
+    BusyFilter* filter_ = nullptr; // owned by the TCPServer (reference counted)
+};
+
+} // namespace storefront::http
