@@ -129,8 +129,12 @@ TEST(CompanionStaffApi, APromoCodeIsCreatedUpperCaseAuditedAndListedNewestFirst)
     ASSERT_EQ(list.status, 200);
     EXPECT_EQ(list.json()["page_size"], 2);
     ASSERT_EQ(list.json()["items"].size(), 2u);
-    EXPECT_EQ(list.json()["items"][0]["id"], lifetime["id"]);
-    EXPECT_EQ(list.json()["items"][1]["id"], p["id"]);
+    // Newest first; two codes made within the same millisecond tie on created_at and then go by id
+    // (descending), as the list's ORDER BY says.
+    const bool sameInstant = lifetime["created_at"] == p["created_at"];
+    const bool lifetimeFirst = !sameInstant || lifetime["id"].get<std::string>() > p["id"].get<std::string>();
+    EXPECT_EQ(list.json()["items"][0]["id"], lifetimeFirst ? lifetime["id"] : p["id"]);
+    EXPECT_EQ(list.json()["items"][1]["id"], lifetimeFirst ? p["id"] : lifetime["id"]);
     EXPECT_GE(list.json()["total"].get<int>(), 2);
 }
 
