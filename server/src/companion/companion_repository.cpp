@@ -466,42 +466,52 @@ Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s
     const auto workerPhrase = *http::trigramPhrase(*query.search, "{full_name email}");
 
     Page<Certificate> page;
-    // Counted up to the cap: own columns first, then (while under the cap) through the worker only.
-    const std::int64_t wanted = http::kSearchTotalCap + 1;
-    Where own;
-    if (sqlite) own.add(kWhereCertificateOwnIndexed, {phrase});
-    else own.add(kWhereCertificateOwnLike, {p, p});
-    if (query.filter) own.add(kWhereStatus, {*query.filter});
-    std::int64_t counted = 0;
-    if (sqlite && !query.filter) {
-        Where match;
-        match.add(kWhereCertificateOwnMatchIndexed, {phrase});
-        counted = cappedCountOf(s, kCertificateOwnMatchRowsIndexed, match, wanted);
-    } else {
-        counted = cappedCountOf(s, kCertificateRows, own, wanted);
-    }
     const auto workers = sqlite ? db::query(s, kWorkerNameMatchCountIndexed).bind(workerPhrase).count()
                                 : db::query(s, kWorkerNameMatchCountLike).bind(p, p).count();
-    if (workers > 0 && counted == 0 && !query.filter) {
-        Where byWorker;
-        if (sqlite) byWorker.add(kWhereCertificateByWorkerIndexed, {workerPhrase});
-        else byWorker.add(kWhereCertificateByWorkerLike, {p, p});
-        counted = cappedCountOf(s, kCertificateRows, byWorker, wanted);
-    } else if (workers > 0 && counted < wanted) {
-        Where viaWorker;
-        if (sqlite) viaWorker.add(kWhereWorkerNameIndexed, {workerPhrase});
-        else viaWorker.add(kWhereWorkerNameLike, {p, p});
-        viaWorker.add(kWhereNotOwnMatch, {p, p});
-        if (query.filter) viaWorker.add(kWhereStatus, {*query.filter});
-        counted += cappedCountOf(s, kCertificateByWorkerOnlyRows, viaWorker, wanted - counted);
-    }
+    // The matches, counted up to `wanted`: own columns first, then (while under it) the
+    // certificates found through their worker only.
+    auto countUpTo = [&](std::int64_t wanted) {
+        std::int64_t counted = 0;
+        if (sqlite && !query.filter) {
+            Where match;
+            match.add(kWhereCertificateOwnMatchIndexed, {phrase});
+            counted = cappedCountOf(s, kCertificateOwnMatchRowsIndexed, match, wanted);
+        } else {
+            Where own;
+            if (sqlite) own.add(kWhereCertificateOwnIndexed, {phrase});
+            else own.add(kWhereCertificateOwnLike, {p, p});
+            if (query.filter) own.add(kWhereStatus, {*query.filter});
+            counted = cappedCountOf(s, kCertificateRows, own, wanted);
+        }
+        if (workers > 0 && counted == 0 && !query.filter) {
+            Where byWorker;
+            if (sqlite) byWorker.add(kWhereCertificateByWorkerIndexed, {workerPhrase});
+            else byWorker.add(kWhereCertificateByWorkerLike, {p, p});
+            counted = cappedCountOf(s, kCertificateRows, byWorker, wanted);
+        } else if (workers > 0 && counted < wanted) {
+            Where viaWorker;
+            if (sqlite) viaWorker.add(kWhereWorkerNameIndexed, {workerPhrase});
+            else viaWorker.add(kWhereWorkerNameLike, {p, p});
+            viaWorker.add(kWhereNotOwnMatch, {p, p});
+            if (query.filter) viaWorker.add(kWhereStatus, {*query.filter});
+            counted += cappedCountOf(s, kCertificateByWorkerOnlyRows, viaWorker, wanted - counted);
+        }
+        return counted;
+    };
+    const auto counted = countUpTo(http::kSearchTotalCap + 1);
     setCappedTotal(page, counted);
     // Past the cap the pages go on (the total only says "10,000 or more").
     if (page.total == 0 || (!page.totalCapped && query.offset >= page.total)) return page;
 
+    // Walk the sort's index when that reads fewer than kCertificateWalkRows rows: when there are
+    // at least `needed` matches. A capped total may be short of that on a deep page: then the
+    // matches are counted on up to `needed` only (the first pages of a broad search never need it).
     Where where;
     const auto scope = query.scopeRows.value_or(0);
-    if (scope > 0 && (query.offset + query.limit) * scope <= kCertificateWalkRows * page.total) {
+    std::int64_t matches = counted;
+    const std::int64_t needed = ((query.offset + query.limit) * scope + kCertificateWalkRows - 1) / kCertificateWalkRows;
+    if (scope > 0 && page.totalCapped && needed > counted) matches = countUpTo(needed);
+    if (scope > 0 && (query.offset + query.limit) * scope <= kCertificateWalkRows * matches) {
         if (workers == 0) where.add(kWhereCertificateOwnLike, {p, p});
         else if (sqlite) where.add(kWhereCertificateWalkIndexed, {p, p, workerPhrase});
         else where.add(kWhereCertificateSearch, {p, p, p, p});
