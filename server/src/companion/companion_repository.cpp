@@ -145,6 +145,11 @@ constexpr const char* kWhereCertificateWalkIndexed =
 constexpr const char* kWhereOwnCertificateSearch =
     "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereStatus = "c.status = ?";
+// A deep page (OFFSET at least this) chooses its ids first, from the sort's index alone (every
+// sort has an (expression, id) index), and joins the worker and reads the columns for the page's
+// rows only: the skipped rows are index entries, not joined rows.
+constexpr std::int64_t kCertificateDeferredJoinOffset = 500;
+constexpr const char* kCertificatePageIds = "SELECT c.id FROM certificates c";
 constexpr const char* kWhereWorker = "c.worker_id = ?";
 constexpr const char* kWorkerCertificateCount = "SELECT COUNT(*) FROM certificates WHERE worker_id = ?";
 constexpr const char* kInsertCertificate =
@@ -300,6 +305,19 @@ void setCappedTotal(Page<T>& page, std::int64_t counted) {
     page.total = page.totalCapped ? http::kSearchTotalCap : counted;
 }
 
+// One page of the staff certificates list (see kCertificateDeferredJoinOffset).
+std::vector<Certificate> certificatePageOf(Poco::Data::Session& s, const Where& where, const ListQuery& query) {
+    if (query.offset < kCertificateDeferredJoinOffset) {
+        auto q = db::query(s, std::string(kCertificateColumns) + where.sql + " ORDER BY " + query.orderBy + " LIMIT ? OFFSET ?");
+        where.bindTo(q);
+        return q.bind(query.limit, query.offset).all(readCertificate);
+    }
+    auto q = db::query(s, std::string(kCertificateColumns) + " WHERE c.id IN (" + kCertificatePageIds + where.sql + " ORDER BY " +
+                              query.orderBy + " LIMIT ? OFFSET ?) ORDER BY " + query.orderBy);
+    where.bindTo(q);
+    return q.bind(query.limit, query.offset).all(readCertificate);
+}
+
 template <class T, class Map>
 std::vector<T> pageOf(Poco::Data::Session& s, const std::string& sql, const Where& where, const ListQuery& query, Map map) {
     auto q = db::query(s, sql + where.sql + " ORDER BY " + query.orderBy + " LIMIT ? OFFSET ?");
@@ -444,15 +462,19 @@ Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) 
         where.add(kWhereCertificateSearch, {p, p, p, p});
     }
     if (query.filter) where.add(kWhereStatus, {*query.filter});
-    if (!query.search)
-        return countedPageOf<Certificate>(s, kCertificateColumns, nullptr, kCertificateCount, where, query, readCertificate);
+    if (!query.search) {
+        Page<Certificate> page;
+        page.total = query.knownTotal ? *query.knownTotal : countOf(s, kCertificateCount, where);
+        page.items = certificatePageOf(s, where, query);
+        return page;
+    }
     // A whole number or a short term: the matches counted up to the cap (a one-character term
     // matches most rows: the count stops early), then the page (the created_at index walk stops
     // after one page; not the windowed count, which would sort every match).
     Page<Certificate> page;
     setCappedTotal(page, cappedCountOf(s, kCertificateRows, where, http::kSearchTotalCap + 1));
     if (page.total > 0 && (page.totalCapped || query.offset < page.total))
-        page.items = pageOf<Certificate>(s, kCertificateColumns, where, query, readCertificate);
+        page.items = certificatePageOf(s, where, query);
     return page;
 }
 
@@ -525,7 +547,7 @@ Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s
         where.add(kWhereCertificateUnion, {p, p, p, p});
     }
     if (query.filter) where.add(kWhereStatus, {*query.filter});
-    page.items = pageOf<Certificate>(s, kCertificateColumns, where, query, readCertificate);
+    page.items = certificatePageOf(s, where, query);
     return page;
 }
 

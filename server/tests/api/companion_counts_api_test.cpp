@@ -184,6 +184,22 @@ TEST(CompanionCountsApi, ASearchCountsAtMostTheCapAndSaysSoAndItsPagesGoOn) {
         EXPECT_EQ(past["items"].size(), 2u);
         EXPECT_EQ(past["total_capped"], true);
     }
+    // A deep page (OFFSET 500 and more chooses its ids first) holds the rows a shallower read of
+    // a bigger page holds, searched and not.
+    for (const auto& filter : {"q=" + countsEncoded(site) + "&", std::string("status=draft&")}) {
+        SCOPED_TRACE(filter);
+        auto idsOf = [](const nlohmann::json& json) {
+            std::vector<std::string> ids;
+            for (const auto& item : json["items"]) ids.push_back(item["id"].get<std::string>());
+            return ids;
+        };
+        auto wide = idsOf(list(filter + "sort=created&dir=desc&page_size=200&page=3")); // offset 400
+        ASSERT_EQ(wide.size(), 200u);
+        auto deep = idsOf(list(filter + "sort=created&dir=desc&page_size=50&page=11")); // offset 500
+        auto deeper = idsOf(list(filter + "sort=created&dir=desc&page_size=50&page=12"));
+        deep.insert(deep.end(), deeper.begin(), deeper.end());
+        EXPECT_EQ(deep, std::vector<std::string>(wide.begin() + 100, wide.end()));
+    }
     // Exactly the cap: exact, not capped. Fewer: exact.
     auto drafts = list("q=" + countsEncoded(site) + "&status=draft");
     EXPECT_EQ(drafts["total"], 10000);
