@@ -98,6 +98,10 @@ constexpr const char* kWhereCertificateNumber = "c.certificate_number = ?";
 constexpr const char* kCertificateOwnMatchRowsIndexed = "SELECT 1 FROM certificates_search";
 constexpr const char* kWhereCertificateOwnMatchIndexed = "certificates_search MATCH ?";
 constexpr const char* kCertificateRows = "SELECT 1 FROM certificates c";
+// Filtered: the index's matches joined to their rows, streamed (not `rowid IN (...)`, which
+// collects every match first), so the count stops after the cap.
+constexpr const char* kCertificateOwnMatchRowsIndexedJoined =
+    "SELECT 1 FROM certificates_search JOIN certificates c ON c.rowid = certificates_search.rowid";
 constexpr const char* kWhereCertificateOwnIndexed =
     "c.rowid IN (SELECT rowid FROM certificates_search WHERE certificates_search MATCH ?)";
 constexpr const char* kWhereCertificateOwnLike =
@@ -494,10 +498,12 @@ Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s
     // certificates found through their worker only.
     auto countUpTo = [&](std::int64_t wanted) {
         std::int64_t counted = 0;
-        if (sqlite && !query.filter) {
+        if (sqlite) {
             Where match;
             match.add(kWhereCertificateOwnMatchIndexed, {phrase});
-            counted = cappedCountOf(s, kCertificateOwnMatchRowsIndexed, match, wanted);
+            if (query.filter) match.add(kWhereStatus, {*query.filter});
+            counted = cappedCountOf(s, query.filter ? kCertificateOwnMatchRowsIndexedJoined : kCertificateOwnMatchRowsIndexed,
+                                    match, wanted);
         } else {
             Where own;
             if (sqlite) own.add(kWhereCertificateOwnIndexed, {phrase});
