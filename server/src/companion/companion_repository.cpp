@@ -6,6 +6,7 @@
 #include <Poco/String.h>
 
 #include <regex>
+#include <stdexcept>
 
 namespace storefront::companion {
 
@@ -63,10 +64,11 @@ constexpr const char* kWhereWorkerSearch =
 constexpr const char* kWhereWorkerSearchIndexed =
     "w.rowid IN (SELECT rowid FROM worker_profiles_search WHERE worker_profiles_search MATCH ?)";
 constexpr const char* kWhereTier = "w.entitlement = ?";
-// Counted as all rows and one index range (SQLite counts a whole table from its b-tree pages,
-// far faster than grouping a million index entries).
-constexpr const char* kWorkerTotal = "SELECT COUNT(*) FROM worker_profiles";
-constexpr const char* kProCount = "SELECT COUNT(*) FROM worker_profiles WHERE entitlement = 'pro'";
+// The headings' and cards' numbers: the one row of companion_counts (migration 0012), kept exact
+// by triggers in the transaction of every insert, issue, entitlement change and delete.
+constexpr const char* kCompanionCounts =
+    "SELECT workers_free, workers_pro, certificates_draft, certificates_issued FROM companion_counts WHERE id = 1";
+// Time-based, so not maintained: a range of worker_profiles_last_active_at_idx.
 constexpr const char* kInactiveCount = "SELECT COUNT(*) FROM worker_profiles WHERE last_active_at < ?";
 
 // ---- certificates ----
@@ -91,8 +93,17 @@ constexpr const char* kWhereCertificateNumber = "c.certificate_number = ?";
 // The indexed search (terms of three or more characters), in parts, so that each part uses its
 // index on both engines: the certificate's own columns, then the certificates of workers whose
 // name or email matches (usually none: a site or a number is not in a name).
-constexpr const char* kCertificateOwnMatchCountIndexed =
-    "SELECT COUNT(*) FROM certificates_search WHERE certificates_search MATCH ?";
+// The counts of a search are capped (http::kSearchTotalCap): each part is counted as
+// SELECT COUNT(*) FROM (<rows> LIMIT n), which stops after n matches.
+constexpr const char* kCertificateOwnMatchRowsIndexed = "SELECT 1 FROM certificates_search";
+constexpr const char* kWhereCertificateOwnMatchIndexed = "certificates_search MATCH ?";
+constexpr const char* kCertificateRows = "SELECT 1 FROM certificates c";
+// Filtered: the index's matches joined to their rows, streamed (not `rowid IN (...)`, which
+// collects every match first), so the count stops after the cap. CROSS JOIN fixes the order in
+// SQLite: without statistics the planner may otherwise drive from the status index and run the
+// phrase query once per certificate (seconds for 10,000 rows).
+constexpr const char* kCertificateOwnMatchRowsIndexedJoined =
+    "SELECT 1 FROM certificates_search CROSS JOIN certificates c ON c.rowid = certificates_search.rowid";
 constexpr const char* kWhereCertificateOwnIndexed =
     "c.rowid IN (SELECT rowid FROM certificates_search WHERE certificates_search MATCH ?)";
 constexpr const char* kWhereCertificateOwnLike =
@@ -103,15 +114,15 @@ constexpr const char* kWorkerNameMatchCountLike =
     "SELECT COUNT(*) FROM worker_profiles sw WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' OR LOWER(sw.email) LIKE ? ESCAPE '\\'";
 // Certificates found through their worker and not through their own columns (so that adding the
 // two counts counts each certificate once). LIKE on NULL is NULL, hence the COALESCEs.
-constexpr const char* kCertificateByWorkerOnlyCount =
-    "SELECT COUNT(*) FROM certificates c JOIN worker_profiles sw ON sw.id = c.worker_id";
+constexpr const char* kCertificateByWorkerOnlyRows =
+    "SELECT 1 FROM certificates c JOIN worker_profiles sw ON sw.id = c.worker_id";
 // When no certificate matched by its own columns, the worker part is all of those workers'
 // certificates: counted from certificates_worker_id_created_at_idx alone.
-constexpr const char* kCertificateByWorkerCountIndexed =
-    "SELECT COUNT(*) FROM certificates c WHERE c.worker_id IN (SELECT sw.id FROM worker_profiles sw WHERE sw.rowid IN "
+constexpr const char* kWhereCertificateByWorkerIndexed =
+    "c.worker_id IN (SELECT sw.id FROM worker_profiles sw WHERE sw.rowid IN "
     "(SELECT rowid FROM worker_profiles_search WHERE worker_profiles_search MATCH ?))";
-constexpr const char* kCertificateByWorkerCountLike =
-    "SELECT COUNT(*) FROM certificates c WHERE c.worker_id IN (SELECT sw.id FROM worker_profiles sw "
+constexpr const char* kWhereCertificateByWorkerLike =
+    "c.worker_id IN (SELECT sw.id FROM worker_profiles sw "
     "WHERE LOWER(sw.full_name) LIKE ? ESCAPE '\\' OR LOWER(sw.email) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereNotOwnMatch =
     "NOT (COALESCE(LOWER(c.certificate_number) LIKE ? ESCAPE '\\', FALSE) "
@@ -140,9 +151,12 @@ constexpr const char* kWhereCertificateWalkIndexed =
 constexpr const char* kWhereOwnCertificateSearch =
     "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereStatus = "c.status = ?";
+// A deep page (OFFSET at least this) chooses its ids first, from the sort's index alone (every
+// sort has an (expression, id) index), and joins the worker and reads the columns for the page's
+// rows only: the skipped rows are index entries, not joined rows.
+constexpr std::int64_t kCertificateDeferredJoinOffset = 500;
+constexpr const char* kCertificatePageIds = "SELECT c.id FROM certificates c";
 constexpr const char* kWhereWorker = "c.worker_id = ?";
-constexpr const char* kCertificateTotal = "SELECT COUNT(*) FROM certificates";
-constexpr const char* kDraftCount = "SELECT COUNT(*) FROM certificates WHERE status = 'draft'";
 constexpr const char* kWorkerCertificateCount = "SELECT COUNT(*) FROM certificates WHERE worker_id = ?";
 constexpr const char* kInsertCertificate =
     "INSERT INTO certificates (id, worker_id, certificate_number, site_location, status, created_at, updated_at, issued_at) "
@@ -284,6 +298,32 @@ std::int64_t countOf(Poco::Data::Session& s, const std::string& sql, const Where
     return q.count();
 }
 
+// How many rows `rowsSql` + `where` has, counting at most `limit` of them.
+std::int64_t cappedCountOf(Poco::Data::Session& s, const std::string& rowsSql, const Where& where, std::int64_t limit) {
+    auto q = db::query(s, "SELECT COUNT(*) FROM (" + rowsSql + where.sql + " LIMIT ?) capped_rows");
+    where.bindTo(q);
+    return q.bind(limit).count();
+}
+
+template <class T>
+void setCappedTotal(Page<T>& page, std::int64_t counted) {
+    page.totalCapped = counted > http::kSearchTotalCap;
+    page.total = page.totalCapped ? http::kSearchTotalCap : counted;
+}
+
+// One page of the staff certificates list (see kCertificateDeferredJoinOffset).
+std::vector<Certificate> certificatePageOf(Poco::Data::Session& s, const Where& where, const ListQuery& query) {
+    if (query.offset < kCertificateDeferredJoinOffset) {
+        auto q = db::query(s, std::string(kCertificateColumns) + where.sql + " ORDER BY " + query.orderBy + " LIMIT ? OFFSET ?");
+        where.bindTo(q);
+        return q.bind(query.limit, query.offset).all(readCertificate);
+    }
+    auto q = db::query(s, std::string(kCertificateColumns) + " WHERE c.id IN (" + kCertificatePageIds + where.sql + " ORDER BY " +
+                              query.orderBy + " LIMIT ? OFFSET ?) ORDER BY " + query.orderBy);
+    where.bindTo(q);
+    return q.bind(query.limit, query.offset).all(readCertificate);
+}
+
 template <class T, class Map>
 std::vector<T> pageOf(Poco::Data::Session& s, const std::string& sql, const Where& where, const ListQuery& query, Map map) {
     auto q = db::query(s, sql + where.sql + " ORDER BY " + query.orderBy + " LIMIT ? OFFSET ?");
@@ -391,13 +431,21 @@ Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
     return page;
 }
 
-TierCounts CompanionRepository::tierCounts() {
+CompanionCounts CompanionRepository::counts() {
     auto s = db_.session();
-    TierCounts counts;
-    counts.pro = db::query(s, kProCount).count();
-    counts.free = db::query(s, kWorkerTotal).count() - counts.pro;
-    return counts;
+    auto row = db::query(s, kCompanionCounts).one([](const db::Row& r) {
+        CompanionCounts c;
+        c.workers.free = r.int64("workers_free");
+        c.workers.pro = r.int64("workers_pro");
+        c.certificates.draft = r.int64("certificates_draft");
+        c.certificates.issued = r.int64("certificates_issued");
+        return c;
+    });
+    if (!row) throw std::runtime_error("companion_counts has no row (migration 0012)");
+    return *row;
 }
+
+TierCounts CompanionRepository::tierCounts() { return counts().workers; }
 
 std::int64_t CompanionRepository::inactiveCount(const std::string& activeBefore) {
     auto s = db_.session();
@@ -420,9 +468,20 @@ Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) 
         where.add(kWhereCertificateSearch, {p, p, p, p});
     }
     if (query.filter) where.add(kWhereStatus, {*query.filter});
-    // Not the windowed count here: a broad search over a million certificates would sort every
-    // match, where the created_at index walk stops after one page.
-    return countedPageOf<Certificate>(s, kCertificateColumns, nullptr, kCertificateCount, where, query, readCertificate);
+    if (!query.search) {
+        Page<Certificate> page;
+        page.total = query.knownTotal ? *query.knownTotal : countOf(s, kCertificateCount, where);
+        page.items = certificatePageOf(s, where, query);
+        return page;
+    }
+    // A whole number or a short term: the matches counted up to the cap (a one-character term
+    // matches most rows: the count stops early), then the page (the created_at index walk stops
+    // after one page; not the windowed count, which would sort every match).
+    Page<Certificate> page;
+    setCappedTotal(page, cappedCountOf(s, kCertificateRows, where, http::kSearchTotalCap + 1));
+    if (page.total > 0 && (page.totalCapped || query.offset < page.total))
+        page.items = certificatePageOf(s, where, query);
+    return page;
 }
 
 // A search of three or more characters: counted through the trigram indexes, in two parts (own
@@ -435,32 +494,54 @@ Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s
     const auto workerPhrase = *http::trigramPhrase(*query.search, "{full_name email}");
 
     Page<Certificate> page;
-    // Own columns.
-    Where own;
-    if (sqlite) own.add(kWhereCertificateOwnIndexed, {phrase});
-    else own.add(kWhereCertificateOwnLike, {p, p});
-    if (query.filter) own.add(kWhereStatus, {*query.filter});
-    page.total = sqlite && !query.filter ? db::query(s, kCertificateOwnMatchCountIndexed).bind(phrase).count()
-                                         : countOf(s, kCertificateCount, own);
-    // Through the worker only.
     const auto workers = sqlite ? db::query(s, kWorkerNameMatchCountIndexed).bind(workerPhrase).count()
                                 : db::query(s, kWorkerNameMatchCountLike).bind(p, p).count();
-    if (workers > 0 && page.total == 0 && !query.filter) {
-        page.total = sqlite ? db::query(s, kCertificateByWorkerCountIndexed).bind(workerPhrase).count()
-                            : db::query(s, kCertificateByWorkerCountLike).bind(p, p).count();
-    } else if (workers > 0) {
-        Where viaWorker;
-        if (sqlite) viaWorker.add(kWhereWorkerNameIndexed, {workerPhrase});
-        else viaWorker.add(kWhereWorkerNameLike, {p, p});
-        viaWorker.add(kWhereNotOwnMatch, {p, p});
-        if (query.filter) viaWorker.add(kWhereStatus, {*query.filter});
-        page.total += countOf(s, kCertificateByWorkerOnlyCount, viaWorker);
-    }
-    if (page.total == 0 || query.offset >= page.total) return page;
+    // The matches, counted up to `wanted`: own columns first, then (while under it) the
+    // certificates found through their worker only.
+    auto countUpTo = [&](std::int64_t wanted) {
+        std::int64_t counted = 0;
+        if (sqlite) {
+            Where match;
+            match.add(kWhereCertificateOwnMatchIndexed, {phrase});
+            if (query.filter) match.add(kWhereStatus, {*query.filter});
+            counted = cappedCountOf(s, query.filter ? kCertificateOwnMatchRowsIndexedJoined : kCertificateOwnMatchRowsIndexed,
+                                    match, wanted);
+        } else {
+            Where own;
+            if (sqlite) own.add(kWhereCertificateOwnIndexed, {phrase});
+            else own.add(kWhereCertificateOwnLike, {p, p});
+            if (query.filter) own.add(kWhereStatus, {*query.filter});
+            counted = cappedCountOf(s, kCertificateRows, own, wanted);
+        }
+        if (workers > 0 && counted == 0 && !query.filter) {
+            Where byWorker;
+            if (sqlite) byWorker.add(kWhereCertificateByWorkerIndexed, {workerPhrase});
+            else byWorker.add(kWhereCertificateByWorkerLike, {p, p});
+            counted = cappedCountOf(s, kCertificateRows, byWorker, wanted);
+        } else if (workers > 0 && counted < wanted) {
+            Where viaWorker;
+            if (sqlite) viaWorker.add(kWhereWorkerNameIndexed, {workerPhrase});
+            else viaWorker.add(kWhereWorkerNameLike, {p, p});
+            viaWorker.add(kWhereNotOwnMatch, {p, p});
+            if (query.filter) viaWorker.add(kWhereStatus, {*query.filter});
+            counted += cappedCountOf(s, kCertificateByWorkerOnlyRows, viaWorker, wanted - counted);
+        }
+        return counted;
+    };
+    const auto counted = countUpTo(http::kSearchTotalCap + 1);
+    setCappedTotal(page, counted);
+    // Past the cap the pages go on (the total only says "10,000 or more").
+    if (page.total == 0 || (!page.totalCapped && query.offset >= page.total)) return page;
 
+    // Walk the sort's index when that reads fewer than kCertificateWalkRows rows: when there are
+    // at least `needed` matches. A capped total may be short of that on a deep page: then the
+    // matches are counted on up to `needed` only (the first pages of a broad search never need it).
     Where where;
     const auto scope = query.scopeRows.value_or(0);
-    if (scope > 0 && (query.offset + query.limit) * scope <= kCertificateWalkRows * page.total) {
+    std::int64_t matches = counted;
+    const std::int64_t needed = ((query.offset + query.limit) * scope + kCertificateWalkRows - 1) / kCertificateWalkRows;
+    if (scope > 0 && page.totalCapped && needed > counted) matches = countUpTo(needed);
+    if (scope > 0 && (query.offset + query.limit) * scope <= kCertificateWalkRows * matches) {
         if (workers == 0) where.add(kWhereCertificateOwnLike, {p, p});
         else if (sqlite) where.add(kWhereCertificateWalkIndexed, {p, p, workerPhrase});
         else where.add(kWhereCertificateSearch, {p, p, p, p});
@@ -474,7 +555,7 @@ Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s
         where.add(kWhereCertificateUnion, {p, p, p, p});
     }
     if (query.filter) where.add(kWhereStatus, {*query.filter});
-    page.items = pageOf<Certificate>(s, kCertificateColumns, where, query, readCertificate);
+    page.items = certificatePageOf(s, where, query);
     return page;
 }
 
@@ -491,13 +572,7 @@ Page<Certificate> CompanionRepository::listWorkerCertificates(const std::string&
                                       readCertificate);
 }
 
-StatusCounts CompanionRepository::statusCounts() {
-    auto s = db_.session();
-    StatusCounts counts;
-    counts.draft = db::query(s, kDraftCount).count();
-    counts.issued = db::query(s, kCertificateTotal).count() - counts.draft;
-    return counts;
-}
+StatusCounts CompanionRepository::statusCounts() { return counts().certificates; }
 
 std::optional<Certificate> CompanionRepository::findCertificate(const std::string& id, const std::string& workerId) {
     auto s = db_.session();

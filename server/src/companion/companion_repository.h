@@ -56,6 +56,9 @@ template <class T>
 struct Page {
     std::vector<T> items;
     std::int64_t total = 0;
+    // A searched list counts at most http::kSearchTotalCap matches: true when more match (total
+    // is then the cap).
+    bool totalCapped = false;
 };
 
 struct TierCounts {
@@ -63,6 +66,11 @@ struct TierCounts {
 };
 struct StatusCounts {
     std::int64_t draft = 0, issued = 0;
+};
+// The maintained counts (companion_counts, migration 0012).
+struct CompanionCounts {
+    TierCounts workers;
+    StatusCounts certificates;
 };
 
 struct NewPromoCode {
@@ -100,6 +108,8 @@ public:
     // decided one transaction at a time.
     void lockWorker(db::Tx& tx, const std::string& id);
     Page<Worker> listWorkers(const ListQuery& query);
+    // Workers by tier and certificates by status: one row, kept exact by triggers (migration 0012).
+    CompanionCounts counts();
     TierCounts tierCounts();
     std::int64_t inactiveCount(const std::string& activeBefore);
 

@@ -170,9 +170,9 @@ Worker CompanionService::redeem(const Worker& worker, const std::string& code) {
 
 Stats CompanionService::stats() {
     Stats s;
-    s.workers = repo_.tierCounts();
-    auto statuses = repo_.statusCounts();
-    s.certificates = statuses.draft + statuses.issued;
+    const auto counts = repo_.counts(); // one row (migration 0012), not a count of a million
+    s.workers = counts.workers;
+    s.certificates = counts.certificates.draft + counts.certificates.issued;
     s.redemptions = repo_.redemptionCount();
     s.inactive = repo_.inactiveCount(timestampAt(clock_() - settings_.inactivityWarnDays * kDayMillis));
     return s;

@@ -161,7 +161,7 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
         auto result = repo.listWorkers(q);
         nlohmann::json items = nlohmann::json::array();
         for (const auto& w : result.items) items.push_back(toJson(w));
-        auto json = http::pageJson(std::move(items), result.total, page);
+        auto json = http::pageJson(std::move(items), result.total, page, result.totalCapped);
         json["counts"] = {{"all", counts.free + counts.pro}, {"free", counts.free}, {"pro", counts.pro}};
         res.json(200, json);
         noStore(res);
@@ -194,7 +194,7 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
         auto result = repo.listCertificates(q);
         nlohmann::json items = nlohmann::json::array();
         for (const auto& c : result.items) items.push_back(toJson(c));
-        auto json = http::pageJson(std::move(items), result.total, page);
+        auto json = http::pageJson(std::move(items), result.total, page, result.totalCapped);
         json["counts"] = {{"all", counts.draft + counts.issued}, {"draft", counts.draft}, {"issued", counts.issued}};
         res.json(200, json);
         noStore(res);

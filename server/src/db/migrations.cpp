@@ -32,6 +32,7 @@ std::vector<std::string> splitStatements(std::string_view sqlText) {
     std::vector<std::string> out;
     std::string current;
     bool inTrigger = false;
+    bool inDollarQuote = false; // inside a PostgreSQL $$ ... $$ body (a function's)
     std::size_t pos = 0;
     while (pos <= sqlText.size()) {
         auto eol = sqlText.find('\n', pos);
@@ -43,7 +44,12 @@ std::vector<std::string> splitStatements(std::string_view sqlText) {
         if (!current.empty()) current += '\n';
         current += line;
         const auto upper = Poco::toUpper(line);
-        const bool ends = line.ends_with(';') && (!inTrigger || upper == "END;" || upper.ends_with(" END;"));
+        for (auto at = line.find("$$"); at != std::string::npos; at = line.find("$$", at + 2)) inDollarQuote = !inDollarQuote;
+        // A trigger with a BEGIN ... END body (SQLite) ends at its END; one that calls a function
+        // (PostgreSQL: EXECUTE FUNCTION f();) at its semicolon.
+        const bool triggerBody = inTrigger && Poco::toUpper(current).find("BEGIN") != std::string::npos;
+        const bool ends = !inDollarQuote && line.ends_with(';') &&
+                          (!triggerBody || upper == "END;" || upper.ends_with(" END;"));
         if (ends) {
             current.pop_back();
             if (!Poco::trim(current).empty()) out.push_back(Poco::trim(current));

@@ -81,8 +81,10 @@ std::optional<std::string> readSearch(const Request& request) {
     return q;
 }
 
-nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page) {
-    return {{"items", std::move(items)}, {"total", total}, {"page", page.page}, {"page_size", page.size}};
+nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page, std::optional<bool> totalCapped) {
+    nlohmann::json json = {{"items", std::move(items)}, {"total", total}, {"page", page.page}, {"page_size", page.size}};
+    if (totalCapped) json["total_capped"] = *totalCapped;
+    return json;
 }
 
 std::string likePattern(const std::string& term) {

@@ -1,7 +1,7 @@
 #pragma once
 // The list conventions of every staff and companion list (DESIGN.md, "The staff side"):
 // ?page=1&page_size=50 (at most 200), ?sort=<column>&dir=asc|desc from an allowlist, and the
-// answer {"items": [...], "total": N, "page": P, "page_size": S}. Bad values are 422 with the
+// answer {"items": [...], "total": N, "page": P, "page_size": S} (+ "total_capped", below). Bad values are 422 with the
 // field named; nothing is guessed.
 #include "http/request.h"
 
@@ -42,7 +42,12 @@ std::optional<std::string> readChoice(const Request& request, const char* name, 
 inline constexpr std::size_t kMaxSearchChars = 254; // the longest email address
 std::optional<std::string> readSearch(const Request& request);
 
-nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page);
+// A searched list may count its matches only up to kSearchTotalCap (a broad term over a million
+// rows); it then answers total = the cap and "total_capped": true. Lists that pass `totalCapped`
+// always carry the field (false when the total is exact).
+inline constexpr std::int64_t kSearchTotalCap = 10000;
+nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page,
+                        std::optional<bool> totalCapped = std::nullopt);
 
 // A search term for LIKE: lower-cased, with %, _ and \ escaped (use ESCAPE '\'), wrapped in %.
 std::string likePattern(const std::string& term);

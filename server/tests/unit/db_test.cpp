@@ -66,6 +66,22 @@ TEST(Migrations, KeepsATriggerTogetherUntilItsEnd) {
     EXPECT_EQ(parts[3], "DROP TABLE x");
 }
 
+TEST(Migrations, KeepsADollarQuotedFunctionBodyTogether) {
+    auto parts = splitStatements("CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\n"
+                                 "BEGIN\n"
+                                 "    UPDATE c SET n = n + 1;\n"
+                                 "    RETURN NULL;\n"
+                                 "END\n"
+                                 "$$;\n"
+                                 "CREATE TRIGGER t_ai AFTER INSERT ON t\n"
+                                 "REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION f();\n"
+                                 "DROP TABLE x;\n");
+    ASSERT_EQ(parts.size(), 3u) << (parts.empty() ? "" : parts.back());
+    EXPECT_EQ(parts[0], "CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\nUPDATE c SET n = n + 1;\nRETURN NULL;\nEND\n$$");
+    EXPECT_EQ(parts[1], "CREATE TRIGGER t_ai AFTER INSERT ON t\nREFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION f()");
+    EXPECT_EQ(parts[2], "DROP TABLE x");
+}
+
 TEST(Migrations, EngineSuffixesChooseWhereAFileRuns) {
     EXPECT_TRUE(migrationAppliesTo("0011_search.sqlite.sql", Dialect::SQLite));
     EXPECT_FALSE(migrationAppliesTo("0011_search.sqlite.sql", Dialect::PostgreSQL));

@@ -1,7 +1,10 @@
 // The one table for server-paged lists (DESIGN.md: `{items, total, page, page_size}`): sortable
 // headers that say their order (aria-sort), a loading state, the spec's empty text, and
 // Previous / Next with "Page X of Y". Sorting and paging are the server's: this only asks.
+// A searched list may count only its first 10,000 matches (`total_capped`): the pager then says
+// "Page X of 200+" and "10,000+ matches", and Next stays open while pages come back full.
 import type { ReactNode } from 'react';
+import { formatCount } from '@/lib/format';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -33,6 +36,8 @@ interface DataTableProps<Row> {
   page: number;
   pageSize: number;
   total: number;
+  /** The server counted only up to `total` (more match): `total_capped` of the page JSON. */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   /** Classes of a row (e.g. dimmed when inactive). */
   rowClassName?: (row: Row) => string;
@@ -60,10 +65,12 @@ export function DataTable<Row>({
   page,
   pageSize,
   total,
+  totalCapped = false,
   onPageChange,
   rowClassName,
 }: DataTableProps<Row>) {
   const pages = pageCount(total, pageSize);
+  const morePages = page < pages || (totalCapped && rows?.length === pageSize);
   const ariaSort = (column: Column<Row>) => {
     if (!column.sortable) return undefined;
     if (sort?.column !== column.key) return 'none' as const;
@@ -129,9 +136,10 @@ export function DataTable<Row>({
             Previous
           </button>
           <span>
-            Page {page} of {pages}
+            Page {page} of {totalCapped ? formatCount(pages, { orMore: true }) : pages}
+            {totalCapped ? ` · ${formatCount(total, { orMore: true })} matches` : null}
           </span>
-          <button type="button" className="btn-secondary" disabled={page >= pages || loading} onClick={() => onPageChange(page + 1)}>
+          <button type="button" className="btn-secondary" disabled={!morePages || loading} onClick={() => onPageChange(page + 1)}>
             Next
           </button>
         </nav>

@@ -55,3 +55,10 @@ export function billingFrequencyText(value: number, unit: string): string {
   if (value === 1) return `per ${unit}`;
   return `every ${String(value)} ${unit}s`;
 }
+
+const countFormatter = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 });
+
+/** A count with the en-NZ thousands separator ("10,000"); `orMore` adds "+" (a capped search total). */
+export function formatCount(value: number, options: { orMore?: boolean } = {}): string {
+  return countFormatter.format(value) + (options.orMore ? '+' : '');
+}

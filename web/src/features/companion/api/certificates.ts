@@ -21,6 +21,8 @@ export type Certificate = z.infer<typeof certificateSchema>;
 export const certificatePageSchema = z.object({
   items: z.array(certificateSchema),
   total: z.number().int(),
+  // true when a search matched more than the server counts (total is then 10,000)
+  total_capped: z.boolean().optional(),
   page: z.number().int(),
   page_size: z.number().int(),
   counts: z.object({ all: z.number().int(), draft: z.number().int(), issued: z.number().int() }),

@@ -21,6 +21,8 @@ export type Worker = z.infer<typeof workerSchema>;
 export const workerPageSchema = z.object({
   items: z.array(workerSchema),
   total: z.number().int(),
+  // true when a search matched more than the server counts (total is then 10,000)
+  total_capped: z.boolean().optional(),
   page: z.number().int(),
   page_size: z.number().int(),
   counts: z.object({ all: z.number().int(), free: z.number().int(), pro: z.number().int() }),

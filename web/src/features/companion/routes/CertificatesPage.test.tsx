@@ -99,6 +99,43 @@ describe('CertificatesPage', () => {
     await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('status')).toBe('issued'));
   });
 
+  it("shows a capped search total as '10,000+' and pages on past page 200", async () => {
+    const user = userEvent.setup();
+    const full = Array.from({ length: 50 }, (_, i) => certificate({ id: `c${String(i)}`, certificate_number: `WW-2026-${String(100000 + i)}` }));
+    const fetchMock = mockFetch((url) => {
+      const params = new URL(url, 'http://x').searchParams;
+      if (params.get('q') !== 'cuba street') return jsonResponse(200, page(CERTIFICATES));
+      const pageNumber = Number(params.get('page'));
+      return jsonResponse(200, { ...page(full), total: 10000, total_capped: true, page: pageNumber, counts: { all: 1000000, draft: 300000, issued: 700000 } });
+    });
+    renderPage();
+    await screen.findByText('WW-2026-000123');
+    await user.type(screen.getByRole('searchbox', { name: 'Search certificates' }), 'cuba street');
+    const pager = await screen.findByRole('navigation', { name: 'WireWrite certificates pages' });
+    await waitFor(() => expect(pager).toHaveTextContent('Page 1 of 200+ · 10,000+ matches'));
+    expect(screen.getByText('(1000000 total certificates (300000 draft, 700000 issued)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('page')).toBe('2'));
+    await waitFor(() => expect(pager).toHaveTextContent('Page 2 of 200+'));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('shows an exact search total without a plus', async () => {
+    const user = userEvent.setup();
+    mockFetch((url) => {
+      const params = new URL(url, 'http://x').searchParams;
+      const items = Array.from({ length: 50 }, (_, i) => certificate({ id: `e${String(i)}`, certificate_number: `WW-2026-${String(200000 + i)}` }));
+      return jsonResponse(200, params.get('q') === 'queen' ? { ...page(items), total: 120, total_capped: false } : page(CERTIFICATES));
+    });
+    renderPage();
+    await screen.findByText('WW-2026-000123');
+    await user.type(screen.getByRole('searchbox', { name: 'Search certificates' }), 'queen');
+    const pager = await screen.findByRole('navigation', { name: 'WireWrite certificates pages' });
+    await waitFor(() => expect(pager).toHaveTextContent('Page 1 of 3'));
+    expect(pager).not.toHaveTextContent('+');
+    expect(pager).not.toHaveTextContent('matches');
+  });
+
   it("says 'No certificates yet' without filters", async () => {
     mockFetch(() => jsonResponse(200, { ...page([]), counts: { all: 0, draft: 0, issued: 0 } }));
     renderPage();

@@ -109,6 +109,7 @@ export function CertificatesPage() {
           page={page}
           pageSize={PAGE_SIZE}
           total={query.data?.total ?? 0}
+          totalCapped={query.data?.total_capped ?? false}
           onPageChange={setPage}
         />
       </div>

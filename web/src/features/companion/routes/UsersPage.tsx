@@ -148,6 +148,7 @@ export function UsersPage() {
           page={page}
           pageSize={PAGE_SIZE}
           total={query.data?.total ?? 0}
+          totalCapped={query.data?.total_capped ?? false}
           onPageChange={setPage}
         />
       </div>
