@@ -219,8 +219,29 @@ void writeFile(const fs::path& p, const std::string& content) {
 }
 
 // A tiny web build: index.html with the shell markers, a hashed asset with compressed siblings.
+// The folders the harness makes under the test temp dir (web files, each server's data dir):
+// removed at exit, after the servers stop, so runs do not pile up folders and databases in /tmp.
+std::mutex madeDirsMutex;
+std::vector<fs::path> madeDirs;
+
+fs::path madeDir(const std::string& prefix) {
+    auto dir = fs::path(::testing::TempDir()) / (prefix + storefront::db::newId());
+    std::lock_guard lock(madeDirsMutex);
+    madeDirs.push_back(dir);
+    return dir;
+}
+
+void removeMadeDirs() {
+    std::lock_guard lock(madeDirsMutex);
+    for (const auto& dir : madeDirs) {
+        std::error_code ignored;
+        fs::remove_all(dir, ignored);
+    }
+    madeDirs.clear();
+}
+
 std::string makeWebDir() {
-    auto dir = fs::path(::testing::TempDir()) / ("web-" + storefront::db::newId());
+    auto dir = madeDir("web-");
     writeFile(dir / "index.html",
               "<!doctype html>\n<html lang=\"en-NZ\"><head><meta charset=\"utf-8\">\n<!--app-head-->\n"
               "<script type=\"module\" src=\"/assets/app-3f2a1b.js\"></script></head>\n"
@@ -240,7 +261,7 @@ std::map<std::string, std::string> serverSettings(const Env& e, const std::map<s
     std::map<std::string, std::string> vars = {
         {"STOREFRONT_PORT", "0"},
         {"STOREFRONT_PUBLIC_URL", "https://shop.signalcraft.test"},
-        {"STOREFRONT_DATA_DIR", ::testing::TempDir() + "/data-" + storefront::db::newId()},
+        {"STOREFRONT_DATA_DIR", madeDir("data-").string()},
         {"STOREFRONT_WEB_DIR", e.webDir},
         {"STOREFRONT_TRUSTED_PROXIES", "127.0.0.1"},
         {"STOREFRONT_CONTACT_LIMIT", "3"},
@@ -330,6 +351,7 @@ Env& env() {
             auto& x = env();
             x.server->stop();
             x.db.reset();
+            removeMadeDirs();
         });
         return e;
     }();
