@@ -223,3 +223,49 @@ TEST(CompanionCountsApi, ASearchCountsAtMostTheCapAndSaysSoAndItsPagesGoOn) {
     expectCountsExact("10,002 certificates deleted by one cascade");
     EXPECT_EQ(list("q=" + countsEncoded(site))["total"], 0);
 }
+
+// A deep unsearched workers page (OFFSET 500 and more chooses its ids from the sort's index
+// first) holds the rows a shallower read of a bigger page holds, for each sort and with the tier
+// filter, and each row still carries its certificate count.
+TEST(CompanionCountsApi, DeepWorkerPagesHoldTheRowsAShallowerReadHolds) {
+    const auto tag = storefront::db::newId().substr(0, 8);
+    constexpr int kWorkers = 930; // 620 free: the tier filter reaches offset 600 too
+    constexpr int kRowsPerStatement = 155;
+    env().db->write([&](storefront::db::Tx& tx) {
+        for (int start = 0; start < kWorkers; start += kRowsPerStatement) {
+            std::string sql = "INSERT INTO worker_profiles (id, full_name, email, entitlement, last_active_at, created_at, "
+                              "updated_at) VALUES ";
+            for (int i = 0; i < kRowsPerStatement; ++i) sql += std::string(i ? ", " : "") + "(?, ?, ?, ?, ?, ?, ?)";
+            auto q = tx.query(sql);
+            for (int i = start; i < start + kRowsPerStatement; ++i) {
+                const auto at = storefront::db::timestampAfter(-(i + 1));
+                const auto n = std::to_string(1000 + (i * 7919) % kWorkers); // names not in creation order
+                q.bind(storefront::db::newId()).bind("Deep " + tag + " " + n).bind("deep-" + tag + "-" + n + "@example.nz");
+                q.bind(i % 3 == 0 ? "pro" : "free").bind(storefront::db::nowTimestamp()).bind(at).bind(at);
+            }
+            q.run();
+        }
+    });
+    auto idsOf = [](const std::string& query) {
+        auto res = getJson(kCountsBase + "/workers?" + query, staffHeaders());
+        EXPECT_EQ(res.status, 200) << res.body;
+        std::vector<std::string> ids;
+        const auto body = res.json();
+        for (const auto& item : body["items"]) {
+            EXPECT_TRUE(item["certificates_count"].is_number_integer()) << item.dump();
+            ids.push_back(item["id"].get<std::string>());
+        }
+        return ids;
+    };
+    for (const std::string sort : {"sort=name&dir=asc", "sort=joined&dir=desc", "sort=tier&dir=desc", "tier=free&sort=name&dir=desc"}) {
+        SCOPED_TRACE(sort);
+        auto wide = idsOf(sort + "&page_size=200&page=3"); // offset 400
+        ASSERT_EQ(wide.size(), 200u);
+        auto deep = idsOf(sort + "&page_size=50&page=11"); // offset 500
+        auto deeper = idsOf(sort + "&page_size=50&page=12");
+        deep.insert(deep.end(), deeper.begin(), deeper.end());
+        EXPECT_EQ(deep, std::vector<std::string>(wide.begin() + 100, wide.end()));
+    }
+    execSql("DELETE FROM worker_profiles WHERE full_name LIKE ?", {"Deep " + tag + " %"});
+    expectCountsExact("the deep-page workers deleted");
+}
