@@ -42,7 +42,7 @@ TEST(MemoryTrimmer, AZeroIntervalNeverTrims) {
 
 namespace {
 
-long residentKiBOfThisProcess() {
+[[maybe_unused]] long residentKiBOfThisProcess() {
     std::ifstream statm("/proc/self/statm");
     long size = 0, resident = 0;
     statm >> size >> resident;
