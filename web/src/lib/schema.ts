@@ -9,3 +9,18 @@ z.config({ jitless: true });
 
 export { z };
 export type { ZodType } from 'zod';
+
+/**
+ * The page every list endpoint answers (server http::pageJson): {items, total, page, page_size},
+ * and total_capped when a search matched more than the server counts (total is then 10,000).
+ * Extend it for a list's extra members (`.extend({ counts: ... })`).
+ */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    total_capped: z.boolean().optional(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}

@@ -2,7 +2,7 @@
 // a page at a time. The dashboard carries the newest ORDERS_PAGE_SIZE; the Order History asks for the
 // pages after it when the customer wants older orders.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { z } from '@/lib/schema';
+import { pageSchema, type z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 import { orderSchema } from './dashboard';
 import { accountKeys } from './keys';
@@ -10,12 +10,7 @@ import { accountKeys } from './keys';
 /** The dashboard's order count, and the size of each further page. */
 export const ORDERS_PAGE_SIZE = 20;
 
-const ordersPageSchema = z.object({
-  items: z.array(orderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+const ordersPageSchema = pageSchema(orderSchema);
 
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
 

@@ -1,11 +1,8 @@
 // The back-office API's shapes (docs/openapi.yaml, "Back office"), checked with zod on arrival.
-import { z, type ZodType } from '@/lib/schema';
+import { z } from '@/lib/schema';
 import type { ListParams } from './keys';
 
-/** The page shape every staff list answers: {items, total, page, page_size}. */
-export function pageSchema<T>(item: ZodType<T>) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
-}
+export { pageSchema } from '@/lib/schema';
 
 export interface Page<T> {
   items: T[];

@@ -1,7 +1,7 @@
 // GET /api/v1/admin/wirewrite/certificates?q=&status=&sort=&dir=&page= (searched, filtered,
 // sorted and paged by the server; counts for the heading).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from '@/lib/schema';
+import { pageSchema, z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 import { companionKeys, listPath, PAGE_SIZE } from './keys';
 
@@ -18,13 +18,7 @@ export const certificateSchema = z.object({
 
 export type Certificate = z.infer<typeof certificateSchema>;
 
-export const certificatePageSchema = z.object({
-  items: z.array(certificateSchema),
-  total: z.number().int(),
-  // true when a search matched more than the server counts (total is then 10,000)
-  total_capped: z.boolean().optional(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+export const certificatePageSchema = pageSchema(certificateSchema).extend({
   counts: z.object({ all: z.number().int(), draft: z.number().int(), issued: z.number().int() }),
 });
 

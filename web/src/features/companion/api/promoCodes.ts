@@ -1,6 +1,6 @@
 // GET /api/v1/admin/wirewrite/promo-codes?page= (newest first, 50 a page).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from '@/lib/schema';
+import { pageSchema, z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 import { companionKeys, listPath, PAGE_SIZE } from './keys';
 
@@ -19,12 +19,7 @@ export const promoCodeSchema = z.object({
 
 export type PromoCode = z.infer<typeof promoCodeSchema>;
 
-export const promoCodePageSchema = z.object({
-  items: z.array(promoCodeSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const promoCodePageSchema = pageSchema(promoCodeSchema);
 
 export type PromoCodePage = z.infer<typeof promoCodePageSchema>;
 

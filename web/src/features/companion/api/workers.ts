@@ -1,7 +1,7 @@
 // GET /api/v1/admin/wirewrite/workers?q=&tier=&sort=&dir=&page= (searched, filtered, sorted and
 // paged by the server; counts for the heading).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from '@/lib/schema';
+import { pageSchema, z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 import { companionKeys, listPath, PAGE_SIZE } from './keys';
 
@@ -18,13 +18,7 @@ export const workerSchema = z.object({
 
 export type Worker = z.infer<typeof workerSchema>;
 
-export const workerPageSchema = z.object({
-  items: z.array(workerSchema),
-  total: z.number().int(),
-  // true when a search matched more than the server counts (total is then 10,000)
-  total_capped: z.boolean().optional(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+export const workerPageSchema = pageSchema(workerSchema).extend({
   counts: z.object({ all: z.number().int(), free: z.number().int(), pro: z.number().int() }),
 });
 

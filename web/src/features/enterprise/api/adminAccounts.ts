@@ -1,19 +1,14 @@
 // GET /api/v1/admin/enterprise-accounts?page=&q=: staff's list of enterprise accounts, newest first, with
 // the admin's email and the counts of users and licences.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from '@/lib/schema';
+import { pageSchema, type z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 import { enterpriseKeys } from './keys';
 import { accountSchema } from './schemas';
 
 export const ADMIN_PAGE_SIZE = 20;
 
-const accountPageSchema = z.object({
-  items: z.array(accountSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+const accountPageSchema = pageSchema(accountSchema);
 
 export type EnterpriseAccountPage = z.infer<typeof accountPageSchema>;
 
