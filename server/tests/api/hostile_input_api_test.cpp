@@ -242,6 +242,15 @@ std::string judge(const HostileCase& c, const HttpResult& r) {
         auto json = nlohmann::json::parse(r.body, nullptr, false);
         if (!json.is_object() || !json.contains("code")) return "a " + std::to_string(r.status) + " without a JSON code";
     }
+    // An error tells the client what to fix, never how the server is built: no SQL or driver
+    // message, no source file or path on the machine, no exception or stack trace.
+    if (r.status >= 400) {
+        static const char* const internals[] = {"SQLSTATE", "sqlite", "SQLite", "postgres", "PostgreSQL", "syntax error",
+                                                "constraint", ".cpp", ".h:", "/work/", "/usr/", "/tmp/", "Exception",
+                                                "exception", "what()", "std::", "Poco::", "storefront::", "#0 ", "stack"};
+        for (const char* word : internals)
+            if (r.body.find(word) != std::string::npos) return "a " + std::to_string(r.status) + " body naming '" + word + "'";
+    }
     return "";
 }
 
