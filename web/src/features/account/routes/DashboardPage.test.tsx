@@ -136,6 +136,62 @@ describe('DashboardPage', () => {
     expect(fetchMock.mock.calls.filter(([url]) => typeof url === 'string' && url.startsWith('/api/v1/account/orders'))).toHaveLength(1);
   });
 
+  it('says when older orders fail to load, and the button tries again', async () => {
+    const order = (n: number) => ({
+      id: `o${String(n)}`,
+      order_number: `SC-OLD-${String(n).padStart(4, '0')}`,
+      status: 'paid',
+      total_amount: 1000,
+      currency: 'NZD',
+      created_at: '2025-08-01T00:00:00Z',
+      items: [],
+    });
+    // Page 2 fails once; page 3 fails once after page 2 has come.
+    const failures = new Set(['/api/v1/account/orders?page=2&page_size=20', '/api/v1/account/orders?page=3&page_size=20']);
+    const pages: Record<string, unknown> = {
+      '/api/v1/account/orders?page=2&page_size=20': { items: [order(21), order(22)], total: 42, page: 2, page_size: 20 },
+      '/api/v1/account/orders?page=3&page_size=20': { items: [order(41), order(42)], total: 42, page: 3, page_size: 20 },
+    };
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/v1/account/dashboard') return jsonResponse(200, { ...DASHBOARD, orders: [order(1)], orders_total: 42 });
+      if (failures.delete(url)) return jsonResponse(500, { code: 'internal_error', message: 'Something went wrong' });
+      if (url in pages) return jsonResponse(200, pages[url]);
+      return jsonResponse(404, { code: 'not_found', message: 'Not found' });
+    });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderDashboard();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    const orderCalls = () => fetchMock.mock.calls.filter(([url]) => typeof url === 'string' && url.startsWith('/api/v1/account/orders'));
+
+    await user.click(within(history).getByRole('button', { name: 'Show older orders' }));
+    expect(await within(history).findByRole('alert')).toHaveTextContent('Failed to load older orders.');
+    expect(within(history).getAllByRole('article')).toHaveLength(1);
+    expect(orderCalls()).toHaveLength(1);
+
+    // The button is still there and asks for page 2 again.
+    await user.click(within(history).getByRole('button', { name: 'Show older orders' }));
+    await waitFor(() => expect(within(history).getAllByRole('article')).toHaveLength(3));
+    expect(within(history).queryByRole('alert')).not.toBeInTheDocument();
+
+    // Page 3 fails: the rows already shown stay, the failure is said, and the retry fetches page 3.
+    await user.click(within(history).getByRole('button', { name: 'Show older orders' }));
+    expect(await within(history).findByRole('alert')).toHaveTextContent('Failed to load older orders.');
+    expect(within(history).getAllByRole('article')).toHaveLength(3);
+    await user.click(within(history).getByRole('button', { name: 'Show older orders' }));
+    await waitFor(() => expect(within(history).getAllByRole('article')).toHaveLength(5));
+    expect(within(history).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(history).queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+    expect(orderCalls().map(([url]) => url)).toEqual([
+      '/api/v1/account/orders?page=2&page_size=20',
+      '/api/v1/account/orders?page=2&page_size=20',
+      '/api/v1/account/orders?page=3&page_size=20',
+      '/api/v1/account/orders?page=3&page_size=20',
+    ]);
+    expect(consoleError).toHaveBeenCalledWith('Failed to load older orders', expect.anything());
+    consoleError.mockRestore();
+  });
+
   it('has no older-orders button when the dashboard holds every order', async () => {
     mockFetch(() => jsonResponse(200, { ...DASHBOARD, orders_total: 3 }));
     renderDashboard();
