@@ -237,6 +237,10 @@ def measure(args, env):
             ("certificates: q=ngata (worker name)", "/api/v1/admin/wirewrite/certificates?q=ngata"),
             ("users: q=ng (two characters: a scan)", "/api/v1/admin/wirewrite/workers?q=ng"),
             ("certificates: q=7 (one character: a scan)", "/api/v1/admin/wirewrite/certificates?q=7"),
+            ("certificates: q=7, status=draft", "/api/v1/admin/wirewrite/certificates?q=7&status=draft"),
+            ("certificates: q=7, page 100", "/api/v1/admin/wirewrite/certificates?q=7&page=100"),
+            ("certificates: q=ki (two characters, via the worker)", "/api/v1/admin/wirewrite/certificates?q=ki"),
+            ("certificates: q=zz (two characters, no match)", "/api/v1/admin/wirewrite/certificates?q=zz"),
             ("promo codes", "/api/v1/admin/wirewrite/promo-codes"),
         ]
         print(f"load average before measuring: {' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")

@@ -102,6 +102,11 @@ constexpr const char* kWhereCertificateNumber = "c.certificate_number = ?";
 constexpr const char* kCertificateOwnMatchRowsIndexed = "SELECT 1 FROM certificates_search";
 constexpr const char* kWhereCertificateOwnMatchIndexed = "certificates_search MATCH ?";
 constexpr const char* kCertificateRows = "SELECT 1 FROM certificates c";
+// A term of one or two characters has no trigram: its count is a scan, first of the certificates'
+// own columns in the first 50,000 rows (a probe). A digit or a common letter reaches the cap there
+// (`7`: 10,001 matches within about 27,000 rows), so neither the rest of the table nor the workers
+// are read, and at least a fifth of the probed rows match, which bounds the walk of a page.
+constexpr const char* kCertificateProbeRows = "SELECT 1 FROM (SELECT * FROM certificates LIMIT 50000) c";
 // Filtered: the index's matches joined to their rows, streamed (not `rowid IN (...)`, which
 // collects every match first), so the count stops after the cap. CROSS JOIN fixes the order in
 // SQLite: without statistics the planner may otherwise drive from the status index and run the
@@ -152,9 +157,22 @@ constexpr const char* kWhereCertificateWalkIndexed =
     "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\' "
     "OR c.worker_id IN (SELECT sw.id FROM worker_profiles sw WHERE sw.rowid IN "
     "(SELECT rowid FROM worker_profiles_search WHERE worker_profiles_search MATCH ?)))";
+// The walk's worker part for a term with no trigram (one or two characters): the row's own worker
+// looked up by its key, and only for a row whose own columns did not match. A walk is chosen only
+// when it reads few rows (searchCertificates), so this is a few thousand key lookups at most, where
+// `IN (SELECT ...)` would scan all 100,000 workers before the first row could be returned. A scalar
+// subquery, not EXISTS: PostgreSQL turns an EXISTS into that same hashed scan of the workers
+// (`ki`, first page: 54 ms, 14 ms as written here).
+constexpr const char* kWhereCertificateWalkLike =
+    "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\' "
+    "OR (SELECT LOWER(sw.full_name) LIKE ? ESCAPE '\\' OR LOWER(sw.email) LIKE ? ESCAPE '\\' "
+    "FROM worker_profiles sw WHERE sw.id = c.worker_id))";
 constexpr const char* kWhereOwnCertificateSearch =
     "(LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\')";
 constexpr const char* kWhereStatus = "c.status = ?";
+// The same test kept off the status index (SQLite's unary plus), for a scan that reads the rows in
+// table order.
+constexpr const char* kWhereStatusScanned = "+c.status = ?";
 // A deep page (OFFSET at least this) chooses its ids first, from the sort's index alone (every
 // sort has an (expression, id) index), and joins the worker and reads the columns for the page's
 // rows only: the skipped rows are index entries, not joined rows.
@@ -277,14 +295,21 @@ PromoCode readPromo(const db::Row& r) {
     return p;
 }
 
-// A WHERE clause and its bound values, in order.
+// A WHERE clause and its bound values, in order; its LIKEs as the session's engine runs them
+// fastest (db::lowerLike). `planPerCall` for a search by a term with no trigram: PostgreSQL then
+// plans each statement for the term (db::kPlanPerCall), where a generic plan would read a pg_trgm
+// index that cannot narrow a one- or two-character pattern (`ki`: 182 ms, 53 ms planned per call).
+// Longer terms keep their prepared plans (planned per call, `cuba street` took 66 → 94 ms).
 struct Where {
+    explicit Where(Poco::Data::Session& s, bool planPerCall = false) : sqlite(db::isSqlite(s)), perCall(planPerCall) {}
+    bool sqlite, perCall;
     std::string sql;
     std::vector<std::string> values;
     void add(const char* clause, std::initializer_list<std::string> bound) {
-        sql += (sql.empty() ? " WHERE " : " AND ") + std::string(clause);
+        sql += (sql.empty() ? " WHERE " : " AND ") + db::lowerLike(sqlite, clause);
         values.insert(values.end(), bound);
     }
+    std::string statement(const std::string& text) const { return perCall ? std::string(db::kPlanPerCall) + text : text; }
     void bindTo(db::Query& q) const {
         for (const auto& v : values) q.bind(v);
     }
@@ -297,14 +322,14 @@ bool isCertificateNumber(const std::string& term) {
 }
 
 std::int64_t countOf(Poco::Data::Session& s, const std::string& sql, const Where& where) {
-    auto q = db::query(s, sql + where.sql);
+    auto q = db::query(s, where.statement(sql + where.sql));
     where.bindTo(q);
     return q.count();
 }
 
 // How many rows `rowsSql` + `where` has, counting at most `limit` of them.
 std::int64_t cappedCountOf(Poco::Data::Session& s, const std::string& rowsSql, const Where& where, std::int64_t limit) {
-    auto q = db::query(s, "SELECT COUNT(*) FROM (" + rowsSql + where.sql + " LIMIT ?) capped_rows");
+    auto q = db::query(s, where.statement("SELECT COUNT(*) FROM (" + rowsSql + where.sql + " LIMIT ?) capped_rows"));
     where.bindTo(q);
     return q.bind(limit).count();
 }
@@ -315,24 +340,29 @@ void setCappedTotal(Page<T>& page, std::int64_t counted) {
     page.total = page.totalCapped ? http::kSearchTotalCap : counted;
 }
 
-// One page of the staff certificates list (see kDeferredJoinOffset).
-std::vector<Certificate> certificatePageOf(Poco::Data::Session& s, const Where& where, const ListQuery& query) {
-    if (query.offset < kDeferredJoinOffset) {
-        auto q = db::query(s, std::string(kCertificateColumns) + where.sql + " ORDER BY " + query.orderBy + " LIMIT ? OFFSET ?");
-        where.bindTo(q);
-        return q.bind(query.limit, query.offset).all(readCertificate);
-    }
-    auto q = db::query(s, std::string(kCertificateColumns) + " WHERE c.id IN (" + kCertificatePageIds + where.sql + " ORDER BY " +
-                              query.orderBy + " LIMIT ? OFFSET ?) ORDER BY " + query.orderBy);
-    where.bindTo(q);
-    return q.bind(query.limit, query.offset).all(readCertificate);
-}
-
 template <class T, class Map>
 std::vector<T> pageOf(Poco::Data::Session& s, const std::string& sql, const Where& where, const ListQuery& query, Map map) {
-    auto q = db::query(s, sql + where.sql + " ORDER BY " + query.orderBy + " LIMIT ? OFFSET ?");
+    auto q = db::query(s, where.statement(sql + where.sql + " ORDER BY " + query.orderBy + " LIMIT ? OFFSET ?"));
     where.bindTo(q);
     return q.bind(query.limit, query.offset).all(map);
+}
+
+// One page in the query's order. A deep page (OFFSET at least kDeferredJoinOffset) chooses its
+// ids first (`idsSql`, "SELECT x.id FROM table x", with the same WHERE) from the sort's index alone
+// and reads `columns` for the page's rows only: the rows OFFSET skips are index entries, not joined
+// rows with their select lists computed.
+template <class T, class Map>
+std::vector<T> deferredPageOf(Poco::Data::Session& s, const std::string& columns, const char* idsSql, const char* idColumn,
+                              const Where& where, const ListQuery& query, Map map) {
+    if (query.offset < kDeferredJoinOffset) return pageOf<T>(s, columns, where, query, map);
+    auto q = db::query(s, where.statement(columns + " WHERE " + idColumn + " IN (" + idsSql + where.sql + " ORDER BY " +
+                                          query.orderBy + " LIMIT ? OFFSET ?) ORDER BY " + query.orderBy));
+    where.bindTo(q);
+    return q.bind(query.limit, query.offset).all(map);
+}
+
+std::vector<Certificate> certificatePageOf(Poco::Data::Session& s, const Where& where, const ListQuery& query) {
+    return deferredPageOf<Certificate>(s, kCertificateColumns, kCertificatePageIds, "c.id", where, query, readCertificate);
 }
 
 // One page and the number of matching rows: from the caller when it knows it, else from the page
@@ -408,9 +438,9 @@ void CompanionRepository::lockWorker(db::Tx& tx, const std::string& id) { tx.que
 
 Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
     auto s = db_.session();
-    Where where;
+    const auto phrase = query.search ? http::trigramPhrase(*query.search) : std::nullopt;
+    Where where(s, query.search && !phrase);
     if (query.search) {
-        auto phrase = http::trigramPhrase(*query.search);
         if (phrase && db::isSqlite(s)) {
             where.add(kWhereWorkerSearchIndexed, {*phrase});
         } else {
@@ -419,20 +449,17 @@ Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
         }
     }
     if (query.filter) where.add(kWhereTier, {*query.filter});
-    if (!query.search && query.knownTotal && query.offset >= kDeferredJoinOffset) {
+    if (!query.search && query.knownTotal) {
         Page<Worker> page;
         page.total = *query.knownTotal;
-        auto q = db::query(s, std::string(kWorkerColumns) + " WHERE w.id IN (" + kWorkerPageIds + where.sql + " ORDER BY " +
-                                  query.orderBy + " LIMIT ? OFFSET ?) ORDER BY " + query.orderBy);
-        where.bindTo(q);
-        page.items = q.bind(query.limit, query.offset).all(readWorker);
+        page.items = deferredPageOf<Worker>(s, kWorkerColumns, kWorkerPageIds, "w.id", where, query, readWorker);
         return page;
     }
     if (!query.search || query.knownTotal)
         return countedPageOf<Worker>(s, kWorkerColumns, kWorkerColumnsCounted, kWorkerCount, where, query, readWorker);
-    auto q = db::query(s, std::string(kWorkerSearchPageOuter) + kWorkerSearchPageInner + where.sql +
-                              (db::isSqlite(s) ? "" : kWorkerSearchPageFence) + kWorkerSearchPageMatchesEnd + query.orderBy +
-                              " LIMIT ? OFFSET ?" + kWorkerSearchPageJoin + query.orderBy);
+    auto q = db::query(s, where.statement(std::string(kWorkerSearchPageOuter) + kWorkerSearchPageInner + where.sql +
+                                          (db::isSqlite(s) ? "" : kWorkerSearchPageFence) + kWorkerSearchPageMatchesEnd +
+                                          query.orderBy + " LIMIT ? OFFSET ?" + kWorkerSearchPageJoin + query.orderBy));
     where.bindTo(q);
     Page<Worker> page;
     std::int64_t total = -1;
@@ -468,79 +495,99 @@ std::int64_t CompanionRepository::inactiveCount(const std::string& activeBefore)
 // ---- certificates ----
 
 Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) {
-    Where where;
     auto s = db_.session();
-    const auto phrase = query.search ? http::trigramPhrase(*query.search) : std::nullopt;
-    if (query.search && isCertificateNumber(*query.search)) {
-        where.add(kWhereCertificateNumber, {Poco::toUpper(Poco::trim(*query.search))});
-    } else if (query.search && phrase) {
-        return searchCertificates(s, query, *phrase);
-    } else if (query.search) {
-        // One or two characters: no trigram to look up, a scan.
-        auto p = http::likePattern(*query.search);
-        where.add(kWhereCertificateSearch, {p, p, p, p});
-    }
+    Where where(s);
+    if (query.search && !isCertificateNumber(*query.search)) return searchCertificates(s, query);
+    if (query.search) where.add(kWhereCertificateNumber, {Poco::toUpper(Poco::trim(*query.search))});
     if (query.filter) where.add(kWhereStatus, {*query.filter});
+    Page<Certificate> page;
     if (!query.search) {
-        Page<Certificate> page;
         page.total = query.knownTotal ? *query.knownTotal : countOf(s, kCertificateCount, where);
         page.items = certificatePageOf(s, where, query);
         return page;
     }
-    // A whole number or a short term: the matches counted up to the cap (a one-character term
-    // matches most rows: the count stops early), then the page (the created_at index walk stops
-    // after one page; not the windowed count, which would sort every match).
-    Page<Certificate> page;
+    // A whole number: at most one row, through the unique index.
     setCappedTotal(page, cappedCountOf(s, kCertificateRows, where, http::kSearchTotalCap + 1));
-    if (page.total > 0 && (page.totalCapped || query.offset < page.total))
-        page.items = certificatePageOf(s, where, query);
+    if (page.total > 0 && query.offset < page.total) page.items = certificatePageOf(s, where, query);
     return page;
 }
 
-// A search of three or more characters: counted through the trigram indexes, in two parts (own
-// columns; through the worker only), then one page either by walking the sort's index (a broad
-// term: a page of matches comes quickly) or from the indexed matches (a narrow term).
-Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s, const ListQuery& query,
-                                                          const std::string& phrase) {
-    const bool sqlite = db::isSqlite(s);
+// A substring search: counted up to the cap, then one page either by walking the sort's index (a
+// broad term: a page of matches comes quickly) or from the matches (a narrow term).
+// A term of three or more characters is counted in two parts (the certificates' own columns; those
+// found through their worker only): on SQLite through the trigram tables of migration 0011, on
+// PostgreSQL by the LIKE, which uses its pg_trgm indexes. The workers matching it are counted only
+// when the own columns give fewer matches than wanted.
+// A shorter term has no trigram and every part is a scan, so the parts are read only as far as they
+// are needed: the own columns of a probe of rows first (`7`: 10,001 matches within the first few
+// thousand rows, and the 100,000 workers are never read), else one scan of the certificates with
+// the matching workers found once. Its walk looks each row's worker up by key (see
+// kWhereCertificateWalkLike).
+Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s, const ListQuery& query) {
+    const auto phrase = http::trigramPhrase(*query.search);
+    const bool indexed = phrase && db::isSqlite(s);
     const auto p = http::likePattern(*query.search);
-    const auto workerPhrase = *http::trigramPhrase(*query.search, "{full_name email}");
+    const auto workerPhrase = indexed ? *http::trigramPhrase(*query.search, "{full_name email}") : std::string();
 
-    Page<Certificate> page;
-    const auto workers = sqlite ? db::query(s, kWorkerNameMatchCountIndexed).bind(workerPhrase).count()
-                                : db::query(s, kWorkerNameMatchCountLike).bind(p, p).count();
+    // How many workers match by name or email, asked for once and only when needed.
+    std::optional<std::int64_t> workerMatches;
+    auto workers = [&] {
+        if (!workerMatches)
+            workerMatches = indexed ? db::query(s, kWorkerNameMatchCountIndexed).bind(workerPhrase).count()
+                                    : db::query(s, db::lowerLike(db::isSqlite(s), kWorkerNameMatchCountLike)).bind(p, p).count();
+        return *workerMatches;
+    };
+    // A short term's matches, counted up to `wanted`, each part read only as far as it is needed:
+    // the own columns of the probe's rows; else, unfiltered, the certificates of the matching
+    // workers (certificates_worker_id_idx alone); else one scan of the certificates with the
+    // matching workers found once and the status tested first, not through its index (on SQLite,
+    // reading rows in the status index's order cost twice the scan: 153 against 81 ms for `7`
+    // among drafts).
+    bool probeReached = false;
+    auto countShortUpTo = [&](std::int64_t wanted) {
+        Where own(s, !phrase);
+        own.add(kWhereCertificateOwnLike, {p, p});
+        if (query.filter) own.add(kWhereStatus, {*query.filter});
+        probeReached = cappedCountOf(s, kCertificateProbeRows, own, wanted) >= wanted;
+        if (probeReached) return wanted;
+        if (!query.filter) {
+            Where byWorker(s, !phrase);
+            byWorker.add(kWhereCertificateByWorkerLike, {p, p});
+            if (const auto counted = cappedCountOf(s, kCertificateRows, byWorker, wanted); counted >= wanted) return counted;
+        }
+        Where all(s, !phrase);
+        if (query.filter) all.add(db::isSqlite(s) ? kWhereStatusScanned : kWhereStatus, {*query.filter});
+        all.add(kWhereCertificateSearch, {p, p, p, p});
+        return cappedCountOf(s, kCertificateRows, all, wanted);
+    };
     // The matches, counted up to `wanted`: own columns first, then (while under it) the
     // certificates found through their worker only.
     auto countUpTo = [&](std::int64_t wanted) {
+        if (!phrase) return countShortUpTo(wanted);
         std::int64_t counted = 0;
-        if (sqlite) {
-            Where match;
-            match.add(kWhereCertificateOwnMatchIndexed, {phrase});
-            if (query.filter) match.add(kWhereStatus, {*query.filter});
-            counted = cappedCountOf(s, query.filter ? kCertificateOwnMatchRowsIndexedJoined : kCertificateOwnMatchRowsIndexed,
-                                    match, wanted);
-        } else {
-            Where own;
-            if (sqlite) own.add(kWhereCertificateOwnIndexed, {phrase});
-            else own.add(kWhereCertificateOwnLike, {p, p});
-            if (query.filter) own.add(kWhereStatus, {*query.filter});
-            counted = cappedCountOf(s, kCertificateRows, own, wanted);
-        }
-        if (workers > 0 && counted == 0 && !query.filter) {
-            Where byWorker;
-            if (sqlite) byWorker.add(kWhereCertificateByWorkerIndexed, {workerPhrase});
+        Where own(s, !phrase);
+        if (indexed) own.add(kWhereCertificateOwnMatchIndexed, {*phrase});
+        else own.add(kWhereCertificateOwnLike, {p, p});
+        if (query.filter) own.add(kWhereStatus, {*query.filter});
+        const char* ownRows = !indexed            ? kCertificateRows
+                              : query.filter ? kCertificateOwnMatchRowsIndexedJoined
+                                             : kCertificateOwnMatchRowsIndexed;
+        counted = cappedCountOf(s, ownRows, own, wanted);
+        if (counted >= wanted || workers() == 0) return counted;
+        if (counted == 0 && !query.filter) {
+            Where byWorker(s, !phrase);
+            if (indexed) byWorker.add(kWhereCertificateByWorkerIndexed, {workerPhrase});
             else byWorker.add(kWhereCertificateByWorkerLike, {p, p});
-            counted = cappedCountOf(s, kCertificateRows, byWorker, wanted);
-        } else if (workers > 0 && counted < wanted) {
-            Where viaWorker;
-            if (sqlite) viaWorker.add(kWhereWorkerNameIndexed, {workerPhrase});
-            else viaWorker.add(kWhereWorkerNameLike, {p, p});
-            viaWorker.add(kWhereNotOwnMatch, {p, p});
-            if (query.filter) viaWorker.add(kWhereStatus, {*query.filter});
-            counted += cappedCountOf(s, kCertificateByWorkerOnlyRows, viaWorker, wanted - counted);
+            return cappedCountOf(s, kCertificateRows, byWorker, wanted);
         }
-        return counted;
+        Where viaWorker(s, !phrase);
+        if (indexed) viaWorker.add(kWhereWorkerNameIndexed, {workerPhrase});
+        else viaWorker.add(kWhereWorkerNameLike, {p, p});
+        viaWorker.add(kWhereNotOwnMatch, {p, p});
+        if (query.filter) viaWorker.add(kWhereStatus, {*query.filter});
+        return counted + cappedCountOf(s, kCertificateByWorkerOnlyRows, viaWorker, wanted - counted);
     };
+    Page<Certificate> page;
     const auto counted = countUpTo(http::kSearchTotalCap + 1);
     setCappedTotal(page, counted);
     // Past the cap the pages go on (the total only says "10,000 or more").
@@ -549,21 +596,30 @@ Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s
     // Walk the sort's index when that reads fewer than kCertificateWalkRows rows: when there are
     // at least `needed` matches. A capped total may be short of that on a deep page: then the
     // matches are counted on up to `needed` only (the first pages of a broad search never need it).
-    Where where;
+    // A short term's count is a scan and is not counted on. When its probe reached the cap, at
+    // least a fifth of the probed rows match (taken as the whole table's share), so a page within
+    // the cap walks at most five times its offset plus one page (50,000 rows for page 200): the
+    // walk is chosen for those pages.
+    Where where(s, !phrase);
     const auto scope = query.scopeRows.value_or(0);
     std::int64_t matches = counted;
     const std::int64_t needed = ((query.offset + query.limit) * scope + kCertificateWalkRows - 1) / kCertificateWalkRows;
-    if (scope > 0 && page.totalCapped && needed > counted) matches = countUpTo(needed);
-    if (scope > 0 && (query.offset + query.limit) * scope <= kCertificateWalkRows * matches) {
-        if (workers == 0) where.add(kWhereCertificateOwnLike, {p, p});
-        else if (sqlite) where.add(kWhereCertificateWalkIndexed, {p, p, workerPhrase});
+    if (phrase && scope > 0 && page.totalCapped && needed > counted) matches = countUpTo(needed);
+    const bool walk = scope > 0 && ((probeReached && query.offset + query.limit <= http::kSearchTotalCap) ||
+                                    (query.offset + query.limit) * scope <= kCertificateWalkRows * matches);
+    if (walk) {
+        if (phrase && workers() == 0) where.add(kWhereCertificateOwnLike, {p, p});
+        else if (indexed) where.add(kWhereCertificateWalkIndexed, {p, p, workerPhrase});
+        else if (!phrase) where.add(kWhereCertificateWalkLike, {p, p, p, p});
         else where.add(kWhereCertificateSearch, {p, p, p, p});
-    } else if (workers == 0 && sqlite) {
-        where.add(kWhereCertificateOwnIndexed, {phrase});
-    } else if (workers == 0) {
-        where.add(kWhereCertificateOwnLike, {p, p});
-    } else if (sqlite) {
-        where.add(kWhereCertificateIndexed, {phrase, workerPhrase});
+    } else if (!phrase) {
+        // A short narrow term: a scan of the certificates, the matching workers found once.
+        where.add(kWhereCertificateSearch, {p, p, p, p});
+    } else if (workers() == 0) {
+        if (indexed) where.add(kWhereCertificateOwnIndexed, {*phrase});
+        else where.add(kWhereCertificateOwnLike, {p, p});
+    } else if (indexed) {
+        where.add(kWhereCertificateIndexed, {*phrase, workerPhrase});
     } else {
         where.add(kWhereCertificateUnion, {p, p, p, p});
     }
@@ -573,14 +629,14 @@ Page<Certificate> CompanionRepository::searchCertificates(Poco::Data::Session& s
 }
 
 Page<Certificate> CompanionRepository::listWorkerCertificates(const std::string& workerId, const ListQuery& query) {
-    Where where;
+    auto s = db_.session();
+    Where where(s);
     where.add(kWhereWorker, {workerId});
     if (query.search) {
         auto p = http::likePattern(*query.search);
         where.add(kWhereOwnCertificateSearch, {p, p});
     }
     if (query.filter) where.add(kWhereStatus, {*query.filter});
-    auto s = db_.session();
     return countedPageOf<Certificate>(s, kCertificateColumns, kCertificateColumnsCounted, kCertificateCount, where, query,
                                       readCertificate);
 }

@@ -163,7 +163,7 @@ public:
     void advisoryUnlock(Poco::Data::Session& session, std::int64_t key);
 
 private:
-    Page<Certificate> searchCertificates(Poco::Data::Session& s, const ListQuery& query, const std::string& phrase);
+    Page<Certificate> searchCertificates(Poco::Data::Session& s, const ListQuery& query);
 
     db::Database& db_;
 };

@@ -1,6 +1,7 @@
 #include "db/postgres_session.h"
 
 #include "common/errors.h"
+#include "db/dialect.h"
 
 #include <Poco/Data/AbstractExtractor.h>
 #include <Poco/Data/LOB.h>
@@ -356,6 +357,7 @@ class Statement : public Poco::Data::StatementImpl {
     void compileImpl() override {
         sql_ = toString();
         kept_ = isKeptStatement(sql_);
+        planPerCall_ = sql_.starts_with(kPlanPerCall);
         if (kept_) {
             const Prepared& p = session_.prepared(sql_);
             name_ = p.name;
@@ -386,7 +388,7 @@ class Statement : public Poco::Data::StatementImpl {
         {
             Poco::FastMutex::ScopedLock lock(session_.mutex());
             PGresult* r;
-            if (kept_)
+            if (kept_ && !planPerCall_)
                 r = PQexecPrepared(session_.conn(), name_.c_str(), n, n ? values.data() : nullptr,
                                    n ? lengths.data() : nullptr, n ? formats.data() : nullptr, 0);
             else if (n)
@@ -420,6 +422,8 @@ class Statement : public Poco::Data::StatementImpl {
     Result result_;
     std::string sql_, name_;
     const std::vector<MetaColumn>* columns_ = nullptr;
+    // Kept for its columns' description, but sent with its text each time (db::kPlanPerCall).
+    bool planPerCall_ = false;
     bool kept_ = false, compiled_ = false;
     int row_ = 0, affected_ = 0;
 };

@@ -48,7 +48,8 @@ bool isConcurrentWrite(const char* sqlState);
 inline constexpr std::size_t kPreparedStatementsPerConnection = 512;
 
 // True for statements worth keeping prepared (their first keyword is SELECT, INSERT, UPDATE,
-// DELETE, WITH or VALUES); exposed for unit tests.
+// DELETE, WITH or VALUES); exposed for unit tests. One that starts with db::kPlanPerCall is kept
+// for its columns' description but run with PQexecParams, planned for its values each time.
 bool isKeptStatement(const std::string& sql);
 
 // True for statements that may change a table's shape (CREATE, ALTER, DROP, COMMENT).

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace testing_support;
 namespace companion = storefront::companion;
 
@@ -199,6 +201,29 @@ TEST(CompanionCountsApi, ASearchCountsAtMostTheCapAndSaysSoAndItsPagesGoOn) {
         auto deeper = idsOf(list(filter + "sort=created&dir=desc&page_size=50&page=12"));
         deep.insert(deep.end(), deeper.begin(), deeper.end());
         EXPECT_EQ(deep, std::vector<std::string>(wide.begin() + 100, wide.end()));
+    }
+    // Terms of one or two characters have no trigram to look up. More than the cap match: by the
+    // certificates' own column ("ca", "c") and through the worker only ("pp" is in "Capper", not in
+    // the site). The first page and a deep one are the LIKE's rows, in order.
+    auto idsIn = [](const nlohmann::json& json) {
+        std::vector<std::string> ids;
+        for (const auto& item : json["items"]) ids.push_back(item["id"].get<std::string>());
+        return ids;
+    };
+    for (const std::string q : {"ca", "pp", "c"}) {
+        SCOPED_TRACE(q);
+        const auto expected = searchCertificatesLike(q);
+        ASSERT_GT(expected.size(), 10000u);
+        auto first = list("q=" + q + "&page_size=200");
+        EXPECT_EQ(first["total"], 10000);
+        EXPECT_EQ(first["total_capped"], true);
+        EXPECT_EQ(idsIn(first), std::vector<std::string>(expected.begin(), expected.begin() + 200));
+        auto deep = list("q=" + q + "&page_size=50&page=41"); // offset 2000
+        EXPECT_EQ(idsIn(deep), std::vector<std::string>(expected.begin() + 2000, expected.begin() + 2050));
+        auto drafts = list("q=" + q + "&status=draft&page_size=100");
+        const auto expectedDrafts = searchCertificatesLike(q, "draft");
+        EXPECT_EQ(drafts["total"], std::min<std::int64_t>(10000, static_cast<std::int64_t>(expectedDrafts.size())));
+        EXPECT_EQ(idsIn(drafts), std::vector<std::string>(expectedDrafts.begin(), expectedDrafts.begin() + 100));
     }
     // Exactly the cap: exact, not capped. Fewer: exact.
     auto drafts = list("q=" + countsEncoded(site) + "&status=draft");

@@ -1,5 +1,7 @@
 #include "api/companion_support.h"
 
+#include "http/paging.h"
+
 #include <Poco/String.h>
 
 #include <stdexcept>
@@ -31,6 +33,18 @@ nlohmann::json createPromo(const nlohmann::json& body) {
 
 std::string newCode(const std::string& prefix) {
     return Poco::toUpper(prefix + "-" + storefront::db::newId().substr(0, 8));
+}
+
+std::vector<std::string> searchCertificatesLike(const std::string& term, const std::string& status) {
+    const auto p = storefront::http::likePattern(term);
+    std::vector<std::string> params{p, p, p, p};
+    if (!status.empty()) params.push_back(status);
+    return textColumn(
+        "SELECT CAST(c.id AS TEXT) FROM certificates c JOIN worker_profiles w ON w.id = c.worker_id "
+        "WHERE (LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\' "
+        "OR LOWER(w.full_name) LIKE ? ESCAPE '\\' OR LOWER(w.email) LIKE ? ESCAPE '\\')" +
+            std::string(status.empty() ? "" : " AND c.status = ?") + " ORDER BY c.created_at DESC, c.id DESC",
+        params);
 }
 
 } // namespace testing_support

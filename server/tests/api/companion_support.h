@@ -4,6 +4,7 @@
 #include "api/auth_support.h"
 
 #include <string>
+#include <vector>
 
 namespace testing_support {
 
@@ -24,5 +25,10 @@ WorkerSession newWorker(const std::string& prefix = "worker");
 nlohmann::json createPromo(const nlohmann::json& body);
 // A fresh upper-case code.
 std::string newCode(const std::string& prefix = "WW");
+
+// The oracle for the staff certificates search: the ids LOWER(column) LIKE '%term%' finds through
+// the certificate's number or site or its worker's name or email (optionally of one status),
+// newest first, as the list ordered them before any index served it.
+std::vector<std::string> searchCertificatesLike(const std::string& term, const std::string& status = "");
 
 } // namespace testing_support

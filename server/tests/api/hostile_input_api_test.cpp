@@ -9,8 +9,6 @@
 #include "api/enterprise_support.h"
 #include "api/matrix_support.h"
 
-#include <Poco/Net/SocketAddress.h>
-#include <Poco/Net/StreamSocket.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -254,28 +252,6 @@ std::string judge(const HostileCase& c, const HttpResult& r) {
     return "";
 }
 
-// Reads whatever the server answers until it closes or `seconds` pass; the status, or 0.
-int rawExchange(int port, const std::string& bytes, bool halfClose, int seconds, std::string* answer) {
-    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", static_cast<Poco::UInt16>(port)));
-    socket.setReceiveTimeout(Poco::Timespan(seconds, 0));
-    socket.sendBytes(bytes.data(), static_cast<int>(bytes.size()));
-    if (halfClose) socket.shutdownSend();
-    std::string text;
-    char buffer[4096];
-    try {
-        while (true) {
-            int n = socket.receiveBytes(buffer, sizeof buffer);
-            if (n <= 0) break;
-            text.append(buffer, static_cast<std::size_t>(n));
-        }
-    } catch (const Poco::Exception&) {
-        // timeout or reset: judged by what arrived
-    }
-    if (answer) *answer = text;
-    if (!text.starts_with("HTTP/1.")) return 0;
-    return std::atoi(text.substr(9, 3).c_str());
-}
-
 } // namespace
 
 TEST(HostileInput, EveryRouteRefusesBadInputWithA4xxAndChangesNothing) {
@@ -396,14 +372,13 @@ TEST(HostileInput, EveryRouteRefusesBadInputWithA4xxAndChangesNothing) {
         const std::string request = std::string("POST ") + target +
                                     " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 400\r\n"
                                     "X-Forwarded-For: " + newClientIp() + "\r\n\r\n" + partial;
-        std::string answer;
-        const int status = rawExchange(env().port, request, /*halfClose=*/true, 10, &answer);
+        const auto r = rawHttp(env().port, request, /*halfClose=*/true, 10);
         ++sent;
         ++byKind["body cut short"];
-        EXPECT_TRUE(status == 0 || (status >= 400 && status < 500)) << target << ": " << answer.substr(0, 300);
-        if (status >= 500) ++fiveHundreds;
-        std::cout << "  body cut short, " << target << ": " << (status ? std::to_string(status) : std::string("connection closed"))
-                  << (answer.find("incomplete_body") != std::string::npos ? " incomplete_body" : "") << "\n";
+        EXPECT_TRUE(r.status == 0 || (r.status >= 400 && r.status < 500)) << target << ": " << r.body.substr(0, 300);
+        if (r.status >= 500) ++fiveHundreds;
+        std::cout << "  body cut short, " << target << ": " << (r.status ? std::to_string(r.status) : std::string("connection closed"))
+                  << (r.body.find("incomplete_body") != std::string::npos ? " incomplete_body" : "") << "\n";
     }
     // Request lines POCO cannot parse: our JSON 400 with the security headers, then the close.
     for (const auto& [line, halfClose] : std::vector<std::pair<std::string, bool>>{
@@ -430,8 +405,9 @@ TEST(HostileInput, EveryRouteRefusesBadInputWithA4xxAndChangesNothing) {
         };
         for (const auto& [kind, bytes] : stalls) {
             const auto t0 = std::chrono::steady_clock::now();
-            std::string answer;
-            const int status = rawExchange(slowPort, bytes, /*halfClose=*/false, 20, &answer);
+            const auto r = rawHttp(slowPort, bytes, /*halfClose=*/false, 20);
+            const int status = r.status;
+            const auto& answer = r.body;
             const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
             ++sent;
             ++byKind[kind];

@@ -42,18 +42,6 @@ std::vector<std::string> searchWorkersLike(const std::string& term) {
                       {p, p, p});
 }
 
-std::vector<std::string> searchCertificatesLike(const std::string& term, const std::string& status = "") {
-    auto p = searchPattern(term);
-    std::vector<std::string> params{p, p, p, p};
-    if (!status.empty()) params.push_back(status);
-    return textColumn(
-        "SELECT CAST(c.id AS TEXT) FROM certificates c JOIN worker_profiles w ON w.id = c.worker_id "
-        "WHERE (LOWER(c.certificate_number) LIKE ? ESCAPE '\\' OR LOWER(c.site_location) LIKE ? ESCAPE '\\' "
-        "OR LOWER(w.full_name) LIKE ? ESCAPE '\\' OR LOWER(w.email) LIKE ? ESCAPE '\\')" +
-            std::string(status.empty() ? "" : " AND c.status = ?") + " ORDER BY c.created_at DESC, c.id DESC",
-        params);
-}
-
 std::vector<std::string> searchIdsOf(const nlohmann::json& page) {
     std::vector<std::string> out;
     for (const auto& item : page["items"])
@@ -123,7 +111,7 @@ TEST(SearchApi, WorkerSearchMatchesTheLikeForSpecialCharactersNonAsciiAndShortTe
     EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("%XSURE " + tag), staffHeaders()).json()),
               (std::vector<std::string>{letterX.workerId}));
     // A double quote (the FTS5 phrase delimiter) and a backslash (the LIKE escape) are text too.
-    EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("\"sparky\" back\\slash"), staffHeaders()).json()),
+    EXPECT_EQ(searchIdsOf(getJson(kSearchStaffBase + "/workers?q=" + searchEncoded("\"sparky\" back\\slash " + tag), staffHeaders()).json()),
               (std::vector<std::string>{quoted.workerId}));
     for (const std::string& term : std::vector<std::string>{"100%_sure " + tag,
                                                             "%xsure",
@@ -241,7 +229,7 @@ TEST(SearchApi, ACertificatesPageIsTheSameWhetherItWalksTheSortIndexOrUsesTheMat
 
     storefront::companion::CompanionRepository repo(*env().db);
     for (const std::string& term :
-         std::vector<std::string>{tag, "walker " + tag, "path " + tag + " street", "5 path " + tag})
+         std::vector<std::string>{tag, "walker " + tag, "path " + tag + " street", "5 path " + tag, "lk", "8", "p"})
         for (const std::string status : {"", "draft"})
             for (const char* order : {"c.created_at DESC, c.id DESC", "c.created_at ASC, c.id ASC"}) {
                 storefront::companion::ListQuery q;

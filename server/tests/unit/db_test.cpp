@@ -1,4 +1,5 @@
 #include "db/database.h"
+#include "db/dialect.h"
 #include "db/migrations.h"
 #include "db/postgres_session.h"
 
@@ -152,6 +153,7 @@ TEST(PostgresSession, KeepsDataStatementsAndRunsTheRestAsSimpleQueries) {
     EXPECT_TRUE(isKeptStatement("(SELECT a FROM t) UNION (SELECT b FROM u)"));
     EXPECT_TRUE(isKeptStatement("WITH x AS (SELECT 1) UPDATE t SET a = 1"));
     EXPECT_TRUE(isKeptStatement("DELETE FROM t"));
+    EXPECT_TRUE(isKeptStatement(std::string(kPlanPerCall) + "SELECT COUNT(*) FROM t WHERE a LIKE $1"));
     EXPECT_FALSE(isKeptStatement("BEGIN"));
     EXPECT_FALSE(isKeptStatement("SET TIME ZONE 'UTC'"));
     EXPECT_FALSE(isKeptStatement("CREATE TABLE t (a TEXT)"));
@@ -162,4 +164,37 @@ TEST(PostgresSession, KeepsDataStatementsAndRunsTheRestAsSimpleQueries) {
     EXPECT_TRUE(isSchemaChange("CREATE INDEX i ON t (a)"));
     EXPECT_FALSE(isSchemaChange("SELECT 1"));
     EXPECT_FALSE(isSchemaChange("BEGIN"));
+}
+
+TEST(Dialect, LowerLikeDropsLowerBeforeLikeOnSqliteOnly) {
+    const std::string sql = "(LOWER(c.site_location) LIKE ? ESCAPE '\\' OR COALESCE(LOWER(sw.email) LIKE ?, FALSE) "
+                            "OR LOWER(c.a) = ? OR LOWER(COALESCE(x, y)) LIKE ?)";
+    EXPECT_EQ(lowerLike(false, sql), sql);
+    EXPECT_EQ(lowerLike(true, sql), "(c.site_location LIKE ? ESCAPE '\\' OR COALESCE(sw.email LIKE ?, FALSE) "
+                                    "OR LOWER(c.a) = ? OR LOWER(COALESCE(x, y)) LIKE ?)");
+    EXPECT_EQ(lowerLike(true, "no like here"), "no like here");
+}
+
+// The rewrite is only right if SQLite's LIKE matches exactly the rows LOWER(col) LIKE matches, for
+// any text and any lower-cased pattern (http::likePattern lowers ASCII only, as SQLite's LOWER does).
+TEST(Dialect, OnSqliteColLikeMatchesTheRowsOfLowerColLike) {
+    auto db = Database::open(std::string(::testing::TempDir()) + "/dialect-" + newId() + ".db");
+    auto s = db->session();
+    s << "CREATE TABLE t (v TEXT)", Poco::Data::Keywords::now;
+    const std::vector<std::string> values = {"Queen Street", "QUEEN", "queen", "\u014ctautahi", "\u014dtautahi",
+                                             "T\u0101ne", "T\u0100NE", "Stra\u00dfe", "STRASSE", "100%_Sure", "100%x",
+                                             "back\\slash", "\u0130stanbul", "istanbul", "WW-2026-000777", ""};
+    for (auto v : values) s << "INSERT INTO t (v) VALUES (?)", Poco::Data::Keywords::use(v), Poco::Data::Keywords::now;
+    s << "INSERT INTO t (v) VALUES (NULL)", Poco::Data::Keywords::now;
+    for (const std::string pattern : {"%queen%", "%\u014d%", "%\u014c%", "%t\u0101n%", "%\u0101%", "%stra\u00df%", "%ss%",
+                                      "%100\\%\\_%", "%\\\\%", "%i%", "%7%", "%"}) {
+        std::vector<int> lowered, plain;
+        auto p = pattern;
+        s << lowerLike(false, "SELECT rowid FROM t WHERE LOWER(v) LIKE ? ESCAPE '\\' ORDER BY rowid"),
+            Poco::Data::Keywords::use(p), Poco::Data::Keywords::into(lowered), Poco::Data::Keywords::now;
+        s << lowerLike(true, "SELECT rowid FROM t WHERE LOWER(v) LIKE ? ESCAPE '\\' ORDER BY rowid"),
+            Poco::Data::Keywords::use(p), Poco::Data::Keywords::into(plain), Poco::Data::Keywords::now;
+        EXPECT_EQ(plain, lowered) << pattern;
+        EXPECT_FALSE(lowered.empty() && pattern == "%queen%");
+    }
 }
