@@ -47,6 +47,19 @@ const DASHBOARD: Dashboard = {
   ],
 };
 
+/** An older order, number n, as the orders endpoint lists it. */
+function olderOrder(n: number) {
+  return {
+    id: `o${String(n)}`,
+    order_number: `SC-OLD-${String(n).padStart(4, '0')}`,
+    status: 'paid',
+    total_amount: 1000,
+    currency: 'NZD',
+    created_at: '2025-08-01T00:00:00Z',
+    items: [],
+  };
+}
+
 function renderDashboard(entry = '/dashboard') {
   return renderRoute(<DashboardPage />, { path: '/dashboard', initialEntry: entry });
 }
@@ -103,20 +116,11 @@ describe('DashboardPage', () => {
   });
 
   it('shows older orders a page at a time while there are more, skipping ones already shown', async () => {
-    const order = (n: number) => ({
-      id: `o${String(n)}`,
-      order_number: `SC-OLD-${String(n).padStart(4, '0')}`,
-      status: 'paid',
-      total_amount: 1000,
-      currency: 'NZD',
-      created_at: '2025-08-01T00:00:00Z',
-      items: [],
-    });
     const fetchMock = mockFetch((url) => {
-      if (url === '/api/v1/account/dashboard') return jsonResponse(200, { ...DASHBOARD, orders: [order(1), order(2)], orders_total: 5 });
+      if (url === '/api/v1/account/dashboard') return jsonResponse(200, { ...DASHBOARD, orders: [olderOrder(1), olderOrder(2)], orders_total: 5 });
       if (url === '/api/v1/account/orders?page=2&page_size=20')
         // A new order moved order 2 onto this page too: it is shown once.
-        return jsonResponse(200, { items: [order(2), order(3), order(4)], total: 5, page: 2, page_size: 20 });
+        return jsonResponse(200, { items: [olderOrder(2), olderOrder(3), olderOrder(4)], total: 5, page: 2, page_size: 20 });
       return jsonResponse(404, { code: 'not_found', message: 'Not found' });
     });
     const user = userEvent.setup();
@@ -137,23 +141,14 @@ describe('DashboardPage', () => {
   });
 
   it('says when older orders fail to load, and the button tries again', async () => {
-    const order = (n: number) => ({
-      id: `o${String(n)}`,
-      order_number: `SC-OLD-${String(n).padStart(4, '0')}`,
-      status: 'paid',
-      total_amount: 1000,
-      currency: 'NZD',
-      created_at: '2025-08-01T00:00:00Z',
-      items: [],
-    });
     // Page 2 fails once; page 3 fails once after page 2 has come.
     const failures = new Set(['/api/v1/account/orders?page=2&page_size=20', '/api/v1/account/orders?page=3&page_size=20']);
     const pages: Record<string, unknown> = {
-      '/api/v1/account/orders?page=2&page_size=20': { items: [order(21), order(22)], total: 42, page: 2, page_size: 20 },
-      '/api/v1/account/orders?page=3&page_size=20': { items: [order(41), order(42)], total: 42, page: 3, page_size: 20 },
+      '/api/v1/account/orders?page=2&page_size=20': { items: [olderOrder(21), olderOrder(22)], total: 42, page: 2, page_size: 20 },
+      '/api/v1/account/orders?page=3&page_size=20': { items: [olderOrder(41), olderOrder(42)], total: 42, page: 3, page_size: 20 },
     };
     const fetchMock = mockFetch((url) => {
-      if (url === '/api/v1/account/dashboard') return jsonResponse(200, { ...DASHBOARD, orders: [order(1)], orders_total: 42 });
+      if (url === '/api/v1/account/dashboard') return jsonResponse(200, { ...DASHBOARD, orders: [olderOrder(1)], orders_total: 42 });
       if (failures.delete(url)) return jsonResponse(500, { code: 'internal_error', message: 'Something went wrong' });
       if (url in pages) return jsonResponse(200, pages[url]);
       return jsonResponse(404, { code: 'not_found', message: 'Not found' });
