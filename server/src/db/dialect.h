@@ -12,10 +12,11 @@ inline bool isSqlite(Poco::Data::Session& session) { return session.connector() 
 
 // A statement that starts with this comment is planned for its own values on every call: on
 // PostgreSQL it is described once but sent with its text each time (PQexecParams,
-// postgres_session.cpp), and that unnamed statement is planned with the parameters known. For searches: a kept statement switches
-// to a generic plan after five calls, and a generic plan cannot tell a two-character LIKE pattern
-// (no trigram: a scan is best) from a longer one (the pg_trgm index is best); it chose the index
-// for `ki` and read all of it (132 ms where the scan takes 43). SQLite reads it as a comment.
+// postgres_session.cpp), and that unnamed statement is planned with the parameters known. For
+// searches: a kept statement switches to a generic plan after five calls, and a generic plan
+// cannot tell a two-character LIKE pattern (no trigram: a scan is best) from a longer one (the
+// pg_trgm index is best); it chose the index for `ki` and read all of it (132 ms where the scan
+// takes 43). SQLite reads it as a comment.
 inline constexpr std::string_view kPlanPerCall = "-- plan per call\n";
 
 // A portable case-insensitive match, `LOWER(col) LIKE ?` with a lower-cased pattern, as the engine
