@@ -51,13 +51,13 @@ int crashSetting(const char* name, int fallback) {
 ChildServer::ChildServer(std::map<std::string, std::string> overrides) {
     auto& e = env();
     port_ = crashFreePort();
-    const std::string dir = ::testing::TempDir() + "/child-" + storefront::db::newId();
-    std::filesystem::create_directories(dir);
-    logPath_ = dir + "/server.log";
+    dir_ = ::testing::TempDir() + "/child-" + storefront::db::newId();
+    std::filesystem::create_directories(dir_);
+    logPath_ = dir_ + "/server.log";
     vars_ = {
         {"STOREFRONT_PORT", std::to_string(port_)},
         {"STOREFRONT_PUBLIC_URL", kPublicUrl},
-        {"STOREFRONT_DATA_DIR", dir},
+        {"STOREFRONT_DATA_DIR", dir_},
         {"STOREFRONT_DATABASE", e.server->config().database},
         {"STOREFRONT_WEB_DIR", e.webDir},
         {"STOREFRONT_TRUSTED_PROXIES", "127.0.0.1"},
@@ -81,6 +81,8 @@ ChildServer::~ChildServer() {
         signal(SIGKILL);
         waitFor(std::chrono::seconds(10));
     }
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
 }
 
 void ChildServer::start() {

@@ -17,7 +17,7 @@ namespace testing_support {
 class ChildServer {
 public:
     explicit ChildServer(std::map<std::string, std::string> overrides = {});
-    ~ChildServer(); // SIGKILL if still running
+    ~ChildServer(); // SIGKILL if still running; removes its data directory
     ChildServer(const ChildServer&) = delete;
     ChildServer& operator=(const ChildServer&) = delete;
 
@@ -34,7 +34,7 @@ public:
 private:
     struct Process;
     std::map<std::string, std::string> vars_;
-    std::string logPath_;
+    std::string dir_, logPath_;
     int port_ = 0;
     std::unique_ptr<Process> process_;
 };
