@@ -299,7 +299,8 @@ PromoCode readPromo(const db::Row& r) {
 // fastest (db::lowerLike). `planPerCall` for a search by a term with no trigram: PostgreSQL then
 // plans each statement for the term (db::kPlanPerCall), where a generic plan would read a pg_trgm
 // index that cannot narrow a one- or two-character pattern (`ki`: 182 ms, 53 ms planned per call).
-// Longer terms keep their prepared plans (planned per call, `cuba street` took 66 → 94 ms).
+// Longer terms keep their prepared plans: the trigram index a generic plan uses is right for them
+// (planned per call they were no faster; the difference was within the bench's noise).
 struct Where {
     explicit Where(Poco::Data::Session& s, bool planPerCall = false) : sqlite(db::isSqlite(s)), perCall(planPerCall) {}
     bool sqlite, perCall;

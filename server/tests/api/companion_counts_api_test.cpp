@@ -186,15 +186,15 @@ TEST(CompanionCountsApi, ASearchCountsAtMostTheCapAndSaysSoAndItsPagesGoOn) {
         EXPECT_EQ(past["items"].size(), 2u);
         EXPECT_EQ(past["total_capped"], true);
     }
+    auto idsOf = [](const nlohmann::json& json) {
+        std::vector<std::string> ids;
+        for (const auto& item : json["items"]) ids.push_back(item["id"].get<std::string>());
+        return ids;
+    };
     // A deep page (OFFSET 500 and more chooses its ids first) holds the rows a shallower read of
     // a bigger page holds, searched and not.
     for (const auto& filter : {"q=" + countsEncoded(site) + "&", std::string("status=draft&")}) {
         SCOPED_TRACE(filter);
-        auto idsOf = [](const nlohmann::json& json) {
-            std::vector<std::string> ids;
-            for (const auto& item : json["items"]) ids.push_back(item["id"].get<std::string>());
-            return ids;
-        };
         auto wide = idsOf(list(filter + "sort=created&dir=desc&page_size=200&page=3")); // offset 400
         ASSERT_EQ(wide.size(), 200u);
         auto deep = idsOf(list(filter + "sort=created&dir=desc&page_size=50&page=11")); // offset 500
@@ -205,11 +205,6 @@ TEST(CompanionCountsApi, ASearchCountsAtMostTheCapAndSaysSoAndItsPagesGoOn) {
     // Terms of one or two characters have no trigram to look up. More than the cap match: by the
     // certificates' own column ("ca", "c") and through the worker only ("pp" is in "Capper", not in
     // the site). The first page and a deep one are the LIKE's rows, in order.
-    auto idsIn = [](const nlohmann::json& json) {
-        std::vector<std::string> ids;
-        for (const auto& item : json["items"]) ids.push_back(item["id"].get<std::string>());
-        return ids;
-    };
     for (const std::string q : {"ca", "pp", "c"}) {
         SCOPED_TRACE(q);
         const auto expected = searchCertificatesLike(q);
@@ -217,13 +212,13 @@ TEST(CompanionCountsApi, ASearchCountsAtMostTheCapAndSaysSoAndItsPagesGoOn) {
         auto first = list("q=" + q + "&page_size=200");
         EXPECT_EQ(first["total"], 10000);
         EXPECT_EQ(first["total_capped"], true);
-        EXPECT_EQ(idsIn(first), std::vector<std::string>(expected.begin(), expected.begin() + 200));
+        EXPECT_EQ(idsOf(first), std::vector<std::string>(expected.begin(), expected.begin() + 200));
         auto deep = list("q=" + q + "&page_size=50&page=41"); // offset 2000
-        EXPECT_EQ(idsIn(deep), std::vector<std::string>(expected.begin() + 2000, expected.begin() + 2050));
+        EXPECT_EQ(idsOf(deep), std::vector<std::string>(expected.begin() + 2000, expected.begin() + 2050));
         auto drafts = list("q=" + q + "&status=draft&page_size=100");
         const auto expectedDrafts = searchCertificatesLike(q, "draft");
         EXPECT_EQ(drafts["total"], std::min<std::int64_t>(10000, static_cast<std::int64_t>(expectedDrafts.size())));
-        EXPECT_EQ(idsIn(drafts), std::vector<std::string>(expectedDrafts.begin(), expectedDrafts.begin() + 100));
+        EXPECT_EQ(idsOf(drafts), std::vector<std::string>(expectedDrafts.begin(), expectedDrafts.begin() + 100));
     }
     // Exactly the cap: exact, not capped. Fewer: exact.
     auto drafts = list("q=" + countsEncoded(site) + "&status=draft");

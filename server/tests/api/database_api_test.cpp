@@ -1,6 +1,7 @@
 // The database layer against the real engine of this run (SQLite, or PostgreSQL through the
 // connector that keeps prepared statements per connection, db/postgres_session.cpp).
 #include "db/database.h"
+#include "db/dialect.h"
 #include "db/migrations.h"
 #include "db/row.h"
 #include "harness.h"
@@ -190,6 +191,36 @@ TEST(DatabaseApi, QueryBindsOwnedValuesAndMapsRows) {
     EXPECT_EQ(storefront::db::query(s, "SELECT label FROM " + t.name + " WHERE id = ?").bind("b").text(), std::nullopt);
     EXPECT_TRUE(storefront::db::query(s, "SELECT 1 FROM " + t.name + " WHERE id = ?").bind("a").exists());
     EXPECT_EQ(storefront::db::query(s, "UPDATE " + t.name + " SET amount = ? WHERE amount IS NULL").bind(7).changed(), 1u);
+}
+
+// A statement marked db::kPlanPerCall answers the same rows on both engines, call after call; on
+// PostgreSQL it is described once but never run as the kept statement (whose plan would turn
+// generic after five calls): pg_prepared_statements counts no plan for it, while the same text
+// unmarked is run as kept every time.
+TEST(DatabaseApi, APlanPerCallStatementAnswersLikeAnyOtherAndIsNeverRunAsAKeptPlan) {
+    auto& db = *env().db;
+    ScratchTable t(db);
+    db.write([&](storefront::db::Tx& tx) {
+        for (const char* label : {"Kiri Henare", "Xavier King", "Aroha Ngata"})
+            tx.query("INSERT INTO " + t.name + " (id, label, amount, flag) VALUES (?, ?, 1, TRUE)").bind(unique("r"), label).run();
+    });
+    const std::string kept = "SELECT COUNT(*) FROM " + t.name + " WHERE LOWER(label) LIKE ?";
+    const std::string perCall = std::string(storefront::db::kPlanPerCall) + kept;
+    auto s = db.session();
+    for (int i = 0; i < 7; ++i) {
+        EXPECT_EQ(storefront::db::query(s, perCall).bind("%ki%").count(), 2) << i;
+        EXPECT_EQ(storefront::db::query(s, kept).bind("%ki%").count(), 2) << i;
+        EXPECT_EQ(storefront::db::query(s, perCall).bind("%ngata%").count(), 1) << i;
+    }
+    if (db.dialect() != Dialect::PostgreSQL) return;
+    auto plans = [&](const std::string& sql) {
+        return storefront::db::query(s, "SELECT COALESCE(SUM(generic_plans + custom_plans), -1) FROM pg_prepared_statements "
+                                        "WHERE statement = ?")
+            .bind(storefront::db::numberPlaceholders(sql))
+            .count();
+    };
+    EXPECT_EQ(plans(perCall), 0); // described (listed), never executed as kept
+    EXPECT_GE(plans(kept), 7);
 }
 
 // After-commit work runs once the transaction has committed, and never after a rollback; a topic
