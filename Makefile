@@ -1,9 +1,9 @@
 # Thin entry points; the work happens in scripts/.
 .PHONY: run build test bench clean
 
-run:      ## bootstrap, build, and serve the storefront at http://localhost:8080 (SQLite in ./data)
+run:      ## bootstrap, build what runs (the server binary, the web app), and serve http://localhost:8080 (SQLite in ./data)
 	@scripts/bootstrap
-	@scripts/build
+	@scripts/build run
 	@scripts/run
 
 build:    ## bootstrap, then build the server (build/server/storefront) and the web app (web/dist)
