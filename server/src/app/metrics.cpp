@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <exception>
+#include <optional>
 
 namespace storefront::app {
 

@@ -63,7 +63,7 @@ const char* jsonLevelName(Poco::Message::Priority priority) {
 }
 
 template <class Number>
-void appendNumber(std::string& out, Number value) {
+void appendLogNumber(std::string& out, Number value) {
     char digits[24];
     auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
     out.append(digits, end);
@@ -159,11 +159,11 @@ void LogLineFormatter::formatJson(const Poco::Message& message, std::string& tex
         text.append(",\"path\":");
         appendJsonString(text, access->path);
         text.append(",\"status\":");
-        appendNumber(text, access->status);
+        appendLogNumber(text, access->status);
         // Milliseconds with three decimals, from whole microseconds (no floating point).
         const auto micros = static_cast<std::uint64_t>(access->micros < 0 ? 0 : access->micros);
         text.append(",\"duration_ms\":");
-        appendNumber(text, micros / 1000);
+        appendLogNumber(text, micros / 1000);
         const auto fraction = micros % 1000;
         const char decimals[4] = {'.', static_cast<char>('0' + fraction / 100), static_cast<char>('0' + fraction / 10 % 10),
                                   static_cast<char>('0' + fraction % 10)};
@@ -174,7 +174,7 @@ void LogLineFormatter::formatJson(const Poco::Message& message, std::string& tex
         if (access->userId.empty()) text.append("null");
         else appendJsonString(text, access->userId);
         text.append(",\"bytes\":");
-        appendNumber(text, access->bytes);
+        appendLogNumber(text, access->bytes);
     }
     if (!requestId.empty()) {
         text.append(",\"request_id\":");

@@ -36,7 +36,7 @@ constexpr auto kBucketMicros = [] {
     return micros;
 }();
 
-void appendEscaped(std::string& out, std::string_view text, bool quotes) {
+void appendExpositionEscaped(std::string& out, std::string_view text, bool quotes) {
     for (const char c : text) {
         if (c == '\\') out.append("\\\\");
         else if (c == '\n') out.append("\\n");
@@ -47,7 +47,7 @@ void appendEscaped(std::string& out, std::string_view text, bool quotes) {
 
 } // namespace
 
-void appendLabelValue(std::string& out, std::string_view value) { appendEscaped(out, value, true); }
+void appendLabelValue(std::string& out, std::string_view value) { appendExpositionEscaped(out, value, true); }
 
 void appendMetricValue(std::string& out, double value) {
     if (std::isnan(value)) {
@@ -70,7 +70,7 @@ void appendMetricValue(std::string& out, double value) {
 
 void Exposition::family(std::string_view name, std::string_view type, std::string_view help) {
     out_.append("# HELP ").append(name).append(1, ' ');
-    appendEscaped(out_, help, false);
+    appendExpositionEscaped(out_, help, false);
     out_.append("\n# TYPE ").append(name).append(1, ' ').append(type).append(1, '\n');
 }
 

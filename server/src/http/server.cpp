@@ -110,7 +110,7 @@ Poco::Logger& accessLog() {
 
 // The path as the access line shows it: control characters (a decoded %0A...) become '?', so a
 // request cannot write a line of its own into the text log.
-void appendPathForLog(std::string& out, const std::string& path) {
+void appendPathForLog(std::string& out, std::string_view path) {
     for (const char c : path) out.push_back(static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? '?' : c);
 }
 
@@ -123,7 +123,7 @@ void logAccess(const common::AccessRecord& record) {
     std::string line;
     line.reserve(record.method.size() + record.path.size() + record.client.size() + record.userId.size() + 64);
     line.append(record.method).append(1, ' ');
-    appendPathForLog(line, std::string(record.path));
+    appendPathForLog(line, record.path);
     line.append(1, ' ');
     appendNumber(line, static_cast<std::uint64_t>(record.status < 0 ? 0 : record.status));
     line.append(1, ' ');
