@@ -78,7 +78,7 @@ std::string scrapeMetrics(const MetricsSources& sources) {
     if (sources.database) {
         const auto pool = sources.database->poolStats();
         out.family("storefront_db_pool_waits_total", "counter",
-                   "Times a request found every database session taken (or, on SQLite, waited for the write lock's session) and waited.");
+                   "Times a request found every database session taken and waited for one.");
         out.sample("storefront_db_pool_waits_total", {}, static_cast<double>(pool.waits));
         out.family("storefront_db_pool_wait_seconds_total", "counter", "Time spent in those waits.");
         out.sample("storefront_db_pool_wait_seconds_total", {}, static_cast<double>(pool.waitMicros) / 1e6);

@@ -317,7 +317,7 @@ TEST(RequestIds, ATrustedProxysPlainIdIsKeptAndAnythingElseReplaced) {
     EXPECT_EQ(keptError.json()["request_id"], "edge-err-1");
     const std::string longest(64, 'a');
     EXPECT_EQ(get("/healthz", {{"X-Request-Id", longest}}).header("x-request-id"), longest);
-    for (const std::string bad : {std::string(65, 'a'), std::string("has space"), std::string("semi;colon"),
+    for (const std::string& bad : {std::string(65, 'a'), std::string("has space"), std::string("semi;colon"),
                                   std::string("quote\"d"), std::string("<script>"), std::string("ü-umlaut")}) {
         auto r = get("/healthz", {{"X-Request-Id", bad}});
         EXPECT_TRUE(plainGeneratedId(r.header("x-request-id"))) << bad << " -> " << r.header("x-request-id");

@@ -12,21 +12,20 @@
 
 #include <regex>
 #include <set>
-
-using namespace storefront;
+#include <vector>
 
 TEST(RequestId, OnlyShortPlainIdsPass) {
-    for (const std::string id : {"a", "0", "abc-DEF_123.x", std::string(64, 'z'), "550e8400-e29b-41d4-a716-446655440000"})
-        EXPECT_TRUE(http::isPlainRequestId(id)) << id;
-    for (const std::string id : {std::string(), std::string(65, 'z'), std::string("a b"), std::string("a\nb"), std::string("a\"b"),
+    for (const std::string& id : std::vector<std::string>{"a", "0", "abc-DEF_123.x", std::string(64, 'z'), "550e8400-e29b-41d4-a716-446655440000"})
+        EXPECT_TRUE(storefront::http::isPlainRequestId(id)) << id;
+    for (const std::string& id : {std::string(), std::string(65, 'z'), std::string("a b"), std::string("a\nb"), std::string("a\"b"),
                                  std::string("a/b"), std::string("a;b"), std::string("ä"), std::string("a\0b", 3), std::string("{x}")})
-        EXPECT_FALSE(http::isPlainRequestId(id)) << id;
+        EXPECT_FALSE(storefront::http::isPlainRequestId(id)) << id;
 }
 
 TEST(RequestId, NewIdsAre32HexDigitsAndDoNotRepeat) {
     std::set<std::string> seen;
     for (int i = 0; i < 10000; ++i) {
-        auto id = http::newRequestId();
+        auto id = storefront::http::newRequestId();
         ASSERT_TRUE(std::regex_match(id, std::regex("[0-9a-f]{32}"))) << id;
         seen.insert(std::move(id));
     }
@@ -34,17 +33,17 @@ TEST(RequestId, NewIdsAre32HexDigitsAndDoNotRepeat) {
 }
 
 TEST(RequestId, AnIncomingIdIsKeptOnlyFromATrustedProxyAndOnlyWhenPlain) {
-    EXPECT_EQ(http::requestIdFor("edge-1", true), "edge-1");
-    EXPECT_NE(http::requestIdFor("edge-1", false), "edge-1");
-    EXPECT_NE(http::requestIdFor("edge 1", true), "edge 1");
-    EXPECT_EQ(http::requestIdFor("", true).size(), 32u);
+    EXPECT_EQ(storefront::http::requestIdFor("edge-1", true), "edge-1");
+    EXPECT_NE(storefront::http::requestIdFor("edge-1", false), "edge-1");
+    EXPECT_NE(storefront::http::requestIdFor("edge 1", true), "edge 1");
+    EXPECT_EQ(storefront::http::requestIdFor("", true).size(), 32u);
 }
 
 TEST(MetricsExposition, LabelValuesAreEscapedAsTheFormatSays) {
     std::string out;
-    http::appendLabelValue(out, "a\\b\"c\nd/{slug}");
+    storefront::http::appendLabelValue(out, "a\\b\"c\nd/{slug}");
     EXPECT_EQ(out, "a\\\\b\\\"c\\nd/{slug}");
-    http::Exposition e;
+    storefront::http::Exposition e;
     e.family("x_total", "counter", "Help with a \\ backslash\nand a line feed, \"quotes\" kept.");
     e.sample("x_total", {{"route", "/p/{slug}"}, {"q", "say \"hi\""}}, 3);
     e.sample("x_total", {}, 0.25);
@@ -58,7 +57,7 @@ TEST(MetricsExposition, LabelValuesAreEscapedAsTheFormatSays) {
 TEST(MetricsExposition, ValuesAreExactIntegersOrShortestDecimalsAndTheSpecialNames) {
     auto text = [](double v) {
         std::string out;
-        http::appendMetricValue(out, v);
+        storefront::http::appendMetricValue(out, v);
         return out;
     };
     EXPECT_EQ(text(0), "0");
@@ -72,14 +71,14 @@ TEST(MetricsExposition, ValuesAreExactIntegersOrShortestDecimalsAndTheSpecialNam
 }
 
 TEST(HttpMetrics, CountsByRoutePatternMethodAndCodeWithOneHistogramPerPattern) {
-    http::HttpMetrics metrics({"/api/v1/products", "/api/v1/products/{slug}", "/api/v1/products/{slug}"});
+    storefront::http::HttpMetrics metrics({"/api/v1/products", "/api/v1/products/{slug}", "/api/v1/products/{slug}"});
     metrics.record(1, "GET", 200, 3000);   // 3 ms
     metrics.record(2, "POST", 201, 30000); // the same pattern, another method: 30 ms
     metrics.record(1, "GET", 200, 3000000); // 3 s
-    metrics.record(http::HttpMetrics::kFallback, "HEAD", 304, 100);
-    metrics.record(http::HttpMetrics::kUnmatched, "BREW", 418, 100); // a status outside the preallocated set
+    metrics.record(storefront::http::HttpMetrics::kFallback, "HEAD", 304, 100);
+    metrics.record(storefront::http::HttpMetrics::kUnmatched, "BREW", 418, 100); // a status outside the preallocated set
     metrics.requestStarted();
-    http::Exposition e;
+    storefront::http::Exposition e;
     metrics.write(e);
     const auto& t = e.text();
     auto has = [&](const std::string& line) { return t.find(line + "\n") != std::string::npos; };
@@ -102,7 +101,7 @@ TEST(HttpMetrics, CountsByRoutePatternMethodAndCodeWithOneHistogramPerPattern) {
 }
 
 TEST(JsonLog, EveryLineIsOneObjectWithTheRequestIdAndTheAccessFields) {
-    common::LogLineFormatter formatter(common::LogLineFormatter::Style::Json);
+    storefront::common::LogLineFormatter formatter(storefront::common::LogLineFormatter::Style::Json);
     Poco::Message plain("storefront", "started \"here\"\tnow\n\x01 caf\xc3\xa9 bad\xff", Poco::Message::PRIO_WARNING);
     std::string line;
     formatter.format(plain, line);
@@ -114,9 +113,9 @@ TEST(JsonLog, EveryLineIsOneObjectWithTheRequestIdAndTheAccessFields) {
     EXPECT_FALSE(json.contains("request_id"));
     EXPECT_EQ(line.find('\n'), std::string::npos);
 
-    common::RequestIdScope id("req-42");
-    common::AccessRecord record{"GET", "/api/v1/x\n", 404, 1234567, "203.0.113.7", "", 88};
-    common::AccessRecordScope access(record);
+    storefront::common::RequestIdScope id("req-42");
+    storefront::common::AccessRecord record{"GET", "/api/v1/x\n", 404, 1234567, "203.0.113.7", "", 88};
+    storefront::common::AccessRecordScope access(record);
     Poco::Message accessLine("http", "GET /api/v1/x 404", Poco::Message::PRIO_INFORMATION);
     line.clear();
     formatter.format(accessLine, line);
@@ -133,22 +132,22 @@ TEST(JsonLog, EveryLineIsOneObjectWithTheRequestIdAndTheAccessFields) {
 }
 
 TEST(TextLog, ALineWrittenDuringARequestEndsWithItsId) {
-    common::LogLineFormatter formatter;
+    storefront::common::LogLineFormatter formatter;
     Poco::Message message("db", "slow query", Poco::Message::PRIO_WARNING);
     std::string outside;
     formatter.format(message, outside);
     EXPECT_TRUE(outside.ends_with(" Warning db: slow query")) << outside;
     {
-        common::RequestIdScope id("req-7");
+        storefront::common::RequestIdScope id("req-7");
         std::string inside;
         formatter.format(message, inside);
         EXPECT_TRUE(inside.ends_with(" Warning db: slow query request_id=req-7")) << inside;
     }
-    EXPECT_EQ(common::currentRequestId(), "");
+    EXPECT_EQ(storefront::common::currentRequestId(), "");
 }
 
 TEST(MetricsAccess, LoopbackWithoutAProxyOrTheBearerTokenAndNothingElse) {
-    using app::metricsAllowed;
+    using storefront::app::metricsAllowed;
     EXPECT_TRUE(metricsAllowed("127.0.0.1", false, "", ""));
     EXPECT_TRUE(metricsAllowed("127.3.2.1", false, "", ""));
     EXPECT_TRUE(metricsAllowed("::1", false, "", ""));
