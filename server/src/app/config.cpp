@@ -109,6 +109,10 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.contactLimitPerWindow = r.integer("STOREFRONT_CONTACT_LIMIT", "storefront.contact.limit", c.contactLimitPerWindow, 1, 100000);
     c.contactWindowSeconds = r.integer("STOREFRONT_CONTACT_WINDOW_SECONDS", "storefront.contact.windowSeconds", c.contactWindowSeconds, 1, 86400);
     c.logLevel = r.str("STOREFRONT_LOG_LEVEL", "storefront.logLevel", c.logLevel);
+    c.logFormat = r.choice("STOREFRONT_LOG_FORMAT", "storefront.logFormat", c.logFormat, {"text", "json"});
+    c.metricsToken = Poco::trim(r.str("STOREFRONT_METRICS_TOKEN", "storefront.metrics.token", ""));
+    if (!c.metricsToken.empty() && c.metricsToken.size() < 16)
+        throw std::invalid_argument("STOREFRONT_METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)");
 
     auto& m = c.mail;
     m.transport = r.choice("STOREFRONT_MAIL_TRANSPORT", "storefront.mail.transport", m.transport, {"outbox", "smtp"});

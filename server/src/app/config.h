@@ -53,6 +53,10 @@ struct Config {
     int contactLimitPerWindow = 5;   // contact submissions per client address
     int contactWindowSeconds = 600;  // ... per this many seconds
     std::string logLevel = "information";
+    std::string logFormat = "text"; // STOREFRONT_LOG_FORMAT: text or json (one object per line)
+    // GET /metrics answers loopback peers, and others that send `Authorization: Bearer <token>`
+    // when this is set (at least 16 characters).
+    std::string metricsToken;
     mail::Settings mail;
     auth::Settings auth;
     billing::Settings payments;

@@ -72,10 +72,11 @@ protected:
 
     int main(const std::vector<std::string>& args) override {
         if (helpShown_) return EXIT_OK;
-        setupLogging();
         // Every way out of main writes what the log still buffers.
         struct FlushLog {
-            ~FlushLog() { logChannel_->close(); }
+            ~FlushLog() {
+                if (logChannel_) logChannel_->close();
+            }
         } flushLog;
         storefront::app::Config config;
         try {
@@ -87,6 +88,8 @@ protected:
             std::cerr << "storefront: configuration error: " << e.what() << "\n";
             return EXIT_CONFIG;
         }
+        setupLogging(config.logFormat == "json" ? storefront::common::LogLineFormatter::Style::Json
+                                                : storefront::common::LogLineFormatter::Style::Text);
         Poco::Logger::root().setLevel(config.logLevel);
 
         if (!args.empty() && args[0] == "migrate") {
@@ -125,11 +128,12 @@ protected:
     }
 
 private:
-    // Standard error as before, through a buffer and a writer thread (common/buffered_log_channel.h):
-    // the access log line must not cost a write(2) per request.
-    static void setupLogging() {
-        // "%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t" in UTC, as PatternFormatter would write it.
-        Poco::AutoPtr<Poco::Formatter> formatter(new storefront::common::LogLineFormatter);
+    // Every log line goes to standard error (journald keeps it under systemd; docs/operations.md),
+    // through a buffer and a writer thread (common/buffered_log_channel.h): the access log line
+    // must not cost a write(2) per request. Text ("%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t" in UTC, as
+    // PatternFormatter would write it) or one JSON object per line (STOREFRONT_LOG_FORMAT=json).
+    static void setupLogging(storefront::common::LogLineFormatter::Style style) {
+        Poco::AutoPtr<Poco::Formatter> formatter(new storefront::common::LogLineFormatter(style));
         logChannel_ = new storefront::common::BufferedLogChannel(formatter, STDERR_FILENO);
         Poco::Logger::root().setChannel(logChannel_);
     }

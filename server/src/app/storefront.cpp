@@ -1,6 +1,7 @@
 #include "app/storefront.h"
 
 #include "app/jobs.h"
+#include "app/metrics.h"
 #include "audit/module.h"
 #include "auth/module.h"
 #include "backoffice/module.h"
@@ -69,6 +70,7 @@ struct Storefront::Parts {
     std::unique_ptr<http::ResponseCache> cache;
     http::StaticFiles files;
     std::unique_ptr<Jobs> jobs;
+    auth::Module* auth = nullptr; // for its password-hashing queue's figures on /metrics
     // In dependency order: a module may hold references into the ones before it.
     std::vector<std::unique_ptr<storefront::Module>> modules;
     http::Router router;
@@ -118,6 +120,7 @@ void Storefront::buildModules() {
 
     auto& mail = p.add<mail::Module>(db, config_.mail);
     auto& auth = p.add<auth::Module>(db, config_.auth, config_.publicUrl, *p.limiter, mail.outbox());
+    p.auth = &auth;
     auto& catalog = p.add<catalog::Module>(db, *p.cache, config_.webDir, config_.dataDir);
     p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox());
     p.add<contact::Module>(db, mail.outbox(), config_.mail.salesAddress, *p.limiter,
@@ -138,8 +141,15 @@ void Storefront::start() {
     buildModules();
 
     healthRoute(p.router, *p.db);
+    MetricsSources metrics;
+    metrics.server = [parts = parts_.get()]() -> const http::Server* { return parts->server.get(); };
+    metrics.database = p.db.get();
+    metrics.hasher = &p.auth->hasher();
+    metrics.jobs = p.jobs.get();
+    metricsRoute(p.router, std::move(metrics), config_.metricsToken);
     for (auto& module : p.modules) {
         module->routes(p.router);
+        p.jobs->setOwner(std::string(module->name()));
         module->jobs(*p.jobs);
     }
     if (config_.demoData) {
@@ -148,6 +158,7 @@ void Storefront::start() {
             wrote |= db::runOnce(*p.db, "demo/" + std::string(module->name()), [&] { module->demo(*p.db); });
         if (wrote) Poco::Logger::get("storefront").information("wrote the demo data (STOREFRONT_DEMO_DATA)");
     }
+    p.jobs->setOwner("rate_limits");
     p.jobs->hourly([limiter = p.limiter.get()] {
         limiter->prune(Poco::Timestamp().epochTime() - kRateLimitRetentionSeconds);
     });
@@ -164,6 +175,7 @@ void Storefront::start() {
         }
         return released;
     };
+    p.jobs->setOwner("memory_trim");
     p.jobs->everyRound(common::MemoryTrimmer(std::chrono::seconds(config_.mallocTrimSeconds),
                                              common::MemoryTrimmer::steadyMillis, trimAndLog));
 

@@ -26,6 +26,8 @@ public:
     void jobs(Schedule& schedule) override;
 
     AdminUsers& admin() { return admin_; }
+    // The password-hashing queue (its depth and refusals are on /metrics).
+    PasswordHasher& hasher() { return hasher_; }
 
 private:
     const Settings& settings_;

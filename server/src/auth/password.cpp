@@ -124,6 +124,7 @@ void PasswordHasher::runOnWorker(const std::function<void()>& job) {
         std::lock_guard lock(mutex_);
         // Waiting jobs beyond the queue: refuse now rather than make the caller wait seconds.
         if (static_cast<int>(jobs_.size()) >= queue_) {
+            refusals_.fetch_add(1, std::memory_order_relaxed);
             http::ApiError e(http::ErrorKind::RateLimited, "over_request_rate_limit",
                              "Too many sign-in requests at once. Please try again in a moment.");
             e.retryAfterSeconds = 1;
@@ -139,6 +140,11 @@ void PasswordHasher::runOnWorker(const std::function<void()>& job) {
     ready_.notify_one();
     std::unique_lock lock(doneMutex);
     doneSignal.wait(lock, [&] { return done; });
+}
+
+int PasswordHasher::queueDepth() {
+    std::lock_guard lock(mutex_);
+    return static_cast<int>(jobs_.size());
 }
 
 std::string PasswordHasher::hash(std::string_view password) {

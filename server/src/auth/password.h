@@ -5,7 +5,9 @@
 // queue callers get 429, so a sign-in flood cannot exhaust memory. The workers run at the lowest CPU
 // priority (SCHED_IDLE, else nice 19), so while they are busy the rest of the server (the catalogue, checkout) still
 // gets the processor first; when nothing else runs, hashing has all of it.
+#include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -52,6 +54,10 @@ public:
     bool needsRehash(const std::string& stored) const;
 
     int concurrency() const { return concurrency_; }
+    // For /metrics: hashes waiting for a worker now, and the requests refused (429) because the
+    // queue was full.
+    int queueDepth();
+    std::uint64_t refusals() const { return refusals_.load(std::memory_order_relaxed); }
 
     // Runs `job` on a hashing worker and waits for it; 429 when the queue is full. hash() and
     // verify() go through it; public so a test can keep a worker busy and fill the queue.
@@ -70,6 +76,7 @@ private:
     bool stopping_ = false;
     std::vector<std::thread> workers_;
     std::string dummy_;
+    std::atomic<std::uint64_t> refusals_{0};
 };
 
 } // namespace storefront::auth

@@ -1,6 +1,10 @@
 #include "common/buffered_log_channel.h"
 
+#include "common/log_context.h"
+
 #include <unistd.h>
+
+#include <charconv>
 
 #include <cerrno>
 #include <cstdio>
@@ -24,12 +28,12 @@ const char* logPriorityName(Poco::Message::Priority priority) {
     return "";
 }
 
-} // namespace
-
-void LogLineFormatter::format(const Poco::Message& message, std::string& text) {
+// The date and time up to the second ("2026-11-25T12:05:03."), rebuilt when the second changes,
+// then the milliseconds and 'Z'.
+void appendTime(std::string& text, const Poco::Timestamp& time) {
     thread_local std::time_t cachedSecond = -1;
-    thread_local char cachedPrefix[80] = {0}; // "2026-11-25T12:05:03."
-    const Poco::Timestamp::TimeVal micros = message.getTime().epochMicroseconds();
+    thread_local char cachedPrefix[80] = {0};
+    const Poco::Timestamp::TimeVal micros = time.epochMicroseconds();
     const std::time_t second = static_cast<std::time_t>(micros / 1000000);
     if (second != cachedSecond) {
         std::tm utc{};
@@ -41,9 +45,142 @@ void LogLineFormatter::format(const Poco::Message& message, std::string& text) {
     const int millis = static_cast<int>((micros % 1000000) / 1000);
     const char digits[4] = {static_cast<char>('0' + millis / 100), static_cast<char>('0' + millis / 10 % 10),
                             static_cast<char>('0' + millis % 10), 'Z'};
-    text.reserve(text.size() + 40 + message.getSource().size() + message.getText().size());
-    text.append(cachedPrefix).append(digits, 4).append(1, ' ').append(logPriorityName(message.getPriority()));
+    text.append(cachedPrefix).append(digits, 4);
+}
+
+const char* jsonLevelName(Poco::Message::Priority priority) {
+    switch (priority) {
+    case Poco::Message::PRIO_FATAL: return "fatal";
+    case Poco::Message::PRIO_CRITICAL: return "critical";
+    case Poco::Message::PRIO_ERROR: return "error";
+    case Poco::Message::PRIO_WARNING: return "warning";
+    case Poco::Message::PRIO_NOTICE: return "notice";
+    case Poco::Message::PRIO_INFORMATION: return "info";
+    case Poco::Message::PRIO_DEBUG: return "debug";
+    case Poco::Message::PRIO_TRACE: return "trace";
+    }
+    return "";
+}
+
+template <class Number>
+void appendLogNumber(std::string& out, Number value) {
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+    out.append(digits, end);
+}
+
+// Length of the well-formed UTF-8 sequence at `i` (RFC 3629), or 0.
+std::size_t utf8SequenceAt(std::string_view text, std::size_t i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    std::uint32_t cp = 0;
+    if (c >= 0xC2 && c <= 0xDF) length = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF) length = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4) length = 4, cp = c & 0x07;
+    else return 0;
+    if (i + length > text.size()) return 0;
+    for (std::size_t k = 1; k < length; ++k) {
+        const auto next = static_cast<unsigned char>(text[i + k]);
+        if ((next & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (next & 0x3F);
+    }
+    if ((length == 3 && cp < 0x800) || (length == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return length;
+}
+
+} // namespace
+
+void appendJsonString(std::string& out, std::string_view value) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    out.push_back('"');
+    std::size_t i = 0;
+    while (i < value.size()) {
+        const auto c = static_cast<unsigned char>(value[i]);
+        if (c >= 0x80) {
+            const std::size_t length = utf8SequenceAt(value, i);
+            if (length == 0) {
+                out.append("\ufffd");
+                ++i;
+            } else {
+                out.append(value.substr(i, length));
+                i += length;
+            }
+            continue;
+        }
+        switch (c) {
+        case '"': out.append("\\\""); break;
+        case '\\': out.append("\\\\"); break;
+        case '\n': out.append("\\n"); break;
+        case '\r': out.append("\\r"); break;
+        case '\t': out.append("\\t"); break;
+        default:
+            if (c < 0x20 || c == 0x7F) {
+                const char escaped[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
+                out.append(escaped, 6);
+            } else {
+                out.push_back(static_cast<char>(c));
+            }
+        }
+        ++i;
+    }
+    out.push_back('"');
+}
+
+void LogLineFormatter::format(const Poco::Message& message, std::string& text) {
+    if (style_ == Style::Json) formatJson(message, text);
+    else formatText(message, text);
+}
+
+void LogLineFormatter::formatText(const Poco::Message& message, std::string& text) {
+    const auto requestId = currentRequestId();
+    text.reserve(text.size() + 40 + message.getSource().size() + message.getText().size() +
+                 (requestId.empty() ? 0 : 12 + requestId.size()));
+    appendTime(text, message.getTime());
+    text.append(1, ' ').append(logPriorityName(message.getPriority()));
     text.append(1, ' ').append(message.getSource()).append(": ").append(message.getText());
+    if (!requestId.empty()) text.append(" request_id=").append(requestId);
+}
+
+void LogLineFormatter::formatJson(const Poco::Message& message, std::string& text) {
+    const auto requestId = currentRequestId();
+    const AccessRecord* access = currentAccessRecord();
+    text.reserve(text.size() + 96 + message.getSource().size() + message.getText().size() + requestId.size() +
+                 (access ? 128 + access->path.size() : 0));
+    text.append("{\"time\":\"");
+    appendTime(text, message.getTime());
+    text.append("\",\"level\":\"").append(jsonLevelName(message.getPriority())).append("\",\"logger\":");
+    appendJsonString(text, message.getSource());
+    text.append(",\"message\":");
+    appendJsonString(text, message.getText());
+    if (access) {
+        text.append(",\"method\":");
+        appendJsonString(text, access->method);
+        text.append(",\"path\":");
+        appendJsonString(text, access->path);
+        text.append(",\"status\":");
+        appendLogNumber(text, access->status);
+        // Milliseconds with three decimals, from whole microseconds (no floating point).
+        const auto micros = static_cast<std::uint64_t>(access->micros < 0 ? 0 : access->micros);
+        text.append(",\"duration_ms\":");
+        appendLogNumber(text, micros / 1000);
+        const auto fraction = micros % 1000;
+        const char decimals[4] = {'.', static_cast<char>('0' + fraction / 100), static_cast<char>('0' + fraction / 10 % 10),
+                                  static_cast<char>('0' + fraction % 10)};
+        text.append(decimals, 4);
+        text.append(",\"client\":");
+        appendJsonString(text, access->client);
+        text.append(",\"user_id\":");
+        if (access->userId.empty()) text.append("null");
+        else appendJsonString(text, access->userId);
+        text.append(",\"bytes\":");
+        appendLogNumber(text, access->bytes);
+    }
+    if (!requestId.empty()) {
+        text.append(",\"request_id\":");
+        appendJsonString(text, requestId);
+    }
+    text.append(1, '}');
 }
 
 BufferedLogChannel::BufferedLogChannel(Poco::AutoPtr<Poco::Formatter> formatter, int fd, Options options)

@@ -20,17 +20,35 @@
 #include <cstddef>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 
 namespace storefront::common {
 
-// The server's line format, "%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t" in UTC, exactly as Poco's
-// PatternFormatter writes it with that pattern, at a fraction of the cost: the date and time up to
-// the second are kept per thread and rebuilt only when the second changes.
+// The server's line format (STOREFRONT_LOG_FORMAT):
+// - text: "%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t" in UTC, exactly as Poco's PatternFormatter writes it
+//   with that pattern, at a fraction of the cost: the date and time up to the second are kept per
+//   thread and rebuilt only when the second changes. A line written while a request is handled ends
+//   in " request_id=<id>" (common/log_context.h).
+// - json: one object per line: {"time","level","logger","message"}, "request_id" while a request is
+//   handled, and for the access line "method","path","status","duration_ms","client","user_id",
+//   "bytes". Text that is not UTF-8 is written with U+FFFD in place of the bad bytes.
+// The request context is thread-local: use it with a channel that formats in the logging thread
+// (BufferedLogChannel does).
 class LogLineFormatter : public Poco::Formatter {
 public:
+    enum class Style { Text, Json };
+    explicit LogLineFormatter(Style style = Style::Text) : style_(style) {}
     void format(const Poco::Message& message, std::string& text) override;
+
+private:
+    void formatText(const Poco::Message& message, std::string& text);
+    void formatJson(const Poco::Message& message, std::string& text);
+    Style style_;
 };
+
+// Appends `value` as a JSON string (quotes included); invalid UTF-8 becomes U+FFFD.
+void appendJsonString(std::string& out, std::string_view value);
 
 class BufferedLogChannel : public Poco::Channel {
 public:

@@ -202,14 +202,25 @@ std::string_view Database::dialectName() const {
 Poco::Data::Session Database::session() {
     // Under a burst every session may be busy for a moment: wait for one (bounded) rather than
     // failing the request. Past the bound the exhaustion propagates and the client gets 503.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(busyTimeoutMs_);
+    const auto started = std::chrono::steady_clock::now();
+    const auto deadline = started + std::chrono::milliseconds(busyTimeoutMs_);
     auto pause = std::chrono::microseconds(200);
+    bool waited = false;
+    // Counted once per wait, when it ends (a session, or the bound passed).
+    auto endWait = [&] {
+        if (!waited) return;
+        const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+        poolWaits_.fetch_add(1, std::memory_order_relaxed);
+        poolWaitMicros_.fetch_add(static_cast<std::uint64_t>(took.count()), std::memory_order_relaxed);
+    };
     // PostgreSQL: an idle connection may have died (server restarted): drop it and take another;
     // at most once per session the pool can hold, then a new connection is made.
     int deadOnes = 0;
     while (true) {
         try {
             auto s = pool_->get();
+            endWait();
+            waited = false;
             if (dialect_ == Dialect::PostgreSQL && !Poco::AnyCast<bool>(s.getProperty(kConnectionAliveProperty))) {
                 if (++deadOnes == 1)
                     Poco::Logger::get("storefront.db").warning("dropping database connections the server has closed");
@@ -217,7 +228,12 @@ Poco::Data::Session Database::session() {
             }
             return s;
         } catch (const Poco::Data::SessionPoolExhaustedException&) {
-            if (std::chrono::steady_clock::now() >= deadline) throw;
+            if (std::chrono::steady_clock::now() >= deadline) {
+                endWait();
+                poolTimeouts_.fetch_add(1, std::memory_order_relaxed);
+                throw;
+            }
+            waited = true;
             std::this_thread::sleep_for(pause);
             pause = std::min(pause * 2, std::chrono::microseconds(10000));
         } catch (const Poco::Data::PostgreSQL::PostgreSQLException& e) {
@@ -225,6 +241,16 @@ Poco::Data::Session Database::session() {
             throw Poco::Data::ConnectionFailedException("cannot connect to the database: " + e.displayText());
         }
     }
+}
+
+Database::PoolStats Database::poolStats() const {
+    PoolStats stats;
+    stats.waits = poolWaits_.load(std::memory_order_relaxed);
+    stats.waitMicros = poolWaitMicros_.load(std::memory_order_relaxed);
+    stats.timeouts = poolTimeouts_.load(std::memory_order_relaxed);
+    stats.capacity = pool_->capacity();
+    stats.inUse = pool_->used();
+    return stats;
 }
 
 std::string Database::sql(std::string_view portableSql) const {

@@ -6,6 +6,7 @@
 
 #include "db/query.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -99,11 +100,25 @@ class Database {
     // Stops handing out sessions and closes idle ones (graceful shutdown).
     void shutdown();
 
+    // For /metrics: how often a request found every session taken and waited, how long those waits
+    // took in all, how many ended in 503 (the wait bound passed); the pool's size now.
+    struct PoolStats {
+        std::uint64_t waits = 0;
+        std::uint64_t waitMicros = 0;
+        std::uint64_t timeouts = 0;
+        int capacity = 0;
+        int inUse = 0;
+    };
+    PoolStats poolStats() const;
+
   private:
     Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool, int busyTimeoutMs);
     Dialect dialect_;
     std::unique_ptr<Poco::Data::SessionPool> pool_;
     int busyTimeoutMs_;
+    std::atomic<std::uint64_t> poolWaits_{0};
+    std::atomic<std::uint64_t> poolWaitMicros_{0};
+    std::atomic<std::uint64_t> poolTimeouts_{0};
     std::timed_mutex sqliteWriter_;
     std::map<std::string, std::vector<std::function<void()>>> subscribers_;
 };

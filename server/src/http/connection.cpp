@@ -1,5 +1,7 @@
 #include "http/connection.h"
 
+#include "common/log_context.h"
+#include "http/request_id.h"
 #include "http/security_headers.h"
 
 #include <Poco/DateTimeFormat.h>
@@ -27,17 +29,20 @@
 
 namespace storefront::http {
 
-void writeErrorResponse(Response& response, const ApiError& error) {
-    response.json(error.status(), error.body());
+void writeErrorResponse(Response& response, const ApiError& error, std::string_view requestId) {
+    auto body = error.body();
+    body["request_id"] = requestId;
+    response.json(error.status(), body);
     response.errorCode = error.code();
     if (error.retryAfterSeconds) response.set("Retry-After", std::to_string(*error.retryAfterSeconds));
     if (!error.allow.empty()) response.set("Allow", error.allow);
     response.set("Cache-Control", "no-store");
 }
 
-std::string closingErrorAnswer(const ApiError& error, bool httpsPublicUrl) {
+std::string closingErrorAnswer(const ApiError& error, bool httpsPublicUrl, std::string_view requestId) {
     Response response;
-    writeErrorResponse(response, error);
+    writeErrorResponse(response, error, requestId);
+    response.set("X-Request-Id", std::string(requestId));
     addSecurityHeaders(response, httpsPublicUrl);
     const auto reason = Poco::Net::HTTPResponse::getReasonForStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
     std::string out;
@@ -132,8 +137,10 @@ private:
     void answerUnreadable(Poco::Net::HTTPServerSession& session, const Poco::Net::MessageException& e) {
         session.setKeepAlive(false);
         const ApiError error = unreadableRequestError(e.message());
+        const std::string requestId = newRequestId();
+        common::RequestIdScope scope(requestId);
         connectionLog().information("unreadable request (%s): answered %d %s", e.message(), error.status(), error.code());
-        const std::string answer = closingErrorAnswer(error, httpsPublicUrl_);
+        const std::string answer = closingErrorAnswer(error, httpsPublicUrl_, requestId);
         auto& s = socket();
         try {
             const char* data = answer.data();
@@ -221,7 +228,7 @@ public:
         return false;
     }
 
-    int refusals() const { return refusals_.load(); }
+    std::uint64_t refusals() const { return refusals_.load(); }
 
 private:
     // One non-blocking send of the small answer (an empty send buffer takes it whole; a client
@@ -229,26 +236,28 @@ private:
     // close does not reset the connection over unread input), and POCO closes the socket.
     void refuse(const Poco::Net::StreamSocket& socket) {
         const int fd = socket.impl()->sockfd();
-        const std::string answer = closingErrorAnswer(serverBusyError(), httpsPublicUrl_);
+        const std::string requestId = newRequestId();
+        const std::string answer = closingErrorAnswer(serverBusyError(), httpsPublicUrl_, requestId);
         [[maybe_unused]] const auto sent = ::send(fd, answer.data(), answer.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
         ::shutdown(fd, SHUT_WR);
         char sink[4096];
         for (int i = 0; i < 16 && ::recv(fd, sink, sizeof sink, MSG_DONTWAIT) > 0; ++i) {
         }
-        const int total = ++refusals_;
+        const std::uint64_t total = ++refusals_;
         // At most one line a second, so an overload cannot flood the log.
         const auto now = std::chrono::steady_clock::now();
         if (now - lastLogged_ >= std::chrono::seconds(1)) {
             lastLogged_ = now;
-            connectionLog().warning("overload: %d connection(s) waiting for a thread; answered 503 server_busy (%d since start)",
-                                    maxQueued_, total);
+            common::RequestIdScope scope(requestId);
+            connectionLog().warning("overload: %d connection(s) waiting for a thread; answered 503 server_busy (%s since start)",
+                                    maxQueued_, std::to_string(total));
         }
     }
 
     const Poco::Net::TCPServer& server_;
     int maxQueued_;
     bool httpsPublicUrl_;
-    std::atomic<int> refusals_{0};
+    std::atomic<std::uint64_t> refusals_{0};
     std::chrono::steady_clock::time_point lastLogged_{};
 };
 
@@ -277,6 +286,6 @@ void HttpListener::stopAll(bool abortCurrent) {
     connections_->serverStopped(this, abortCurrent);
 }
 
-int HttpListener::busyRefusals() const { return filter_->refusals(); }
+std::uint64_t HttpListener::busyRefusals() const { return filter_->refusals(); }
 
 } // namespace storefront::http

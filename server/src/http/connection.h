@@ -19,16 +19,19 @@
 #include <Poco/Net/TCPServer.h>
 #include <Poco/ThreadPool.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace storefront::http {
 
-// An ApiError as a response: the JSON body, Retry-After and Allow when set, no caching.
-void writeErrorResponse(Response& response, const ApiError& error);
+// An ApiError as a response: the JSON body ({"code","message",... ,"request_id"}), Retry-After and
+// Allow when set, no caching. The one error shape of the server.
+void writeErrorResponse(Response& response, const ApiError& error, std::string_view requestId);
 
 // The complete bytes of an error answer that closes the connection: status line, Date,
-// `Connection: close`, the security headers, the JSON body.
-std::string closingErrorAnswer(const ApiError& error, bool httpsPublicUrl);
+// `Connection: close`, X-Request-Id, the security headers, the JSON body.
+std::string closingErrorAnswer(const ApiError& error, bool httpsPublicUrl, std::string_view requestId);
 
 // The status and code for a request POCO could not read, from the MessageException's text.
 ApiError unreadableRequestError(const std::string& pocoMessage);
@@ -49,7 +52,7 @@ public:
     void stopAll(bool abortCurrent);
 
     // Connections answered 503 by the accept thread since the start.
-    int busyRefusals() const;
+    std::uint64_t busyRefusals() const;
 
     class ConnectionFactory;
 

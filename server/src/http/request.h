@@ -53,6 +53,11 @@ public:
 
     Poco::Net::HTTPServerRequest& raw() { return raw_; }
 
+    // The route that answered: its index in the route table, or HttpMetrics::kFallback (-2) for the
+    // router's fallback, -1 before routing or when nothing matched. Metrics label by it.
+    int routeIndex() const { return routeIndex_; }
+    void setRouteIndex(int index) { routeIndex_ = index; }
+
     // The signed-in caller, or nullptr for anonymous requests.
     const Caller* caller() const { return caller_ ? &*caller_ : nullptr; }
     void setCaller(Caller caller) { caller_ = std::move(caller); }
@@ -71,6 +76,7 @@ private:
     bool streamFailed_ = false; // reading the body timed out or the connection broke
     std::string clientAddress_;
     std::optional<Caller> caller_;
+    int routeIndex_ = -1;
 };
 
 // The address rate limits and logs use: the peer, unless the peer is one of our proxies; then the

@@ -53,7 +53,8 @@ std::vector<RouteInfo> Router::routes() const {
 void Router::dispatch(Request& request, Response& response) const {
     const auto path = split(request.path());
     std::set<std::string> allowed;
-    for (const auto& route : routes_) {
+    for (std::size_t index = 0; index < routes_.size(); ++index) {
+        const auto& route = routes_[index];
         std::map<std::string, std::string> params;
         if (!matches(route.segments, path, params)) continue;
         const bool head = request.method() == "HEAD" && route.method == "GET";
@@ -62,6 +63,7 @@ void Router::dispatch(Request& request, Response& response) const {
             continue;
         }
         request.setParams(std::move(params));
+        request.setRouteIndex(static_cast<int>(index));
         if (authorizer_) authorizer_(request, route.access);
         else denyAllButPublic(request, route.access);
         for (const auto& [access, check] : checks_)
@@ -84,6 +86,7 @@ void Router::dispatch(Request& request, Response& response) const {
             e.allow = "GET, HEAD";
             throw e;
         }
+        request.setRouteIndex(kFallbackRoute);
         fallback_(request, response);
         return;
     }

@@ -35,6 +35,9 @@ using AccessCheck = std::function<void(Request&)>;
 
 class Router {
 public:
+    // Request::routeIndex() when the fallback answered (http/metrics.h labels it "static").
+    static constexpr int kFallbackRoute = -2;
+
     void add(std::string method, std::string pattern, Access access, Handler handler);
     void get(std::string pattern, Access access, Handler h) { add("GET", std::move(pattern), access, std::move(h)); }
     void post(std::string pattern, Access access, Handler h) { add("POST", std::move(pattern), access, std::move(h)); }

@@ -1,8 +1,11 @@
 #include "http/server.h"
 
 #include "common/errors.h"
+#include "common/log_context.h"
 #include "http/api_error.h"
 #include "http/connection.h"
+#include "http/metrics.h"
+#include "http/request_id.h"
 #include "http/security_headers.h"
 
 #include <Poco/Data/DataException.h>
@@ -94,33 +97,52 @@ void appendNumber(std::string& out, std::uint64_t value) {
     out.append(digits, end);
 }
 
-// The access log: one information line per request, "<method> <path> <status> <ms>ms". The logger is
-// looked up once (Logger::get takes a global lock) and the line is built only when it is enabled;
-// the log channel (common/buffered_log_channel.h) formats and buffers it, a writer thread writes it.
+// The access log: one information line per request,
+//   "<method> <path> <status> <ms>ms bytes=<n> client=<address> user=<id or ->"
+// and the formatter adds " request_id=<id>" (or, with STOREFRONT_LOG_FORMAT=json, writes these as
+// fields: common/buffered_log_channel.h). The logger is looked up once (Logger::get takes a global
+// lock) and the line is built only when it is enabled; the log channel formats and buffers it, a
+// writer thread writes it.
 Poco::Logger& accessLog() {
     static Poco::Logger& logger = Poco::Logger::get("http");
     return logger;
 }
 
-void logAccess(const std::string& method, const std::string& path, int status, Poco::Timestamp::TimeDiff micros) {
+// The path as the access line shows it: control characters (a decoded %0A...) become '?', so a
+// request cannot write a line of its own into the text log.
+void appendPathForLog(std::string& out, std::string_view path) {
+    for (const char c : path) out.push_back(static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? '?' : c);
+}
+
+void logAccess(const common::AccessRecord& record) {
     auto& log = accessLog();
     if (!log.information()) return;
     // "<status> <ms>ms" with one decimal (tenths rounded half up), without printf's floating point.
+    const auto micros = record.micros;
     const auto tenths = static_cast<std::uint64_t>(micros < 0 ? 0 : (micros + 50) / 100);
     std::string line;
-    line.reserve(method.size() + path.size() + 24);
-    line.append(method).append(1, ' ').append(path).append(1, ' ');
-    appendNumber(line, static_cast<std::uint64_t>(status < 0 ? 0 : status));
+    line.reserve(record.method.size() + record.path.size() + record.client.size() + record.userId.size() + 64);
+    line.append(record.method).append(1, ' ');
+    appendPathForLog(line, record.path);
+    line.append(1, ' ');
+    appendNumber(line, static_cast<std::uint64_t>(record.status < 0 ? 0 : record.status));
     line.append(1, ' ');
     appendNumber(line, tenths / 10);
-    line.append(1, '.').append(1, static_cast<char>('0' + tenths % 10)).append("ms");
+    line.append(1, '.').append(1, static_cast<char>('0' + tenths % 10)).append("ms bytes=");
+    appendNumber(line, record.bytes);
+    line.append(" client=").append(record.client).append(" user=");
+    if (record.userId.empty()) line.append(1, '-');
+    else line.append(record.userId);
     // One Message per thread, reused: constructing one asks the kernel for the process id and
     // copies the thread's name (half a microsecond here, more than the rest of the line).
     thread_local Poco::Message message(log.name(), "", Poco::Message::PRIO_INFORMATION);
     message.setText(std::move(line));
     message.setTime(Poco::Timestamp());
+    common::AccessRecordScope fields(record);
     log.log(message);
 }
+
+const std::string kNoHeader;
 
 // The whole answer (status line, headers, body) in one buffer and one send: POCO's response
 // streams write the headers twice (once to count them) and the body in 4 KiB pieces, a system
@@ -162,8 +184,9 @@ bool awaitNextRequest(Poco::Net::HTTPServerRequestImpl& raw, int stopFd, int tim
 // One handler object per request: dispatch, catch everything at the top, secure, send, log.
 class RequestHandler : public Poco::Net::HTTPRequestHandler {
 public:
-    RequestHandler(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, int stopFd)
-        : router_(router), options_(options), inFlight_(inFlight), stopFd_(stopFd) {}
+    RequestHandler(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, HttpMetrics& metrics,
+                   int stopFd)
+        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), stopFd_(stopFd) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) override {
         {
@@ -181,39 +204,72 @@ public:
     }
 
 private:
+    bool trustedProxy(const std::string& address) const {
+        return std::find(options_.trustedProxies.begin(), options_.trustedProxies.end(), address) != options_.trustedProxies.end();
+    }
+
     void respond(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) {
         Poco::Stopwatch watch;
         watch.start();
+        metrics_.requestStarted();
+        struct Finished {
+            HttpMetrics& metrics;
+            ~Finished() { metrics.requestFinished(); }
+        } finished{metrics_};
+        // The request id: the proxy's when a trusted proxy sent a plain one, else a new one. Every
+        // line logged on this thread until the access line carries it.
+        const std::string& incomingId = raw.get("X-Request-Id", kNoHeader);
+        const bool fromProxy = !incomingId.empty() && !options_.trustedProxies.empty() &&
+                               trustedProxy(raw.clientAddress().host().toString());
+        const std::string requestId = requestIdFor(incomingId, fromProxy);
+        common::RequestIdScope idScope(requestId);
+
         Response response;
         std::string path = "?";
+        std::string client;
+        std::string userId;
+        int routeIndex = HttpMetrics::kUnmatched;
         try {
             Request request(raw, options_.maxBodyBytes, options_.trustedProxies);
+            // Whatever happens below, the access line and the metrics learn the route and the caller.
+            struct Seen {
+                const Request& request;
+                int& routeIndex;
+                std::string& userId;
+                ~Seen() {
+                    routeIndex = request.routeIndex();
+                    if (const auto* caller = request.caller()) userId = caller->userId;
+                }
+            } seen{request, routeIndex, userId};
             path = request.path();
+            client = request.clientAddress();
             try {
                 router_.dispatch(request, response);
             } catch (const ApiError& e) {
                 response = Response{};
-                writeErrorResponse(response, e);
+                writeErrorResponse(response, e, requestId);
             }
             // The next request on this connection starts after this body; close when it can't be read.
             if (!request.drainBody()) response.keepAlive = false;
         } catch (const ApiError& e) {
             response = Response{};
-            writeErrorResponse(response, e);
+            writeErrorResponse(response, e, requestId);
             response.keepAlive = false;
         } catch (const Poco::Data::SessionPoolExhaustedException& e) {
             // Every database session (or, on SQLite, the write lock) stayed busy past the wait: shed
             // load, the client may retry.
             Poco::Logger::get("http").warning("%s %s: database busy: %s", raw.getMethod(), path, e.displayText());
+            metrics_.databaseBusy();
             response = Response{};
-            writeErrorResponse(response, serverBusyError());
+            writeErrorResponse(response, serverBusyError(), requestId);
         } catch (const common::ConcurrentWriteException& e) {
             // Lost a race with another request's write (PostgreSQL): nothing was written; sent again,
             // the request sees the other's row and gets its ordinary answer.
             Poco::Logger::get("http").warning("%s %s: concurrent write: %s", raw.getMethod(), path, e.displayText());
             response = Response{};
             writeErrorResponse(response, ApiError(ErrorKind::Conflict, "conflict",
-                                                  "Another request changed the same data at the same moment. Please try again."));
+                                                  "Another request changed the same data at the same moment. Please try again."),
+                               requestId);
         } catch (const Poco::Data::ConnectionFailedException& e) {
             // The database is unreachable (stopped, restarting, network): the request did not
             // complete; the client may retry once it is back. The pool reconnects by itself.
@@ -222,17 +278,25 @@ private:
             auto down = ApiError(ErrorKind::Unavailable, "database_unavailable",
                                  "The service is temporarily unavailable. Please try again shortly.");
             down.retryAfterSeconds = 2;
-            writeErrorResponse(response, down);
+            writeErrorResponse(response, down, requestId);
         } catch (const std::exception& e) {
             // Unexpected: log the detail, tell the client nothing about it.
             Poco::Logger::get("http").error("%s %s failed: %s", raw.getMethod(), path, std::string(e.what()));
             response = Response{};
-            writeErrorResponse(response, ApiError(ErrorKind::Internal, "internal_error", "Something went wrong on our side."));
+            writeErrorResponse(response, ApiError(ErrorKind::Internal, "internal_error", "Something went wrong on our side."),
+                               requestId);
             response.keepAlive = false;
         }
+        response.set("X-Request-Id", requestId);
         send(raw, out, response);
         watch.stop();
-        logAccess(raw.getMethod(), path, response.status, watch.elapsed());
+        // The request could not be parsed: the client address from the socket and the forwarding header.
+        if (client.empty())
+            client = clientAddressFrom(raw.clientAddress().host().toString(), raw.get("X-Forwarded-For", kNoHeader),
+                                       options_.trustedProxies);
+        const bool noBody = response.status == 204 || response.status == 304 || raw.getMethod() == "HEAD";
+        metrics_.record(routeIndex, raw.getMethod(), response.status, watch.elapsed());
+        logAccess({raw.getMethod(), path, response.status, watch.elapsed(), client, userId, noBody ? 0 : response.body.size()});
     }
 
     void send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
@@ -300,21 +364,24 @@ private:
     const Router& router_;
     const ServerOptions& options_;
     InFlightRequests& inFlight_;
+    HttpMetrics& metrics_;
     int stopFd_;
 };
 
 class HandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
 public:
-    HandlerFactory(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, int stopFd)
-        : router_(router), options_(options), inFlight_(inFlight), stopFd_(stopFd) {}
+    HandlerFactory(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, HttpMetrics& metrics,
+                   int stopFd)
+        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), stopFd_(stopFd) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
-        return new RequestHandler(router_, options_, inFlight_, stopFd_);
+        return new RequestHandler(router_, options_, inFlight_, metrics_, stopFd_);
     }
 
 private:
     const Router& router_;
     const ServerOptions& options_;
     InFlightRequests& inFlight_;
+    HttpMetrics& metrics_;
     int stopFd_;
 };
 
@@ -343,7 +410,11 @@ void Server::start() {
     if (stopFd_ < 0) stopFd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     std::uint64_t stopped = 0; // started again after a stop(): not stopping any more
     if (stopFd_ >= 0) [[maybe_unused]] auto drained = ::read(stopFd_, &stopped, sizeof stopped);
-    server_ = std::make_unique<HttpListener>(new HandlerFactory(router_, options_, *inFlight_, stopFd_), *pool_, listener_,
+    // The route table is complete once the server starts: one metrics slot per route pattern.
+    std::vector<std::string> patterns;
+    for (const auto& route : router_.routes()) patterns.push_back(route.pattern);
+    metrics_ = std::make_unique<HttpMetrics>(patterns);
+    server_ = std::make_unique<HttpListener>(new HandlerFactory(router_, options_, *inFlight_, *metrics_, stopFd_), *pool_, listener_,
                                              params, options_.httpsPublicUrl);
     server_->start();
     port_ = server_->port();
@@ -384,5 +455,16 @@ void Server::stop() {
 }
 
 int Server::port() const { return port_; }
+
+void Server::writeMetrics(Exposition& out) const {
+    if (!metrics_) return;
+    metrics_->write(out);
+    out.family("storefront_http_busy_refusals_total", "counter",
+               "Requests refused because the server was busy: 503 server_busy when every thread was taken (accept_queue) or the "
+               "database pool or write lock stayed busy (database).");
+    out.sample("storefront_http_busy_refusals_total", {{"reason", "accept_queue"}},
+               static_cast<double>(server_ ? server_->busyRefusals() : 0));
+    out.sample("storefront_http_busy_refusals_total", {{"reason", "database"}}, static_cast<double>(metrics_->databaseBusyCount()));
+}
 
 } // namespace storefront::http

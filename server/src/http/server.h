@@ -6,6 +6,7 @@
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/ThreadPool.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +30,8 @@ struct ServerOptions {
 
 struct InFlightRequests;
 class HttpListener;
+class HttpMetrics;
+class Exposition;
 
 class Server {
 public:
@@ -41,6 +44,8 @@ public:
     // the connections still open and joins the worker threads.
     void stop();
     int port() const;
+    // The server's metrics (http/metrics.h) and its busy refusals; nothing before start().
+    void writeMetrics(Exposition& out) const;
 
 private:
     const Router& router_;
@@ -49,6 +54,7 @@ private:
     std::unique_ptr<HttpListener> server_;
     Poco::Net::ServerSocket listener_;
     std::unique_ptr<InFlightRequests> inFlight_; // the connections whose request a handler is running
+    std::unique_ptr<HttpMetrics> metrics_;
     bool running_ = false;
     int port_ = 0;
     int stopFd_ = -1; // eventfd, readable once stop() began: ends the keep-alive waits

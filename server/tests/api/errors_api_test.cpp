@@ -11,6 +11,9 @@ void expectErrorShape(const HttpResult& r, int status, const std::string& code) 
     ASSERT_TRUE(j.is_object()) << r.body;
     EXPECT_EQ(j["code"], code) << r.body;
     EXPECT_TRUE(j["message"].is_string());
+    // The one error shape carries the request's id, the same as the X-Request-Id header.
+    EXPECT_FALSE(r.header("x-request-id").empty());
+    EXPECT_EQ(j["request_id"], r.header("x-request-id")) << r.body;
     EXPECT_EQ(r.body.find("SELECT"), std::string::npos);
     EXPECT_EQ(r.header("x-content-type-options"), "nosniff");
     EXPECT_NE(r.header("content-security-policy").find("frame-ancestors 'none'"), std::string::npos);

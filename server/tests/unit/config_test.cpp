@@ -260,3 +260,30 @@ TEST(Config, MallocSettingsDefaultToGlibcArenasAndATrimAMinute) {
         EXPECT_NE(std::string(e.what()).find("STOREFRONT_MALLOC_TRIM_SECONDS"), std::string::npos);
     }
 }
+
+TEST(Config, LogFormatIsTextOrJsonAndTheMetricsTokenLongEnough) {
+    Fixture f;
+    auto c = f.load();
+    EXPECT_EQ(c.logFormat, "text");
+    EXPECT_EQ(c.metricsToken, "");
+    f.env["STOREFRONT_LOG_FORMAT"] = "JSON";
+    f.env["STOREFRONT_METRICS_TOKEN"] = "0123456789abcdef";
+    c = f.load();
+    EXPECT_EQ(c.logFormat, "json");
+    EXPECT_EQ(c.metricsToken, "0123456789abcdef");
+    f.env["STOREFRONT_LOG_FORMAT"] = "xml";
+    try {
+        f.load();
+        FAIL() << "xml accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("STOREFRONT_LOG_FORMAT must be text or json"), std::string::npos) << e.what();
+    }
+    f.env["STOREFRONT_LOG_FORMAT"] = "text";
+    f.env["STOREFRONT_METRICS_TOKEN"] = "short";
+    try {
+        f.load();
+        FAIL() << "a 5-character token accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("STOREFRONT_METRICS_TOKEN must be at least 16 characters"), std::string::npos) << e.what();
+    }
+}

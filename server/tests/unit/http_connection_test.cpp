@@ -40,7 +40,7 @@ TEST(HttpConnection, EachUnreadableRequestGetsAnHonestStatusAndCode) {
 }
 
 TEST(HttpConnection, TheBusyAnswerIsACompleteClosingJsonResponseWithTheSecurityHeaders) {
-    const std::string answer = closingErrorAnswer(serverBusyError(), /*httpsPublicUrl=*/true);
+    const std::string answer = closingErrorAnswer(serverBusyError(), /*httpsPublicUrl=*/true, "busy-request-1");
     ASSERT_TRUE(answer.starts_with("HTTP/1.1 503 Service Unavailable\r\n")) << answer;
     const auto headEnd = answer.find("\r\n\r\n");
     ASSERT_NE(headEnd, std::string::npos);
@@ -49,11 +49,12 @@ TEST(HttpConnection, TheBusyAnswerIsACompleteClosingJsonResponseWithTheSecurityH
     for (const char* header : {"\r\nDate: ", "\r\nConnection: close\r\n", "\r\nRetry-After: 1\r\n", "\r\nCache-Control: no-store\r\n",
                                "frame-ancestors 'none'", "\r\nX-Content-Type-Options: nosniff\r\n", "\r\nX-Frame-Options: DENY\r\n",
                                "\r\nReferrer-Policy: ", "\r\nStrict-Transport-Security: ",
-                               "\r\nContent-Type: application/json; charset=utf-8\r\n"})
+                               "\r\nContent-Type: application/json; charset=utf-8\r\n", "\r\nX-Request-Id: busy-request-1\r\n"})
         EXPECT_NE(head.find(header), std::string::npos) << header;
     EXPECT_NE(head.find("\r\nContent-Length: " + std::to_string(body.size()) + "\r\n"), std::string::npos) << head;
     const auto json = nlohmann::json::parse(body);
     EXPECT_EQ(json["code"], "server_busy");
+    EXPECT_EQ(json["request_id"], "busy-request-1");
     EXPECT_FALSE(json["message"].get<std::string>().empty());
     // Small enough for one non-blocking send into an empty socket buffer.
     EXPECT_LT(answer.size(), 2048u);
