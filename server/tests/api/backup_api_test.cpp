@@ -111,6 +111,7 @@ std::vector<std::string> folderEntries(const fs::path& dir) {
 // A small archive: a fresh SQLite database (migrated) and a key file, backed up.
 fs::path smallArchive(const TempFolder& scratch) {
     const auto data = scratch.path / "source";
+    fs::create_directories(data);
     auto vars = folderSettings(data);
     auto migrated = runStorefront({"migrate"}, vars);
     if (migrated.exitCode != 0) throw std::runtime_error("migrate: " + migrated.err);
@@ -321,6 +322,7 @@ TEST(BackupApi, OnPostgresWritesTheKeysAndPrintsThePgDumpCommand) {
 TEST(BackupApi, ServerRefusesToStartWhenAnAppliedMigrationChanged) {
     TempFolder scratch;
     const auto data = scratch.path / "data";
+    fs::create_directories(data);
     auto vars = folderSettings(data);
     ASSERT_EQ(runStorefront({"migrate"}, vars).exitCode, 0);
     {
