@@ -11,6 +11,13 @@
 //                                         until their tokens expire) / show the keys
 //   storefront jobs run inactivity [--dry-run] [--config=FILE]
 //                                         run the WireWrite inactivity job once (docs/wirewrite.md)
+//   storefront backup --to FILE [--config=FILE]
+//                                         write one archive of the database (SQLite; PostgreSQL: the
+//                                         pg_dump command to pair with it) and the key files, while
+//                                         the server serves (docs/operations.md, "Backups")
+//   storefront restore --from FILE [--config=FILE]
+//                                         restore such an archive into an empty data folder
+#include "app/backup.h"
 #include "app/config.h"
 #include "app/storefront.h"
 #include "auth/module.h"
@@ -62,7 +69,8 @@ protected:
     void showHelp(const std::string&, const std::string&) {
         Poco::Util::HelpFormatter help(options());
         help.setCommand(commandName());
-        help.setUsage("[migrate | users create ... | keys rotate|list] [--config=FILE]");
+        help.setUsage("[migrate | users create ... | keys rotate|list | jobs run inactivity | backup --to FILE | "
+                      "restore --from FILE] [--config=FILE]");
         help.setHeader("The Storefront server. Settings come from the environment and an optional properties file; "
                        "see docs/configuration.md.");
         help.format(std::cout);
@@ -157,12 +165,12 @@ private:
 };
 
 // The settings for a shell command: the environment and an optional properties file.
-storefront::app::Config commandConfig(const std::string& configFile) {
+storefront::app::Config commandConfig(const std::string& configFile, bool createDatabaseFolder = true) {
     Poco::AutoPtr<Poco::Util::AbstractConfiguration> props;
     if (!configFile.empty()) props = new Poco::Util::PropertyFileConfiguration(configFile);
     else props = new Poco::Util::MapConfiguration;
     auto config = storefront::app::loadConfig(*props, storefront::app::processEnv, "web/dist");
-    if (!config.postgres()) {
+    if (createDatabaseFolder && !config.postgres()) {
         auto parent = std::filesystem::path(config.database).parent_path();
         if (!parent.empty()) std::filesystem::create_directories(parent);
     }
@@ -301,11 +309,53 @@ int jobsCommand(const std::vector<std::string>& args) {
     }
 }
 
+// `storefront backup --to FILE [--config=FILE]` and `storefront restore --from FILE [--config=FILE]`
+// (the logic is in app/backup).
+int backupCommand(const std::vector<std::string>& args) {
+    const bool backup = args[0] == "backup";
+    const std::string flag = backup ? "--to" : "--from";
+    const std::string usage = backup ? "usage: storefront backup --to FILE [--config=FILE]\n"
+                                     : "usage: storefront restore --from FILE [--config=FILE]\n";
+    std::string file, configFile;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const auto& a = args[i];
+        if (a == flag && i + 1 < args.size()) file = args[++i];
+        else if (a.starts_with(flag + "=")) file = a.substr(flag.size() + 1);
+        else if (a == "--config" && i + 1 < args.size()) configFile = args[++i];
+        else if (a.starts_with("--config=")) configFile = a.substr(9);
+        else if (a == "--help" || a == "-h") {
+            std::cout << usage;
+            return Application::EXIT_OK;
+        } else {
+            std::cerr << "storefront: unexpected argument '" << a << "'\n" << usage;
+            return Application::EXIT_USAGE;
+        }
+    }
+    if (file.empty()) {
+        std::cerr << usage;
+        return Application::EXIT_USAGE;
+    }
+    try {
+        auto config = commandConfig(configFile, false);
+        if (backup) storefront::app::writeBackup(config, file, std::cout);
+        else storefront::app::restoreBackup(config, file, std::cout);
+        return Application::EXIT_OK;
+    } catch (const storefront::app::BackupRefused& e) {
+        std::cerr << "storefront " << args[0] << ": " << e.what() << "\n";
+        return Application::EXIT_DATAERR;
+    } catch (const std::exception& e) {
+        std::cerr << "storefront " << args[0] << " failed: " << e.what() << "\n";
+        return Application::EXIT_SOFTWARE;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "users") return usersCommand(std::vector<std::string>(argv + 1, argv + argc));
     if (argc > 1 && std::string(argv[1]) == "keys") return keysCommand(std::vector<std::string>(argv + 1, argv + argc));
+    if (argc > 1 && (std::string(argv[1]) == "backup" || std::string(argv[1]) == "restore"))
+        return backupCommand(std::vector<std::string>(argv + 1, argv + argc));
     if (argc > 1 && std::string(argv[1]) == "jobs") return jobsCommand(std::vector<std::string>(argv + 1, argv + argc));
     try {
         StorefrontApplication app;

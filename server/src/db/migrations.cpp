@@ -3,7 +3,11 @@
 #include <Poco/Data/Session.h>
 #include <Poco/String.h>
 
+#include <sodium.h>
+
+#include <map>
 #include <set>
+#include <stdexcept>
 
 using namespace Poco::Data::Keywords;
 
@@ -20,7 +24,69 @@ std::set<std::string> appliedVersions(Poco::Data::Session& s) {
     return {versions.begin(), versions.end()};
 }
 
+// Whether schema_migrations has its checksum column yet (added by 0013_migration_checksums.sql).
+bool hasChecksumColumn(Poco::Data::Session& s, Dialect dialect) {
+    int count = 0;
+    if (dialect == Dialect::PostgreSQL)
+        s << "SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = current_schema() "
+             "AND table_name = 'schema_migrations' AND column_name = 'checksum'",
+            into(count), now;
+    else
+        s << "SELECT COUNT(*) FROM pragma_table_info('schema_migrations') WHERE name = 'checksum'", into(count), now;
+    return count > 0;
+}
+
+// Stops start-up when a migration this database has applied is not the file this build carries.
+void verifyChecksums(Poco::Data::Session& s, const std::vector<EmbeddedSql>& migrations) {
+    std::vector<std::string> versions, checksums;
+    s << "SELECT version, checksum FROM schema_migrations WHERE checksum IS NOT NULL", into(versions), into(checksums), now;
+    std::map<std::string, std::string> recorded;
+    for (std::size_t i = 0; i < versions.size(); ++i) recorded[versions[i]] = checksums[i];
+    for (const auto& m : migrations) {
+        auto it = recorded.find(m.name);
+        if (it == recorded.end()) continue;
+        const auto current = migrationChecksum(m.text);
+        if (it->second != current)
+            throw MigrationChanged("migration " + m.name +
+                                   " was changed after this database applied it (recorded " + it->second +
+                                   ", the file is now " + current +
+                                   "). An applied migration must never change: put the file back as it was released "
+                                   "and make the change in a new migration (docs/database.md, \"Migrations\").");
+    }
+}
+
+// Records the checksum of every applied migration that has none yet: rows applied before the
+// column existed, or by a release that does not know it.
+void fillChecksums(Database& db, Poco::Data::Session& s, const std::vector<EmbeddedSql>& migrations) {
+    std::vector<std::string> missing;
+    s << "SELECT version FROM schema_migrations WHERE checksum IS NULL", into(missing), now;
+    const std::set<std::string> pending(missing.begin(), missing.end());
+    for (const auto& m : migrations) {
+        if (!pending.contains(m.name) || !migrationAppliesTo(m.name, db.dialect())) continue;
+        std::string checksum = migrationChecksum(m.text), name = m.name;
+        s << db.sql("UPDATE schema_migrations SET checksum = ? WHERE version = ? AND checksum IS NULL"), use(checksum),
+            use(name), now;
+    }
+}
+
 } // namespace
+
+std::string migrationChecksum(std::string_view sqlText) {
+    // Line endings do not count: a checkout with CRLF is the same migration.
+    std::string text;
+    text.reserve(sqlText.size());
+    for (char c : sqlText)
+        if (c != '\r') text += c;
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out = "sha256:";
+    for (unsigned char b : digest) {
+        out += hex[b >> 4];
+        out += hex[b & 15];
+    }
+    return out;
+}
 
 bool migrationAppliesTo(std::string_view fileName, Dialect dialect) {
     if (fileName.ends_with(".postgres.sql")) return dialect == Dialect::PostgreSQL;
@@ -69,6 +135,7 @@ std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& m
     if (pg) s << "SET lock_timeout = 0", now;
     if (pg) s << "SELECT pg_advisory_lock(" + std::to_string(kMigrationLockKey) + ")", now;
     try {
+        if (hasChecksumColumn(s, db.dialect())) verifyChecksums(s, migrations);
         for (const auto& m : migrations) {
             if (!migrationAppliesTo(m.name, db.dialect())) continue;
             if (appliedVersions(s).contains(m.name)) continue;
@@ -82,6 +149,16 @@ std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& m
                         use(at), now;
                     applied.push_back(m.name);
                 }
+                s << "COMMIT", now;
+            } catch (...) {
+                s << "ROLLBACK", now;
+                throw;
+            }
+        }
+        if (hasChecksumColumn(s, db.dialect())) {
+            s << (pg ? "BEGIN" : "BEGIN IMMEDIATE"), now;
+            try {
+                fillChecksums(db, s, migrations);
                 s << "COMMIT", now;
             } catch (...) {
                 s << "ROLLBACK", now;

@@ -3,6 +3,7 @@
 #include "db/embedded_sql.h"
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,9 +20,20 @@ std::vector<std::string> splitStatements(std::string_view sqlText);
 // "Engine-specific migrations").
 bool migrationAppliesTo(std::string_view fileName, Dialect dialect);
 
-// Applies every migration not yet recorded in schema_migrations, each file in one transaction.
-// Safe when several servers start at once (PostgreSQL advisory lock; SQLite's write lock).
-// Returns the names of the migrations applied.
+// An applied migration whose file is no longer the one the database recorded.
+class MigrationChanged : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// "sha256:<hex>" of a migration's text, carriage returns left out.
+std::string migrationChecksum(std::string_view sqlText);
+
+// Applies every migration not yet recorded in schema_migrations, each file in one transaction,
+// recording its checksum. Safe when several servers start at once (PostgreSQL advisory lock;
+// SQLite's write lock). Throws MigrationChanged, naming the file, when an applied migration's
+// recorded checksum differs from this build's file; fills the checksums of rows that have none
+// (applied before checksums were recorded). Returns the names of the migrations applied.
 std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& migrations = embeddedMigrations());
 
 // Runs `write` once in a database's life under the name `version` (recorded in

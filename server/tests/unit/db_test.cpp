@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 using namespace storefront::db;
 
 TEST(Database, NumbersPlaceholdersOutsideQuotedText) {
@@ -137,6 +140,109 @@ TEST(Migrations, ApplyOnceOnAFreshSqliteDatabaseAndSeedOnce) {
     }
     auto db = Database::open(path);
     EXPECT_FALSE(seedIfEmpty(*db));
+}
+
+namespace {
+
+std::string freshSqlitePath(const std::string& prefix) {
+    return std::string(::testing::TempDir()) + "/" + prefix + "-" + newId() + ".db";
+}
+
+std::map<std::string, std::string> recordedChecksums(Database& db) {
+    std::vector<std::string> versions, checksums;
+    auto s = db.session();
+    s << "SELECT version, COALESCE(checksum, '') FROM schema_migrations", Poco::Data::Keywords::into(versions),
+        Poco::Data::Keywords::into(checksums), Poco::Data::Keywords::now;
+    std::map<std::string, std::string> out;
+    for (std::size_t i = 0; i < versions.size(); ++i) out[versions[i]] = checksums[i];
+    return out;
+}
+
+} // namespace
+
+TEST(Migrations, ChecksumIsSha256OfTheTextWhateverItsLineEndings) {
+    EXPECT_EQ(migrationChecksum(""), "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    EXPECT_EQ(migrationChecksum("CREATE TABLE t (a INT);\r\n"), migrationChecksum("CREATE TABLE t (a INT);\n"));
+    EXPECT_NE(migrationChecksum("CREATE TABLE t (a INT);\n"), migrationChecksum("CREATE TABLE t (b INT);\n"));
+}
+
+TEST(Migrations, EveryAppliedMigrationIsRecordedWithItsChecksum) {
+    auto db = Database::open(freshSqlitePath("checksums"));
+    migrate(*db);
+    const auto recorded = recordedChecksums(*db);
+    for (const auto& m : embeddedMigrations()) {
+        if (!migrationAppliesTo(m.name, Dialect::SQLite)) continue;
+        ASSERT_TRUE(recorded.contains(m.name)) << m.name;
+        EXPECT_EQ(recorded.at(m.name), migrationChecksum(m.text)) << m.name;
+    }
+}
+
+TEST(Migrations, AChangedAppliedMigrationStopsStartUpNamingTheFile) {
+    const auto path = freshSqlitePath("changed");
+    auto db = Database::open(path);
+    migrate(*db);
+    // The file as a later build carries it, edited after release.
+    auto edited = embeddedMigrations();
+    edited.at(4).text += "\nCREATE INDEX users_sneaky ON users (created_at);\n";
+    const std::string name = edited.at(4).name;
+    try {
+        migrate(*db, edited);
+        FAIL() << "an edited applied migration was accepted";
+    } catch (const MigrationChanged& e) {
+        EXPECT_NE(std::string(e.what()).find("migration " + name + " was changed"), std::string::npos) << e.what();
+    }
+    // Nothing of the edited file ran.
+    int sneaky = 0;
+    auto s = db->session();
+    s << "SELECT COUNT(*) FROM sqlite_master WHERE name = 'users_sneaky'", Poco::Data::Keywords::into(sneaky),
+        Poco::Data::Keywords::now;
+    EXPECT_EQ(sneaky, 0);
+
+    // A recorded checksum altered in the database stops it the same way.
+    s << "UPDATE schema_migrations SET checksum = 'sha256:00' WHERE version = '0003_enterprise.sql'",
+        Poco::Data::Keywords::now;
+    EXPECT_THROW(
+        {
+            try {
+                migrate(*db);
+            } catch (const MigrationChanged& e) {
+                EXPECT_NE(std::string(e.what()).find("0003_enterprise.sql"), std::string::npos) << e.what();
+                throw;
+            }
+        },
+        MigrationChanged);
+}
+
+TEST(Migrations, ADatabaseAppliedBeforeChecksumsGetsThemOnItsNextStart) {
+    auto db = Database::open(freshSqlitePath("before-checksums"));
+    // The migrations of the release before checksums were recorded.
+    std::vector<EmbeddedSql> before;
+    for (const auto& m : embeddedMigrations())
+        if (m.name < "0013_migration_checksums.sql") before.push_back(m);
+    ASSERT_LT(before.size(), embeddedMigrations().size());
+    migrate(*db, before);
+    {
+        int column = 0;
+        auto s = db->session();
+        s << "SELECT COUNT(*) FROM pragma_table_info('schema_migrations') WHERE name = 'checksum'",
+            Poco::Data::Keywords::into(column), Poco::Data::Keywords::now;
+        ASSERT_EQ(column, 0);
+    }
+    // The new release starts: it adds the column and fills every applied migration's checksum.
+    auto applied = migrate(*db);
+    EXPECT_NE(std::find(applied.begin(), applied.end(), "0013_migration_checksums.sql"), applied.end());
+    for (const auto& [version, checksum] : recordedChecksums(*db))
+        if (!version.starts_with("seed/")) {
+            EXPECT_TRUE(checksum.starts_with("sha256:")) << version;
+        }
+
+    // The previous release, still serving during a rolling deploy, records a row without one: accepted.
+    auto s = db->session();
+    s << "INSERT INTO schema_migrations (version, applied_at) VALUES ('0001_core.sql.old', '2026-01-01T00:00:00.000Z')",
+        Poco::Data::Keywords::now;
+    s << "UPDATE schema_migrations SET checksum = NULL WHERE version = '0002_commerce.sql'", Poco::Data::Keywords::now;
+    EXPECT_NO_THROW(migrate(*db));
+    EXPECT_EQ(recordedChecksums(*db).at("0002_commerce.sql"), migrationChecksum(embeddedMigrations().at(1).text));
 }
 
 TEST(Database, TimestampAfterKeepsTheStoredShapeAndOrders) {
