@@ -2,11 +2,15 @@
 // back to the text, Message-ID on the sender's domain, the MIME headers, dot-stuffing, and no
 // header injection. server/tests/api/mail_wire_api_test.cpp sends every kind of mail through a
 // real SMTP server and a strict parser.
+#include "app/config.h"
 #include "mail/wire.h"
 
+#include <Poco/AutoPtr.h>
 #include <Poco/Base64Decoder.h>
+#include <Poco/Util/MapConfiguration.h>
 #include <gtest/gtest.h>
 
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -288,4 +292,29 @@ TEST(MailWire, DotStuffingDoublesEveryLeadingDotAndEndsTheData) {
     const auto stuffed = mail::dotStuff(wire);
     EXPECT_NE(stuffed.find("\r\n..\r\n..hidden line\r\n"), std::string::npos) << stuffed;
     EXPECT_EQ(stuffed.substr(stuffed.size() - 5), "\r\n.\r\n");
+}
+
+TEST(MailWire, TheServerRefusesToStartWithASenderOrSalesAddressNoMessageCouldCarry) {
+    auto load = [](std::map<std::string, std::string> env) {
+        env["STOREFRONT_ENV"] = "development";
+        Poco::AutoPtr<Poco::Util::MapConfiguration> props = new Poco::Util::MapConfiguration;
+        return storefront::app::loadConfig(*props, [&](const std::string& k) -> std::optional<std::string> {
+            auto it = env.find(k);
+            if (it == env.end()) return std::nullopt;
+            return it->second;
+        }, "/srv/web");
+    };
+    EXPECT_EQ(load({{"STOREFRONT_MAIL_FROM", "Ōtautahi Shop <shop@example.nz>"}}).mail.from, "Ōtautahi Shop <shop@example.nz>");
+    for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
+             {"STOREFRONT_MAIL_FROM", "Shop <shop@example.nz"},
+             {"STOREFRONT_MAIL_FROM", "shop"},
+             {"STOREFRONT_MAIL_FROM", "Shop <shöp@example.nz>"},
+             {"STOREFRONT_SALES_EMAIL", "sales at example.nz"}}) {
+        try {
+            load({{name, value}});
+            ADD_FAILURE() << name << "=" << value << " was accepted";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+        }
+    }
 }
