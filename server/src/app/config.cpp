@@ -1,5 +1,7 @@
 #include "app/config.h"
 
+#include "mail/wire.h"
+
 #include <Poco/NumberParser.h>
 #include <Poco/String.h>
 #include <Poco/StringTokenizer.h>
@@ -118,6 +120,15 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     m.transport = r.choice("STOREFRONT_MAIL_TRANSPORT", "storefront.mail.transport", m.transport, {"outbox", "smtp"});
     m.from = r.str("STOREFRONT_MAIL_FROM", "storefront.mail.from", m.from);
     m.salesAddress = r.str("STOREFRONT_SALES_EMAIL", "storefront.mail.salesAddress", m.salesAddress);
+    // Every mail is composed with these (mail/wire.h): refuse at start what no message could carry.
+    for (const auto& [name, value] : {std::pair{"STOREFRONT_MAIL_FROM", m.from}, {"STOREFRONT_SALES_EMAIL", m.salesAddress}}) {
+        try {
+            mail::parseMailbox(value);
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(std::string(name) + " must be a mail address such as 'Shop <no-reply@shop.example.nz>': " +
+                                        e.what());
+        }
+    }
     m.smtpHost = r.str("SMTP_HOST", "storefront.smtp.host", m.smtpHost);
     m.smtpPort = r.integer("SMTP_PORT", "storefront.smtp.port", m.smtpPort, 1, 65535);
     m.smtpUser = r.str("SMTP_USER", "storefront.smtp.user", m.smtpUser);

@@ -2,32 +2,19 @@
 
 #include "common/tls_socket.h"
 #include "mail/settings.h"
+#include "mail/wire.h"
 
 #include <Poco/Logger.h>
 #include <Poco/Net/Context.h>
-#include <Poco/Net/MailMessage.h>
-#include <Poco/Net/MailRecipient.h>
+#include <Poco/Net/NetException.h>
 #include <Poco/Net/SMTPClientSession.h>
-#include <Poco/Net/StringPartSource.h>
 
+#include <ctime>
 #include <stdexcept>
 
 namespace storefront::mail {
 
 namespace {
-
-void build(Poco::Net::MailMessage& m, const MailMessage& message, const std::string& from) {
-    // The header check is repeated here so that no caller can smuggle a header in.
-    if (!isSafeHeaderValue(message.to) || !isSafeHeaderValue(message.replyTo) ||
-        !isSafeHeaderValue(message.subject) || !isSafeHeaderValue(from))
-        throw std::invalid_argument("mail header contains control characters");
-    m.setSender(from);
-    m.addRecipient(Poco::Net::MailRecipient(Poco::Net::MailRecipient::PRIMARY_RECIPIENT, message.to));
-    m.setSubject(Poco::Net::MailMessage::encodeWord(message.subject, "UTF-8"));
-    if (!message.replyTo.empty()) m.set("Reply-To", message.replyTo);
-    m.setContentType("text/plain; charset=UTF-8");
-    m.setContent(message.text, Poco::Net::MailMessage::ENCODING_QUOTED_PRINTABLE);
-}
 
 Poco::Net::Context::Ptr clientContext() {
     // Verify the relay's certificate against the system's trust store.
@@ -45,6 +32,24 @@ public:
             throw std::runtime_error("SMTP relay does not offer STARTTLS");
         socket() = common::startTls(socket(), host, context);
     }
+    // MAIL FROM, RCPT TO, DATA, then the message (already in wire form) dot-stuffed.
+    void transfer(const std::string& from, const std::string& to, const std::string& data) {
+        std::string response;
+        int status = sendCommand("MAIL FROM:<" + from + ">", response);
+        if (!isPositiveCompletion(status)) throw Poco::Net::SMTPException("Cannot send message", response, status);
+        status = sendCommand("RCPT TO:<" + to + ">", response);
+        if (!isPositiveCompletion(status)) throw Poco::Net::SMTPException("Recipient rejected", response, status);
+        status = sendCommand("DATA", response);
+        if (!isPositiveIntermediate(status)) throw Poco::Net::SMTPException("Cannot send message data", response, status);
+        const std::string payload = dotStuff(data);
+        for (std::size_t sent = 0; sent < payload.size();) {
+            const int n = socket().sendBytes(payload.data() + sent, static_cast<int>(payload.size() - sent));
+            if (n <= 0) throw Poco::Net::SMTPException("Connection lost while sending the message");
+            sent += static_cast<std::size_t>(n);
+        }
+        status = socket().receiveStatusMessage(response);
+        if (!isPositiveCompletion(status)) throw Poco::Net::SMTPException("The server rejected the message", response, status);
+    }
 };
 
 } // namespace
@@ -60,8 +65,11 @@ SmtpTransport::SmtpTransport(std::string host, int port, std::string user, std::
       security_(std::move(security)), timeoutSeconds_(timeoutSeconds) {}
 
 void SmtpTransport::send(const MailMessage& message, const std::string& from) {
-    Poco::Net::MailMessage mail;
-    build(mail, message, from);
+    // Composed first: a message that cannot be written (a header with control characters, an
+    // invalid address) fails before any connection is made.
+    const Mailbox sender = parseMailbox(from);
+    const Mailbox recipient = parseMailbox(message.to);
+    const std::string data = composeMessage(message, from, std::time(nullptr), newMessageId(domainOf(sender.address)));
     // Every step (connect, TLS handshake, each reply) has the deadline: common/tls_socket.h.
     const Poco::Timespan timeout(timeoutSeconds_, 0);
     auto socket = common::connect(host_, port_, timeout, security_ == "tls" ? clientContext() : Poco::Net::Context::Ptr());
@@ -74,7 +82,7 @@ void SmtpTransport::send(const MailMessage& message, const std::string& from) {
     // EHLO, then AUTH LOGIN when credentials are configured (login() with credentials sends EHLO itself).
     if (!user_.empty()) session.login(Poco::Net::SMTPClientSession::AUTH_LOGIN, user_, password_);
     else session.login();
-    session.sendMessage(mail);
+    session.transfer(sender.address, recipient.address, data);
     session.close();
 }
 

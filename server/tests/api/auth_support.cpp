@@ -244,7 +244,7 @@ std::vector<std::string> mailTo(const std::string& email) {
         auto split = m.find("\n\n");
         if (split == std::string::npos) continue;
         const std::string headers = m.substr(0, split);
-        if (headers.find("To: <" + email + ">") == std::string::npos) continue;
+        if (("\n" + headers + "\n").find("\nTo: " + email + "\n") == std::string::npos) continue;
         out.push_back(decodeQuotedPrintable(m.substr(split + 2)));
     }
     return out;

@@ -39,8 +39,8 @@ TEST(ContactApi, StoresTheSubmissionAndMailsSales) {
     for (const auto& m : env().smtp->messages()) {
         if (m.find(email) == std::string::npos) continue;
         found = true;
-        EXPECT_NE(m.find("To: <sales@signalcraft.co.nz>"), std::string::npos) << m;
-        EXPECT_NE(m.find("Reply-To: " + email), std::string::npos) << m;
+        EXPECT_NE(m.find("\nTo: sales@signalcraft.co.nz\n"), std::string::npos) << m;
+        EXPECT_NE(m.find("\nReply-To: " + email + "\n"), std::string::npos) << m;
         EXPECT_EQ(m.find("Bcc:"), std::string::npos) << m;
     }
     EXPECT_TRUE(found);
