@@ -148,14 +148,16 @@ private:
 
     static inline Poco::AutoPtr<storefront::common::BufferedLogChannel> logChannel_;
 
-    // The web build next to a source checkout (build/server/storefront -> web/dist), else ./web/dist.
+    // The web build next to a source checkout (build/server/storefront -> web/dist), else where
+    // `cmake --install` puts it (PREFIX/bin/storefront -> PREFIX/share/storefront/web), else ./web/dist.
     std::string defaultWebDir() const {
         namespace fs = std::filesystem;
         std::error_code ec;
         auto exe = fs::canonical("/proc/self/exe", ec);
         if (!ec) {
-            auto candidate = exe.parent_path().parent_path().parent_path() / "web" / "dist";
-            if (fs::is_directory(candidate)) return candidate.string();
+            for (auto candidate : {exe.parent_path().parent_path().parent_path() / "web" / "dist",
+                                   exe.parent_path().parent_path() / "share" / "storefront" / "web"})
+                if (fs::is_directory(candidate, ec)) return candidate.string();
         }
         return "web/dist";
     }

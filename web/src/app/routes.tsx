@@ -14,9 +14,9 @@ import {
   ProductManagementPage,
   SubscriptionManagementPage,
 } from '@/features/admin';
-import { SecuritySettingsPage } from '@/features/auth';
+import { SecuritySettingsPage } from '@/features/auth/pages';
 import { CertificatesPage, PromoCodesPage, UsersPage, WireWriteDashboardPage } from '@/features/companion';
-import { AdminEnterprisePage, EnterprisePage } from '@/features/enterprise';
+import { AdminEnterprisePage, EnterprisePage } from '@/features/enterprise/pages';
 import { CheckoutPage } from '@/features/checkout';
 import { PrivacyPage, TermsPage } from '@/features/legal';
 import { ProductPage } from '@/features/storefront';

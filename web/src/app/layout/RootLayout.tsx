@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { setMfaHandlers } from '@/lib/mfaHandlers';
+import { ErrorBoundary } from '../ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -51,16 +52,19 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {/* Pages loaded on first use (the admin screens) show this while their code arrives. */}
-        <Suspense
-          fallback={
-            <p className="mx-auto max-w-6xl px-4 py-24 text-center text-slate-500" role="status">
-              Loading ...
-            </p>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        {/* A page that fails to render or load shows a message here, with the header and footer. */}
+        <ErrorBoundary at={location.pathname}>
+          {/* Pages loaded on first use (the admin screens) show this while their code arrives. */}
+          <Suspense
+            fallback={
+              <p className="mx-auto max-w-6xl px-4 py-24 text-center text-slate-500" role="status">
+                Loading ...
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
     </div>

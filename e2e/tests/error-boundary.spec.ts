@@ -1,0 +1,68 @@
+// The app's error boundary in the built app (web/src/app/ErrorBoundary.tsx): a page whose code
+// cannot be loaded (its chunk is gone after a deploy, or the network dropped) reloads the page
+// once, then shows a message with Reload inside the layout: never a blank page, never a loop.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const RELOAD_KEY = 'storefront:chunk-reload';
+
+/** Counts the document loads of the page (the first one and every reload). */
+function countDocumentLoads(page: Page): { value: number } {
+  const loads = { value: 0 };
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.value += 1;
+  });
+  return loads;
+}
+
+test('a page chunk that fails to load reloads the page once, then shows the message', async ({ page }) => {
+  const loads = countDocumentLoads(page);
+  const aborted: string[] = [];
+  // The terms page's own chunk (web/src/features/legal, a lazy page).
+  await page.route('**/assets/TermsPage-*.js', async (route) => {
+    aborted.push(route.request().url());
+    await route.abort();
+  });
+
+  await page.goto('/terms');
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await expect(alert).toContainText('This page could not be shown.');
+  // Inside the layout: the visitor can still go elsewhere.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  // Exactly one automatic reload: two document loads, the chunk asked for on each.
+  expect(loads.value).toBe(2);
+  expect(aborted.length).toBeGreaterThanOrEqual(2);
+  const recorded = await page.evaluate((key) => sessionStorage.getItem(key), RELOAD_KEY);
+  expect(Number(recorded)).toBeGreaterThan(0);
+  // No loop: nothing else happens.
+  await page.waitForTimeout(500);
+  expect(loads.value).toBe(2);
+
+  // Once the chunk is there again (a network back, a deploy finished), Reload shows the page.
+  await page.unroute('**/assets/TermsPage-*.js');
+  const reload = alert.getByRole('button', { name: 'Reload' });
+  await reload.focus();
+  await expect(reload).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  expect(loads.value).toBe(3);
+});
+
+test('after a deploy: moving to a page whose code is gone reloads into the new build, once', async ({ page }) => {
+  const loads = countDocumentLoads(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your serial terminal, in your pocket' })).toBeVisible();
+  // The old build's route table chunk no longer exists on the server.
+  await page.route('**/assets/routes-*.js', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  // The reload lands on /privacy; here the chunk is still missing, so the message shows.
+  await expect(page.getByRole('alert')).toContainText('Something went wrong');
+  expect(loads.value).toBe(2);
+  await expect(page.locator('body')).not.toHaveText(/^\s*$/);
+});
