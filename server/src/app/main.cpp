@@ -12,6 +12,7 @@
 //   storefront jobs run inactivity [--dry-run] [--config=FILE]
 //                                         run the WireWrite inactivity job once (docs/wirewrite.md)
 #include "app/config.h"
+#include "app/production.h"
 #include "app/storefront.h"
 #include "auth/module.h"
 #include "auth/signing_keys.h"
@@ -98,6 +99,14 @@ protected:
         if (!args.empty()) {
             std::cerr << "storefront: unknown command '" << args[0] << "' (try --help)\n";
             return EXIT_USAGE;
+        }
+
+        // Production fails closed, naming every unfit setting at once. The shell commands (migrate
+        // above, users, keys, jobs) do not check: an operator migrates and creates the first admin
+        // before payments and mail are set up.
+        if (auto problems = storefront::app::productionProblems(config); !problems.empty()) {
+            std::cerr << "storefront: configuration error: " << storefront::app::describeProductionProblems(problems) << "\n";
+            return EXIT_CONFIG;
         }
 
         // Before the request threads exist: each thread that meets a busy arena may create another.
