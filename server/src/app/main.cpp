@@ -1,6 +1,8 @@
 // storefront: the web storefront, customer account site and staff back office server.
 //
-//   storefront [--config=FILE]            serve (settings: docs/configuration.md)
+//   storefront [--config=FILE]            serve (settings: docs/configuration.md); with STOREFRONT_ENV
+//                                         production, the default, it refuses settings unfit for the
+//                                         internet (app/production.h) and exits 78
 //   storefront migrate [--config=FILE]    apply pending migrations and exit
 //   storefront users create --email E [--admin] [--config=FILE]
 //                                         create a confirmed user; the password is read from
@@ -91,6 +93,11 @@ protected:
         Poco::Logger::root().setLevel(config.logLevel);
 
         if (!args.empty() && args[0] == "migrate") {
+            // The first step on a new host: the SQLite file's folder may not exist yet.
+            if (!config.postgres()) {
+                auto parent = std::filesystem::path(config.database).parent_path();
+                if (!parent.empty()) std::filesystem::create_directories(parent);
+            }
             auto db = storefront::db::Database::open(config.database);
             auto applied = storefront::db::migrate(*db);
             std::cout << "applied " << applied.size() << " migration(s)\n";
