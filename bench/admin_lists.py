@@ -84,6 +84,7 @@ class Server:
         self.database = database or os.path.join(self.dir, "data", "storefront.db")
         self.env = {k: v for k, v in os.environ.items() if not k.startswith(("STOREFRONT_", "SMTP_"))}
         self.env.update({
+            "STOREFRONT_ENV": "development",
             "STOREFRONT_BIND": "127.0.0.1", "STOREFRONT_PORT": str(self.port),
             "STOREFRONT_PUBLIC_URL": f"http://127.0.0.1:{self.port}", "STOREFRONT_DATA_DIR": os.path.join(self.dir, "data"),
             "STOREFRONT_DATABASE": self.database, "STOREFRONT_WEB_DIR": os.path.join(self.dir, "no-web-build"),

@@ -385,6 +385,7 @@ class Storefront:
         self.env = {k: v for k, v in os.environ.items()
                     if not k.startswith(("STOREFRONT_", "SMTP_")) or k in PASS_THROUGH}
         self.env.update({
+            "STOREFRONT_ENV": "development",
             "STOREFRONT_BIND": "127.0.0.1", "STOREFRONT_PORT": str(self.port), "STOREFRONT_PUBLIC_URL": self.base,
             "STOREFRONT_DATA_DIR": os.path.join(self.dir, "data"), "STOREFRONT_DATABASE": self.database,
             "STOREFRONT_WEB_DIR": os.path.join(self.dir, "no-web-build"), "STOREFRONT_LOG_LEVEL": "warning",

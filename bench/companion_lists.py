@@ -174,7 +174,7 @@ def main():
         else:
             db_path = os.path.abspath(args.db) if args.db else os.path.join(tmp, "bench.db")
             reuse = os.path.exists(db_path)
-        env = dict(os.environ, STOREFRONT_DATABASE=db_path, STOREFRONT_DATA_DIR=tmp, STOREFRONT_LOG_LEVEL="warning",
+        env = dict(os.environ, STOREFRONT_ENV="development", STOREFRONT_DATABASE=db_path, STOREFRONT_DATA_DIR=tmp, STOREFRONT_LOG_LEVEL="warning",
                    STOREFRONT_AUTH_ADMIN_MFA_REQUIRED="false", STOREFRONT_AUTH_CONFIRM_EMAIL="false",
                    STOREFRONT_WIREWRITE_INACTIVITY_ENABLED="false", STOREFRONT_WEB_DIR=tmp)
         try:

@@ -85,6 +85,7 @@ async function startServer() {
   const server = spawn(serverBinary, [], {
     env: {
       ...env,
+      STOREFRONT_ENV: 'development',
       STOREFRONT_BIND: '127.0.0.1',
       STOREFRONT_PORT: String(port),
       STOREFRONT_DATABASE: join(dataDir, 'lighthouse.db'),

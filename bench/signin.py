@@ -151,6 +151,7 @@ def main():
     keep = ("STOREFRONT_AUTH_HASH_IDLE_PRIORITY",)
     env = {k: v for k, v in os.environ.items() if k in keep or not k.startswith(("STOREFRONT_", "SMTP_"))}
     env.update({
+        "STOREFRONT_ENV": "development",
         "STOREFRONT_PORT": str(port), "STOREFRONT_DATA_DIR": tmp, "STOREFRONT_WEB_DIR": os.path.join(tmp, "none"),
         "STOREFRONT_LOG_LEVEL": "warning", "STOREFRONT_AUTH_CONFIRM_EMAIL": "false",
         "STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ACCOUNT": "1000000", "STOREFRONT_AUTH_SIGNIN_LIMIT_PER_ADDRESS": "1000000",

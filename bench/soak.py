@@ -131,6 +131,7 @@ def main():
         database = os.path.join(data, "storefront.db")
         env = {k: v for k, v in os.environ.items() if not k.startswith(("STOREFRONT_", "SMTP_"))}
         env.update({
+            "STOREFRONT_ENV": "development",
             "STOREFRONT_BIND": "127.0.0.1", "STOREFRONT_PORT": str(port), "STOREFRONT_PUBLIC_URL": f"http://127.0.0.1:{port}",
             "STOREFRONT_DATA_DIR": data, "STOREFRONT_DATABASE": database,
             "STOREFRONT_WEB_DIR": os.path.join(ROOT, "web", "dist"), "STOREFRONT_LOG_LEVEL": "warning",

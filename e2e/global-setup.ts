@@ -85,6 +85,8 @@ export default async function globalSetup(): Promise<void> {
   // One environment for the server and for its command-line tools, so both use the same database.
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
+    // The local test payment provider and the mail outbox: development only (docs/configuration.md).
+    STOREFRONT_ENV: 'development',
     STOREFRONT_BIND: '127.0.0.1',
     STOREFRONT_PORT: String(port),
     STOREFRONT_DATABASE: join(dataDir, 'e2e.db'),

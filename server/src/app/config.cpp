@@ -75,6 +75,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
                   const std::string& defaultWebDir) {
     Reader r(properties, env);
     Config c;
+    c.environment = r.choice("STOREFRONT_ENV", "storefront.env", c.environment, {"production", "development"});
     c.bindAddress = r.str("STOREFRONT_BIND", "storefront.bind", c.bindAddress);
     c.port = r.integer("STOREFRONT_PORT", "storefront.port", c.port, 0, 65535);
     c.publicUrl = r.str("STOREFRONT_PUBLIC_URL", "storefront.publicUrl", "http://localhost:" + std::to_string(c.port));

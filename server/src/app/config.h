@@ -21,6 +21,10 @@ namespace storefront::app {
 
 
 struct Config {
+    // STOREFRONT_ENV: "production" (the default) or "development". In production the server
+    // refuses to start with a setting unfit for the internet (app/production.h) and the local test
+    // provider's pages do not exist; nothing else differs.
+    std::string environment = "production";
     std::string bindAddress = "127.0.0.1";
     int port = 8080;
     std::string publicUrl = "http://localhost:8080"; // no trailing slash
@@ -62,6 +66,7 @@ struct Config {
     billing::Settings payments;
     companion::Settings wirewrite;
 
+    bool production() const { return environment == "production"; }
     bool httpsPublicUrl() const { return publicUrl.starts_with("https://"); }
     bool postgres() const { return database.starts_with("postgresql://") || database.starts_with("postgres://"); }
 };

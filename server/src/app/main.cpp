@@ -1,6 +1,8 @@
 // storefront: the web storefront, customer account site and staff back office server.
 //
-//   storefront [--config=FILE]            serve (settings: docs/configuration.md)
+//   storefront [--config=FILE]            serve (settings: docs/configuration.md); with STOREFRONT_ENV
+//                                         production, the default, it refuses settings unfit for the
+//                                         internet (app/production.h) and exits 78
 //   storefront migrate [--config=FILE]    apply pending migrations and exit
 //   storefront users create --email E [--admin] [--config=FILE]
 //                                         create a confirmed user; the password is read from
@@ -19,6 +21,7 @@
 //                                         restore such an archive into an empty data folder
 #include "app/backup.h"
 #include "app/config.h"
+#include "app/production.h"
 #include "app/storefront.h"
 #include "auth/module.h"
 #include "auth/signing_keys.h"
@@ -101,6 +104,11 @@ protected:
         Poco::Logger::root().setLevel(config.logLevel);
 
         if (!args.empty() && args[0] == "migrate") {
+            // The first step on a new host: the SQLite file's folder may not exist yet.
+            if (!config.postgres()) {
+                auto parent = std::filesystem::path(config.database).parent_path();
+                if (!parent.empty()) std::filesystem::create_directories(parent);
+            }
             auto db = storefront::db::Database::open(config.database);
             auto applied = storefront::db::migrate(*db);
             std::cout << "applied " << applied.size() << " migration(s)\n";
@@ -109,6 +117,14 @@ protected:
         if (!args.empty()) {
             std::cerr << "storefront: unknown command '" << args[0] << "' (try --help)\n";
             return EXIT_USAGE;
+        }
+
+        // Production fails closed, naming every unfit setting at once. The shell commands (migrate
+        // above, users, keys, jobs) do not check: an operator migrates and creates the first admin
+        // before payments and mail are set up.
+        if (auto problems = storefront::app::productionProblems(config); !problems.empty()) {
+            std::cerr << "storefront: configuration error: " << storefront::app::describeProductionProblems(problems) << "\n";
+            return EXIT_CONFIG;
         }
 
         // Before the request threads exist: each thread that meets a busy arena may create another.

@@ -2,6 +2,7 @@
 
 #include "app/jobs.h"
 #include "app/metrics.h"
+#include "app/production.h"
 #include "audit/module.h"
 #include "auth/module.h"
 #include "backoffice/module.h"
@@ -26,6 +27,7 @@
 #include <Poco/Timestamp.h>
 
 #include <filesystem>
+#include <stdexcept>
 #include <vector>
 
 namespace storefront::app {
@@ -122,7 +124,8 @@ void Storefront::buildModules() {
     auto& auth = p.add<auth::Module>(db, config_.auth, config_.publicUrl, *p.limiter, mail.outbox());
     p.auth = &auth;
     auto& catalog = p.add<catalog::Module>(db, *p.cache, config_.webDir, config_.dataDir);
-    p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox());
+    p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox(),
+                          config_.production());
     p.add<contact::Module>(db, mail.outbox(), config_.mail.salesAddress, *p.limiter,
                            contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
     p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
@@ -135,6 +138,9 @@ void Storefront::buildModules() {
 }
 
 void Storefront::start() {
+    // main() says this before it gets here; an embedding (the tests) must not get round it.
+    if (auto problems = productionProblems(config_); !problems.empty())
+        throw std::invalid_argument(describeProductionProblems(problems));
     parts_ = std::make_unique<Parts>();
     auto& p = *parts_;
     openDatabase();

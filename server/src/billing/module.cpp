@@ -5,6 +5,8 @@
 #include "billing/stripe_provider.h"
 #include "billing/stripe_signature.h"
 
+#include <stdexcept>
+
 namespace storefront::billing {
 
 namespace {
@@ -15,9 +17,11 @@ constexpr int kStripeExpiryGraceSeconds = 3600;
 } // namespace
 
 Module::Module(db::Database& db, const Settings& settings, std::string publicUrl, std::string siteName,
-               catalog::ProductRepository& products, mail::Outbox& outbox)
+               catalog::ProductRepository& products, mail::Outbox& outbox, bool production)
     : settings_(settings), siteName_(std::move(siteName)), events_(db, outbox, publicUrl), account_(db, products) {
     if (settings.provider == "local") {
+        if (production)
+            throw std::invalid_argument("STOREFRONT_PAYMENT_PROVIDER local is for development only (STOREFRONT_ENV=development)");
         auto local = std::make_unique<LocalProvider>(db, events_, publicUrl);
         local_ = local.get();
         provider_ = std::move(local);
@@ -39,6 +43,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
 void Module::routes(http::Router& router) {
     registerRoutes(router, *checkout_, account_);
     registerAdminRoutes(router, *orderAdmin_);
+    // Only the local test provider has them; it exists only in development (see the constructor).
     if (local_) registerLocalPages(router, *local_, siteName_);
     else registerStripeWebhook(router, events_, splitWebhookSecrets(settings_.stripeWebhookSecret));
 }

@@ -17,8 +17,10 @@ namespace storefront::billing {
 
 class Module : public storefront::Module {
 public:
+    // `production`: the local test provider, and so its /pay/test pages, must not exist
+    // (STOREFRONT_ENV; the server refuses to start with it, this is a second lock).
     Module(db::Database& db, const Settings& settings, std::string publicUrl, std::string siteName,
-           catalog::ProductRepository& products, mail::Outbox& outbox);
+           catalog::ProductRepository& products, mail::Outbox& outbox, bool production);
     std::string_view name() const override { return "billing"; }
     void routes(http::Router& router) override;
     void jobs(Schedule& schedule) override;
@@ -29,7 +31,7 @@ private:
     std::string siteName_;
     EventProcessor events_;
     std::unique_ptr<PaymentProvider> provider_;
-    LocalProvider* local_ = nullptr; // the provider, when it is the local test provider
+    LocalProvider* local_ = nullptr; // the provider, when it is the local test provider (development only)
     std::unique_ptr<CheckoutService> checkout_;
     AccountQueries account_;
     std::unique_ptr<OrderAdmin> orderAdmin_;

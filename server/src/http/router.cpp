@@ -78,8 +78,11 @@ void Router::dispatch(Request& request, Response& response) const {
         throw e;
     }
     const bool readOnly = request.method() == "GET" || request.method() == "HEAD";
+    // The server's own paths never fall through to the web app: an unknown one is a 404 whatever the
+    // method (/pay/: the local test provider's pages, absent in production).
     const bool apiPath = request.path().starts_with("/api/") || request.path().starts_with("/auth/") ||
-                         request.path().starts_with("/functions/") || request.path().starts_with("/webhooks/");
+                         request.path().starts_with("/functions/") || request.path().starts_with("/webhooks/") ||
+                         request.path().starts_with("/pay/");
     if (fallback_ && !apiPath) {
         if (!readOnly) {
             ApiError e(ErrorKind::MethodNotAllowed, "method_not_allowed", "This method is not allowed here.");

@@ -55,6 +55,7 @@ ChildServer::ChildServer(std::map<std::string, std::string> overrides) {
     std::filesystem::create_directories(dir_);
     logPath_ = dir_ + "/server.log";
     vars_ = {
+        {"STOREFRONT_ENV", "development"},
         {"STOREFRONT_PORT", std::to_string(port_)},
         {"STOREFRONT_PUBLIC_URL", kPublicUrl},
         {"STOREFRONT_DATA_DIR", dir_},

@@ -259,6 +259,8 @@ std::chrono::steady_clock::time_point lastStart;
 // The settings every test server shares; `overrides` change some of them.
 std::map<std::string, std::string> serverSettings(const Env& e, const std::map<std::string, std::string>& overrides) {
     std::map<std::string, std::string> vars = {
+        // The local test payment provider is development only (a test may override to production).
+        {"STOREFRONT_ENV", "development"},
         {"STOREFRONT_PORT", "0"},
         {"STOREFRONT_PUBLIC_URL", "https://shop.signalcraft.test"},
         {"STOREFRONT_DATA_DIR", madeDir("data-").string()},
@@ -393,6 +395,7 @@ bool eventually(const std::function<bool()>& condition, double seconds) {
 CommandRun runStorefront(const std::vector<std::string>& args, const std::map<std::string, std::string>& environment,
                          const std::string& input) {
     Poco::Process::Env processEnv(environment.begin(), environment.end());
+    processEnv.emplace("STOREFRONT_ENV", "development"); // unless the caller says otherwise
     Poco::Pipe in, out, err;
     auto handle = Poco::Process::launch(STOREFRONT_BINARY, args, ::testing::TempDir(), &in, &out, &err, processEnv);
     {

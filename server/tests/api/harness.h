@@ -49,7 +49,8 @@ HttpResult sendJson(int port, const std::string& method, const std::string& path
 
 // One run of the storefront executable as a shell command (`storefront users|keys|jobs ...`):
 // `environment` is the whole environment; standard input is `input`, then closed (never a
-// terminal). Returns when the process has exited, with everything it printed.
+// terminal); STOREFRONT_ENV is development unless `environment` sets it. Returns when the process
+// has exited, with everything it printed.
 struct CommandRun {
     int exitCode = -1;
     std::string out, err;

@@ -38,6 +38,7 @@ TEST(LogSecrets, ASignUpTotpEnrolmentAndPaymentWebhookRunLogsNoSecretAtAnyLevel)
     const std::string stripeKey = "sk_test_logcheck_" + storefront::db::newId().substr(0, 12);
     const std::string totpKey = "log-check-totp-key-" + storefront::db::newId();
     Poco::Process::Env environment = {
+        {"STOREFRONT_ENV", "development"},
         {"STOREFRONT_PORT", std::to_string(port)},
         {"STOREFRONT_DATA_DIR", dir},
         {"STOREFRONT_WEB_DIR", dir + "/no-web"},

@@ -25,6 +25,7 @@ TEST(Process, StartsMigratesServesAndStopsCleanlyOnSigterm) {
     const int port = freePort();
     const std::string dir = ::testing::TempDir() + "/process-" + storefront::db::newId();
     Poco::Process::Env environment = {
+        {"STOREFRONT_ENV", "development"},
         {"STOREFRONT_PORT", std::to_string(port)},
         {"STOREFRONT_DATA_DIR", dir},
         {"STOREFRONT_WEB_DIR", dir + "/no-web"},

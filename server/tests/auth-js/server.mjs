@@ -25,6 +25,8 @@ export async function startServer(extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-authjs-'));
   const env = {
     ...process.env,
+    // A plain-http URL, the local payment provider and the mail outbox: development only.
+    STOREFRONT_ENV: 'development',
     STOREFRONT_PORT: String(port),
     STOREFRONT_BIND: '127.0.0.1',
     STOREFRONT_PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -1,4 +1,5 @@
 #include "app/config.h"
+#include "app/production.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/Util/MapConfiguration.h>
@@ -95,6 +96,7 @@ TEST(Config, EnumeratedSettingsNameTheirChoices) {
         {"STOREFRONT_MAIL_TRANSPORT", "STOREFRONT_MAIL_TRANSPORT must be outbox or smtp, got 'pigeon'"},
         {"SMTP_SECURITY", "SMTP_SECURITY must be starttls, tls or none, got 'pigeon'"},
         {"STOREFRONT_PAYMENT_PROVIDER", "STOREFRONT_PAYMENT_PROVIDER must be local or stripe, got 'pigeon'"},
+        {"STOREFRONT_ENV", "STOREFRONT_ENV must be production or development, got 'pigeon'"},
     };
     for (const auto& [name, message] : cases) {
         Fixture f;
@@ -286,4 +288,115 @@ TEST(Config, LogFormatIsTextOrJsonAndTheMetricsTokenLongEnough) {
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find("STOREFRONT_METRICS_TOKEN must be at least 16 characters"), std::string::npos) << e.what();
     }
+}
+
+// --- Production mode (STOREFRONT_ENV, app/production.h) ---------------------------------------
+
+namespace {
+
+// Everything a production server needs (docs/configuration.md, "A complete production configuration").
+Fixture productionFixture() {
+    Fixture f;
+    f.env = {
+        {"STOREFRONT_ENV", "production"},
+        {"STOREFRONT_PUBLIC_URL", "https://shop.example.nz"},
+        {"STOREFRONT_PAYMENT_PROVIDER", "stripe"},
+        {"STRIPE_SECRET_KEY", "sk_live_example"},
+        {"STRIPE_WEBHOOK_SECRET", "whsec_example"},
+        {"STOREFRONT_MAIL_TRANSPORT", "smtp"},
+        {"SMTP_HOST", "smtp.example.nz"},
+    };
+    return f;
+}
+
+bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+} // namespace
+
+TEST(ProductionMode, IsTheDefaultAndDevelopmentMustBeAskedFor) {
+    Fixture f;
+    EXPECT_EQ(f.load().environment, "production");
+    EXPECT_TRUE(f.load().production());
+    f.props->setString("storefront.env", "development");
+    EXPECT_FALSE(f.load().production());
+    f.env["STOREFRONT_ENV"] = " Production ";
+    EXPECT_TRUE(f.load().production());
+    f.env["STOREFRONT_ENV"] = "prod";
+    try {
+        f.load();
+        FAIL() << "accepted prod";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_TRUE(mentions(e.what(), "STOREFRONT_ENV")) << e.what();
+    }
+}
+
+TEST(ProductionMode, TheDefaultsAreNotFitForProduction) {
+    Fixture f;
+    auto problems = storefront::app::productionProblems(f.load());
+    ASSERT_EQ(problems.size(), 3u);
+    EXPECT_TRUE(mentions(problems[0], "STOREFRONT_PAYMENT_PROVIDER is local")) << problems[0];
+    EXPECT_TRUE(mentions(problems[1], "STOREFRONT_MAIL_TRANSPORT is outbox")) << problems[1];
+    EXPECT_TRUE(mentions(problems[2], "STOREFRONT_PUBLIC_URL is http://localhost:8080")) << problems[2];
+}
+
+TEST(ProductionMode, ListsEveryProblemTogetherEachSayingWhatToSet) {
+    Fixture f;
+    f.env["STOREFRONT_DEMO_DATA"] = "true";
+    f.env["STOREFRONT_AUTH_ADMIN_MFA_REQUIRED"] = "false";
+    f.env["STOREFRONT_PUBLIC_URL"] = "http://shop.example.nz";
+    auto problems = storefront::app::productionProblems(f.load());
+    ASSERT_EQ(problems.size(), 5u);
+    EXPECT_EQ(problems[0], "STOREFRONT_PAYMENT_PROVIDER is local (its TEST MODE pages mark orders paid without taking a "
+                           "payment): set it to stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    EXPECT_TRUE(mentions(problems[1], "set it to smtp with SMTP_HOST")) << problems[1];
+    EXPECT_TRUE(mentions(problems[2], "STOREFRONT_PUBLIC_URL is http://shop.example.nz")) << problems[2];
+    EXPECT_TRUE(mentions(problems[2], "set it to the https:// address")) << problems[2];
+    EXPECT_TRUE(mentions(problems[3], "STOREFRONT_DEMO_DATA is true")) << problems[3];
+    EXPECT_TRUE(mentions(problems[3], "set it to false")) << problems[3];
+    EXPECT_TRUE(mentions(problems[4], "STOREFRONT_AUTH_ADMIN_MFA_REQUIRED is false")) << problems[4];
+    EXPECT_TRUE(mentions(problems[4], "set it to true")) << problems[4];
+
+    const auto text = storefront::app::describeProductionProblems(problems);
+    EXPECT_TRUE(text.starts_with("STOREFRONT_ENV is production (the default) and 5 settings are not fit for production:\n"))
+        << text;
+    for (const auto& problem : problems) EXPECT_TRUE(mentions(text, "\n  - " + problem + "\n")) << problem;
+    EXPECT_TRUE(mentions(text, "STOREFRONT_ENV=development")) << text;
+    EXPECT_EQ(storefront::app::describeProductionProblems({}), "");
+}
+
+TEST(ProductionMode, EachProblemAloneIsFound) {
+    const std::vector<std::pair<std::string, std::string>> unfit = {
+        {"STOREFRONT_PAYMENT_PROVIDER", "local"},      {"STOREFRONT_MAIL_TRANSPORT", "outbox"},
+        {"STOREFRONT_PUBLIC_URL", "http://shop.example.nz"}, {"STOREFRONT_DEMO_DATA", "yes"},
+        {"STOREFRONT_AUTH_ADMIN_MFA_REQUIRED", "off"},
+    };
+    for (const auto& [name, value] : unfit) {
+        auto f = productionFixture();
+        f.env[name] = value;
+        auto problems = storefront::app::productionProblems(f.load());
+        ASSERT_EQ(problems.size(), 1u) << name;
+        EXPECT_TRUE(problems[0].starts_with(name + " is ")) << problems[0];
+    }
+}
+
+TEST(ProductionMode, ACompleteProductionConfigurationHasNoProblems) {
+    auto f = productionFixture();
+    EXPECT_TRUE(storefront::app::productionProblems(f.load()).empty());
+    // The same from a properties file (storefront --config=FILE).
+    Fixture file;
+    for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+             {"storefront.env", "production"}, {"storefront.publicUrl", "https://shop.example.nz"},
+             {"storefront.payments.provider", "stripe"}, {"storefront.stripe.secretKey", "sk_live_example"},
+             {"storefront.stripe.webhookSecret", "whsec_example"}, {"storefront.mail.transport", "smtp"},
+             {"storefront.smtp.host", "smtp.example.nz"}})
+        file.props->setString(key, value);
+    EXPECT_TRUE(storefront::app::productionProblems(file.load()).empty());
+}
+
+TEST(ProductionMode, DevelopmentListsNone) {
+    Fixture f;
+    f.env["STOREFRONT_ENV"] = "development";
+    f.env["STOREFRONT_DEMO_DATA"] = "true";
+    f.env["STOREFRONT_AUTH_ADMIN_MFA_REQUIRED"] = "false";
+    EXPECT_TRUE(storefront::app::productionProblems(f.load()).empty());
 }
