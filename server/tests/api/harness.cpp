@@ -371,6 +371,8 @@ int serverWith(const std::map<std::string, std::string>& overrides) {
     return port;
 }
 
+int peerServer() { return serverWith({}); }
+
 void settleServers() {
     (void)env();
     std::chrono::steady_clock::time_point settled;

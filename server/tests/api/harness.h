@@ -95,6 +95,11 @@ Env& env();
 // overrides, stopped at exit.
 int serverWith(const std::map<std::string, std::string>& overrides);
 
+// The port of a second server like env() in every setting but its data folder (every server
+// started here gets a fresh one): a second server behind a load balancer, sharing only the
+// database and the TOTP key with env(). Started on first use, stopped at exit.
+int peerServer();
+
 // Waits until every server has been up a few seconds, so that its start-up housekeeping (pruning
 // expired sessions and links) cannot race rows a test is about to backdate.
 void settleServers();
