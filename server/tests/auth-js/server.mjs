@@ -43,6 +43,9 @@ export async function startServer(extraEnv = {}) {
   };
   if (process.env.STOREFRONT_TEST_DATABASE) env.STOREFRONT_DATABASE = process.env.STOREFRONT_TEST_DATABASE;
   const child = spawn(binary, [], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The server never outlives this process, however it ends.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -51,7 +54,11 @@ export async function startServer(extraEnv = {}) {
     } catch {
       // not listening yet
     }
-    if (i > 200 || child.exitCode !== null) throw new Error('the storefront server did not start');
+    if (i > 200 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('the storefront server did not start');
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
@@ -66,6 +73,7 @@ export async function startServer(extraEnv = {}) {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      process.removeListener('exit', killOnExit);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
