@@ -119,6 +119,10 @@ void Storefront::buildModules() {
     auto& mail = p.add<mail::Module>(db, config_.mail);
     auto& auth = p.add<auth::Module>(db, config_.auth, config_.publicUrl, *p.limiter, mail.outbox());
     auto& catalog = p.add<catalog::Module>(db, *p.cache, config_.webDir, config_.dataDir);
+    // libvips starts once, before any request thread can use it; then the pictures of the old
+    // uploads folder (before migration 0013) move into the database, once.
+    catalog::startImageCodec();
+    catalog.images().moveInUploadsFolder();
     p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox());
     p.add<contact::Module>(db, mail.outbox(), config_.mail.salesAddress, *p.limiter,
                            contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
