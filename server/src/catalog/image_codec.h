@@ -5,6 +5,7 @@
 // widths for `srcset`. The output keeps the source format (JPEG stays JPEG, PNG stays PNG with its
 // transparency, WebP stays WebP).
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>

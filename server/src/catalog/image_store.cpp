@@ -148,6 +148,8 @@ Image ImageStore::insert(db::Tx& tx, const std::string& name, const PreparedImag
     };
     row(name, std::nullopt, image.full, srcset);
     for (std::size_t i = 0; i < image.widths.size(); ++i) row(names[i], name, image.widths[i], std::nullopt);
+    // A product may already show this URL: its cached JSON gains the srcset.
+    tx.notify(db::topic::kCatalog);
     Image stored{"/uploads/" + name, name, kUploadsFolder, image.full.width, image.full.height, srcset};
     return stored;
 }
