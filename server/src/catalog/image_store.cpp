@@ -118,7 +118,7 @@ ImageList ImageStore::list() const {
     folders.insert(folders.end(), others.begin(), others.end());
     for (const auto& folder : folders)
         for (const auto& file : filesIn(fs::path(productsDir_) / folder))
-            out.images.push_back({"/products/" + folder + "/" + file, file, folder});
+            out.images.push_back({"/products/" + folder + "/" + file, file, folder, 0, 0, {}});
     folders.push_back(kUploadsFolder);
     auto session = db_.session();
     for (auto& upload : db::query(session, kListUploads).all(uploadFrom)) out.images.push_back(std::move(upload));
