@@ -5,6 +5,7 @@
 #include "api/admin_support.h"
 
 #include "catalog/image_codec.h"
+#include "catalog/image_store.h"
 #include "db/query.h"
 
 #include <gtest/gtest.h>
@@ -339,20 +340,6 @@ TEST(AdminImagesApi, AnythingButAWholePngJpegOrWebpIs422AndNothingIsStored) {
               413);
 }
 
-TEST(AdminImagesApi, AnotherServerOnTheDatabaseServesAnUpload) {
-    auto res = upload(picture(".png", 64, 48), "image/png");
-    ASSERT_EQ(res.status, 201) << res.body;
-    const auto url = res.json()["image"]["url"].get<std::string>();
-    const auto here = get(url);
-    ASSERT_EQ(here.status, 200);
-    // serverWith: the same database, its own data folder.
-    const int other = serverWith({{"STOREFRONT_DATA_DIR", (fs::path(::testing::TempDir()) / unique("other-data")).string()}});
-    auto there = http(other, "GET", url);
-    EXPECT_EQ(there.status, 200);
-    EXPECT_EQ(there.body, here.body);
-    EXPECT_EQ(there.header("etag"), here.header("etag"));
-}
-
 TEST(AdminImagesApi, TheOldUploadsFolderMovesIntoTheDatabaseOnce) {
     using storefront::catalog::inspectImage;
     const auto dataDir = fs::path(::testing::TempDir()) / unique("old-data");
@@ -395,8 +382,17 @@ TEST(AdminImagesApi, TheOldUploadsFolderMovesIntoTheDatabaseOnce) {
         EXPECT_EQ(http(port, "GET", "/uploads/" + pngName).status, 200);
         EXPECT_EQ(http(port, "GET", "/uploads/" + brokenName).status, 404);
     }
+    // An upload made on one server is served by another on the same database (its own data folder).
+    auto uploaded = upload(picture(".png", 64, 48), "image/png");
+    ASSERT_EQ(uploaded.status, 201) << uploaded.body;
+    const auto uploadedUrl = uploaded.json()["image"]["url"].get<std::string>();
+    const auto here = get(uploadedUrl);
+    auto there = http(first, "GET", uploadedUrl);
+    EXPECT_EQ(there.status, 200);
+    EXPECT_EQ(there.body, here.body);
+    EXPECT_EQ(there.header("etag"), here.header("etag"));
     // Its 320 and 640 copies came along; the product's JSON has them.
-    EXPECT_EQ(imageRows(), rows + 3 + 1);
+    EXPECT_EQ(imageRows(), rows + 3 + 1 + 1);
     auto product = getJson("/api/v1/products/" + slug).json();
     auto p = product.contains("product") ? product["product"] : product;
     EXPECT_EQ(p["picture_srcset"], "/uploads/" + jpegName.substr(0, 64) + "-w320.jpg 320w, /uploads/" + jpegName.substr(0, 64) +
@@ -412,12 +408,15 @@ TEST(AdminImagesApi, TheOldUploadsFolderMovesIntoTheDatabaseOnce) {
     ASSERT_TRUE(movedAt.has_value());
 
     // A second start on that folder does nothing; nor does one that finds the files again (as if
-    // the first had stopped before renaming the folder).
+    // the first had stopped before renaming the folder). What a start runs, run again here (a
+    // test binary has threads for only a few extra servers).
+    storefront::catalog::ImageStore again(*env().db, env().webDir, dataDir.string());
+    EXPECT_EQ(again.moveInUploadsFolder(), 0u);
     fs::create_directories(dataDir / "uploads");
     write(dataDir / "uploads" / jpegName, jpeg);
-    const int second = serverWith({{"STOREFRONT_DATA_DIR", dataDir.string()}, {"STOREFRONT_LOG_LEVEL", "error"}});
-    EXPECT_EQ(http(second, "GET", "/uploads/" + jpegName).status, 200);
-    EXPECT_EQ(imageRows(), rows + 4);
+    EXPECT_EQ(again.moveInUploadsFolder(), 0u);
+    EXPECT_EQ(imageRows(), rows + 5);
     EXPECT_EQ(createdAt(), movedAt);
     EXPECT_FALSE(fs::exists(dataDir / "uploads"));
+    EXPECT_EQ(http(first, "GET", "/uploads/" + jpegName).status, 200);
 }
