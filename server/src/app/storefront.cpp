@@ -124,6 +124,10 @@ void Storefront::buildModules() {
     auto& auth = p.add<auth::Module>(db, config_.auth, config_.publicUrl, *p.limiter, mail.outbox());
     p.auth = &auth;
     auto& catalog = p.add<catalog::Module>(db, *p.cache, config_.webDir, config_.dataDir);
+    // libvips starts once, before any request thread can use it; then the pictures of the old
+    // uploads folder (before migration 0014) move into the database, once.
+    catalog::startImageCodec();
+    catalog.images().moveInUploadsFolder();
     p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox(),
                           config_.production());
     p.add<contact::Module>(db, mail.outbox(), config_.mail.salesAddress, *p.limiter,

@@ -211,6 +211,32 @@ nlohmann::json merged(nlohmann::json current, const nlohmann::json& patch, const
     return current;
 }
 
+nlohmann::json imageJson(const Image& i) {
+    nlohmann::json j = {{"url", i.url}, {"name", i.name}, {"folder", i.folder}};
+    if (!i.srcset.empty()) {
+        j["width"] = i.width;
+        j["height"] = i.height;
+        j["srcset"] = i.srcset;
+    }
+    return j;
+}
+
+// If-None-Match (RFC 9110 13.1.2): "*" or a list of entity tags, compared weakly.
+bool etagMatches(const std::string& header, const std::string& etag) {
+    std::size_t i = 0;
+    while (i < header.size()) {
+        while (i < header.size() && (header[i] == ' ' || header[i] == '\t' || header[i] == ',')) ++i;
+        if (i >= header.size()) break;
+        if (header[i] == '*') return true;
+        if (header.compare(i, 2, "W/") == 0) i += 2;
+        if (i >= header.size() || header[i] != '"') return false;
+        const auto end = header.find('"', i + 1);
+        if (end == std::string::npos) return false;
+        if (header.compare(i, end + 1 - i, etag) == 0) return true;
+        i = end + 1;
+    }
+    return false;
+}
 
 } // namespace
 
@@ -295,7 +321,7 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
     router.get("/api/v1/admin/images", Access::StaffAdmin, [&images](http::Request&, http::Response& res) {
         auto list = images.list();
         nlohmann::json items = nlohmann::json::array();
-        for (const auto& i : list.images) items.push_back({{"url", i.url}, {"name", i.name}, {"folder", i.folder}});
+        for (const auto& i : list.images) items.push_back(imageJson(i));
         res.json(200, {{"folders", list.folders}, {"images", std::move(items)}});
         res.set("Cache-Control", "no-store");
     });
@@ -306,17 +332,29 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
         auto type = Poco::toLower(req.header("Content-Type"));
         type = Poco::trim(type.substr(0, type.find(';')));
         const auto& bytes = req.body(); // 413 past kMaxImageBytes
-        if (type != "image/png" && type != "image/jpeg" && type != "image/webp")
-            throw ApiError(ErrorKind::Validation, "unsupported_image", "Upload a PNG, JPEG or WebP image.");
+        if (type != "image/png" && type != "image/jpeg" && type != "image/webp") {
+            ApiError e(ErrorKind::Validation, "unsupported_image", "Upload a PNG, JPEG or WebP image.");
+            e.fields = {{"image", "Upload a PNG, JPEG or WebP image."}};
+            throw e;
+        }
         auto stored = admin.uploadImage(actor, bytes);
-        res.json(201, {{"image", {{"url", stored.url}, {"name", stored.name}, {"folder", stored.folder}}}});
+        res.json(201, {{"image", imageJson(stored)}});
     });
 
+    // Uploads from the database. A name never changes what it serves (content-addressed), so the
+    // answer is cached for a year as immutable; the ETag is the SHA-256 of the bytes.
     router.get("/uploads/{name}", Access::Anyone, [&images](http::Request& req, http::Response& res) {
         auto file = images.read(req.param("name"));
         if (!file) throw ApiError::notFound("not_found", "No such image.");
-        res.text(200, file->contentType, std::move(file->bytes));
+        const std::string etag = "\"" + file->sha256 + "\"";
+        res.set("ETag", etag);
         res.set("Cache-Control", "public, max-age=31536000, immutable");
+        if (etagMatches(req.header("If-None-Match"), etag)) {
+            res.status = 304;
+            res.contentType = file->contentType;
+            return;
+        }
+        res.text(200, file->contentType, std::move(file->bytes));
     });
 }
 

@@ -110,16 +110,29 @@ void CatalogAdmin::deletePlan(const audit::Actor& actor, const std::string& plan
 }
 
 Image CatalogAdmin::uploadImage(const audit::Actor& actor, std::string_view bytes) {
-    auto stored = images_.store(bytes);
-    if (!stored)
-        throw ApiError(ErrorKind::Validation, "unsupported_image",
-                       "This file is not a PNG, JPEG or WebP image. Upload a PNG, JPEG or WebP image.");
+    // Decoded, checked and re-encoded before the transaction: nothing is stored for a bad file.
+    PreparedImage prepared;
+    try {
+        prepared = prepareImage(bytes);
+    } catch (const ImageRejected& rejected) {
+        ApiError e(ErrorKind::Validation, rejected.code, rejected.what());
+        e.fields = {{"image", rejected.what()}};
+        throw e;
+    }
+    Image stored;
     db_.write([&](db::Tx& tx) {
+        stored = images_.store(tx, prepared);
         audit::record(tx, actor,
-                      {"image.uploaded", "image", stored->name, nullptr,
-                       {{"url", stored->url}, {"name", stored->name}, {"folder", stored->folder}, {"bytes", bytes.size()}}});
+                      {"image.uploaded", "image", stored.name, nullptr,
+                       {{"url", stored.url},
+                        {"name", stored.name},
+                        {"folder", stored.folder},
+                        {"bytes", bytes.size()},
+                        {"stored_bytes", prepared.full.bytes.size()},
+                        {"width", stored.width},
+                        {"height", stored.height}}});
     });
-    return *stored;
+    return stored;
 }
 
 } // namespace storefront::catalog

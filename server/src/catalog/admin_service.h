@@ -36,7 +36,9 @@ public:
     // 404 plan_not_found, 409 plan_in_use.
     void deletePlan(const audit::Actor& actor, const std::string& planId);
 
-    // Stores an upload (422 unsupported_image unless PNG, JPEG or WebP by content) and audits it.
+    // Checks, strips and stores an upload with its narrower copies, and audits it. 422 with an
+    // "image" field error: unsupported_image (not PNG, JPEG or WebP by content), invalid_image (not
+    // a whole image), image_too_large (over kMaxImagePixels).
     Image uploadImage(const audit::Actor& actor, std::string_view bytes);
 
 private:

@@ -16,11 +16,12 @@ class Module : public storefront::Module {
 public:
     // `webDir`: the web build (its products/<folder>/ pictures); `dataDir`: where uploads are kept.
     Module(db::Database& db, http::ResponseCache& cache, std::string webDir, std::string dataDir)
-        : products_(db), cache_(cache), images_(std::move(webDir), std::move(dataDir)), admin_(db, products_, images_) {}
+        : products_(db), cache_(cache), images_(db, std::move(webDir), std::move(dataDir)), admin_(db, products_, images_) {}
     std::string_view name() const override { return "catalog"; }
     void routes(http::Router& router) override;
 
     ProductRepository& products() { return products_; }
+    ImageStore& images() { return images_; }
 
 private:
     ProductRepository products_;

@@ -28,6 +28,7 @@ struct Product {
     std::string type = "subscription";            // subscription | physical
     std::string iconUrl;
     std::optional<std::string> pictureUrl;
+    std::optional<std::string> pictureSrcset; // read only: an uploaded picture's stored widths (HTML srcset)
     std::optional<std::int64_t> stockQuantity;
     bool trackInventory = false;
     bool isActive = true;

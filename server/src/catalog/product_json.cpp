@@ -33,6 +33,7 @@ nlohmann::json toJson(const Product& product, bool withPlans) {
         {"type", product.type},
         {"icon_url", product.iconUrl},
         {"picture_url", orNull(product.pictureUrl)},
+        {"picture_srcset", orNull(product.pictureSrcset)},
         {"stock_quantity", orNull(product.stockQuantity)},
         {"track_inventory", product.trackInventory},
         {"is_active", product.isActive},

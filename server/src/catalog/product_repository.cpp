@@ -12,7 +12,10 @@ namespace {
 constexpr const char* kProductColumns =
     "CAST(id AS TEXT) AS id, slug, name, description, description_detail, meta_keywords, type, icon_url, "
     "picture_url, stock_quantity, track_inventory, is_active, features, action_type, action_url, show_pricing, "
-    "price_nzd, billing_interval, CAST(created_at AS TEXT) AS created_at";
+    "price_nzd, billing_interval, CAST(created_at AS TEXT) AS created_at, "
+    // An uploaded picture's srcset, found by primary key (its URL is /uploads/<name>).
+    "(SELECT images.srcset FROM images WHERE images.name = substr(products.picture_url, 10) "
+    "AND substr(products.picture_url, 1, 9) = '/uploads/' AND images.original_name IS NULL) AS picture_srcset";
 
 const std::string kListActive =
     std::string("SELECT ") + kProductColumns + " FROM products WHERE is_active = TRUE ORDER BY created_at ASC, slug ASC";
@@ -88,6 +91,7 @@ Product readProduct(const db::Row& r) {
     p.type = r.text("type");
     p.iconUrl = r.text("icon_url");
     p.pictureUrl = r.optText("picture_url");
+    p.pictureSrcset = r.optText("picture_srcset");
     p.stockQuantity = r.optInt64("stock_quantity");
     p.trackInventory = r.boolean("track_inventory");
     p.isActive = r.boolean("is_active");

@@ -52,6 +52,11 @@ Query& Query::bind(const std::optional<std::int64_t>& value) {
     return *this;
 }
 
+Query& Query::bindBytes(std::string_view value) {
+    statement_, use(blobs_.emplace_back(reinterpret_cast<const unsigned char*>(value.data()), value.size()));
+    return *this;
+}
+
 std::size_t Query::changed() {
     const std::size_t affected = statement_.execute();
     // With RETURNING, what counts is the rows returned (engines differ in what execute() says then).

@@ -12,6 +12,7 @@
 // and timestamps as CAST(... AS TEXT) so both engines hand back text.
 #include "db/row.h"
 
+#include <Poco/Data/LOB.h>
 #include <Poco/Data/Session.h>
 #include <Poco/Data/Statement.h>
 #include <Poco/Nullable.h>
@@ -42,6 +43,8 @@ public:
     Query& bind(std::nullopt_t);
     Query& bind(const std::optional<std::string>& value);
     Query& bind(const std::optional<std::int64_t>& value);
+    // Binary data (BLOB on SQLite, BYTEA on PostgreSQL); read it back with Row::bytes.
+    Query& bindBytes(std::string_view value);
     template <class A, class B, class... Rest>
     Query& bind(A&& a, B&& b, Rest&&... rest) {
         bind(std::forward<A>(a));
@@ -87,6 +90,7 @@ private:
     std::deque<double> doubles_;
     std::deque<Poco::Nullable<std::string>> nullableStrings_;
     std::deque<Poco::Nullable<Poco::Int64>> nullableIntegers_;
+    std::deque<Poco::Data::BLOB> blobs_;
 };
 
 // A query on `session`: the statement text is numbered for PostgreSQL when the session is one.

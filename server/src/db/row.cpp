@@ -2,7 +2,10 @@
 
 #include "db/database.h"
 
+#include <Poco/Data/LOB.h>
 #include <Poco/String.h>
+
+#include <stdexcept>
 
 namespace storefront::db {
 
@@ -44,6 +47,27 @@ std::optional<std::string> Row::optTimestamp(const std::string& column) const {
     auto t = optText(column);
     if (!t) return std::nullopt;
     return normalizeTimestamp(*t);
+}
+
+std::string Row::bytes(const std::string& column) const {
+    auto v = rs_.value(column, row_);
+    if (v.isEmpty()) return {};
+    if (v.type() == typeid(Poco::Data::BLOB)) {
+        const auto& blob = v.extract<Poco::Data::BLOB>();
+        return std::string(reinterpret_cast<const char*>(blob.rawContent()), blob.size());
+    }
+    const auto& text = v.extract<std::string>();
+    if (!text.starts_with("\\x")) return text;
+    auto nibble = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        throw std::runtime_error("malformed bytea text");
+    };
+    std::string out((text.size() - 2) / 2, '\0');
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = static_cast<char>((nibble(text[2 + 2 * i]) << 4) | nibble(text[3 + 2 * i]));
+    return out;
 }
 
 } // namespace storefront::db

@@ -21,6 +21,8 @@ public:
     // A timestamp column selected as text, normalised to ISO-8601 UTC ("" when NULL).
     std::string timestamp(const std::string& column) const;
     std::optional<std::string> optTimestamp(const std::string& column) const;
+    // A BLOB (SQLite) or BYTEA (PostgreSQL, which hands it over as \x hex text) column's bytes.
+    std::string bytes(const std::string& column) const;
 
 private:
     const Poco::Data::RecordSet& rs_;

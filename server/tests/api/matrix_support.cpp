@@ -4,6 +4,7 @@
 #include "api/companion_support.h"
 #include "api/enterprise_support.h"
 #include "auth/signing_keys.h"
+#include "catalog/image_codec.h"
 
 #include <Poco/Crypto/ECKey.h>
 #include <Poco/Data/RecordSet.h>
@@ -11,6 +12,8 @@
 #include <Poco/JWT/Signer.h>
 #include <Poco/JWT/Token.h>
 #include <Poco/Timestamp.h>
+
+#include <vips/vips8>
 
 #include <algorithm>
 #include <sstream>
@@ -149,8 +152,13 @@ Fixtures::Fixtures(Cast& c) : cast_(c) {
     m["/api/v1/products/{slug}"] = [shop] { return shop.slug; };
     m["/product/{slug}"] = [shop] { return shop.slug; };
     m["/uploads/{name}"] = [this] {
-        // A PNG is recognised by its signature.
-        const std::string png = std::string("\x89PNG\r\n\x1a\n", 8) + std::string("\0\0\0\rIHDR", 8) + std::string(64, '\x01');
+        // A real (decodable) PNG: uploads are decoded before they are accepted.
+        storefront::catalog::startImageCodec();
+        void* buffer = nullptr;
+        std::size_t size = 0;
+        (vips::VImage::black(8, 8) + 90).cast(VIPS_FORMAT_UCHAR).write_to_buffer(".png", &buffer, &size);
+        const std::string png(static_cast<const char*>(buffer), size);
+        g_free(buffer);
         auto h = as(newClientIp(), cast_.get("staff_aal2").token);
         h["Content-Type"] = "image/png";
         auto r = http(env().port, "POST", "/api/v1/admin/images", png, h);

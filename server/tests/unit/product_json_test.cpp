@@ -54,7 +54,7 @@ std::set<std::string> keys(const json& j) {
 
 const std::set<std::string> kProductKeys = {
     "id", "slug", "name", "description", "description_detail", "meta_keywords", "type", "icon_url",
-    "picture_url", "stock_quantity", "track_inventory", "is_active", "features", "action_type", "action_url",
+    "picture_url", "picture_srcset", "stock_quantity", "track_inventory", "is_active", "features", "action_type", "action_url",
     "show_pricing", "price_nzd", "billing_interval", "created_at"};
 
 TEST(ProductJson, AllFieldsInSnakeCase) {
@@ -64,7 +64,7 @@ TEST(ProductJson, AllFieldsInSnakeCase) {
         "id": "6f1c0a52-1b0e-4a57-9d57-3c5ad0f8e001", "slug": "hhtraff", "name": "HHTraff Terminal",
         "description": "<p>Short</p>", "description_detail": "<p>Detail</p>",
         "meta_keywords": "traffic, serial", "type": "physical",
-        "icon_url": "/products/hhtraff/hhtraff-icon.svg", "picture_url": "/products/hhtraff/picture.png",
+        "icon_url": "/products/hhtraff/hhtraff-icon.svg", "picture_url": "/products/hhtraff/picture.png", "picture_srcset": null,
         "stock_quantity": 4, "track_inventory": true, "is_active": true,
         "features": ["Bluetooth", "RS-485"], "action_type": "google_play",
         "action_url": "https://play.google.com/store/apps/details?id=x", "show_pricing": false,
@@ -84,7 +84,7 @@ TEST(ProductJson, EmptyOptionalsAreNull) {
     p.features.clear();
     const json j = toJson(p, false);
     EXPECT_EQ(keys(j), kProductKeys);
-    for (const char* k : {"description_detail", "meta_keywords", "picture_url", "stock_quantity", "action_type",
+    for (const char* k : {"description_detail", "meta_keywords", "picture_url", "picture_srcset", "stock_quantity", "action_type",
                           "action_url", "billing_interval"})
         EXPECT_TRUE(j.at(k).is_null()) << k;
     EXPECT_TRUE(j.at("features").is_array());

@@ -29,6 +29,8 @@ export interface Product {
   type: ProductType;
   icon_url: string;
   picture_url: string | null;
+  /** An uploaded picture's stored widths as an HTML srcset ("/uploads/x-w320.jpg 320w, ..."); null otherwise. */
+  picture_srcset?: string | null;
   stock_quantity: number | null;
   track_inventory: boolean;
   is_active: boolean;

@@ -66,7 +66,15 @@ export const adminProductSchema = z.object({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export const imageSchema = z.object({ url: z.string(), name: z.string(), folder: z.string() });
+export const imageSchema = z.object({
+  url: z.string(),
+  name: z.string(),
+  folder: z.string(),
+  // Uploads only: the stored picture's size and its widths as an HTML srcset.
+  width: z.number().optional(),
+  height: z.number().optional(),
+  srcset: z.string().optional(),
+});
 export type AdminImage = z.infer<typeof imageSchema>;
 
 export const subscriptionRowSchema = z.object({

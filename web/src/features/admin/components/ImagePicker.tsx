@@ -64,7 +64,7 @@ export function ImagePicker({ onPick, onBack }: ImagePickerProps) {
           {shown.map((image) => (
             <li key={image.url}>
               <button type="button" className="w-full rounded-lg border border-slate-200 p-2 hover:border-brand-500" onClick={() => onPick(image.url)} aria-label={`Select ${image.name}`}>
-                <ImagePreview src={image.url} alt="" className="mx-auto h-16 w-16" />
+                <ImagePreview src={image.url} srcSet={image.srcset} sizes="64px" alt="" className="mx-auto h-16 w-16" />
                 <span className="mt-1 block truncate text-xs text-slate-600">{image.name}</span>
               </button>
             </li>

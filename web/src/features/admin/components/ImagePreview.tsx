@@ -6,9 +6,12 @@ interface ImagePreviewProps {
   src: string;
   alt: string;
   className?: string;
+  /** An upload's stored widths (srcset from the server); `sizes` says how wide the preview is laid out. */
+  srcSet?: string;
+  sizes?: string;
 }
 
-export function ImagePreview({ src, alt, className = 'h-16 w-16' }: ImagePreviewProps) {
+export function ImagePreview({ src, alt, className = 'h-16 w-16', srcSet, sizes = '64px' }: ImagePreviewProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const frame = `${className} flex items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50`;
   if (!src) {
@@ -19,7 +22,14 @@ export function ImagePreview({ src, alt, className = 'h-16 w-16' }: ImagePreview
   }
   return (
     <div className={frame}>
-      <img src={src} alt={alt} className="max-h-full max-w-full object-contain" onError={() => setFailedSrc(src)} />
+      <img
+        src={src}
+        srcSet={srcSet || undefined}
+        sizes={srcSet ? sizes : undefined}
+        alt={alt}
+        className="max-h-full max-w-full object-contain"
+        onError={() => setFailedSrc(src)}
+      />
     </div>
   );
 }

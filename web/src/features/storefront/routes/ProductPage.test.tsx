@@ -179,6 +179,24 @@ describe('ProductPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("offers an upload's stored widths as srcset, sized to the picture's column", () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const srcset = '/uploads/abc-w320.jpg 320w, /uploads/abc-w640.jpg 640w, /uploads/abc.jpg 900w';
+    renderProductPage('hhtraff', { ...fixtureProduct('hhtraff'), picture_url: '/uploads/abc.jpg', picture_srcset: srcset });
+    const picture = screen.getByRole('img', { name: 'HHTraff Terminal picture' });
+    expect(picture).toHaveAttribute('src', '/uploads/abc.jpg');
+    expect(picture).toHaveAttribute('srcset', srcset);
+    expect(picture).toHaveAttribute('sizes', '(min-width: 1024px) 768px, 100vw');
+  });
+
+  it('has no srcset for a picture that is not an upload', () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderProductPage('hhtraff', fixtureProduct('hhtraff'));
+    const picture = screen.getByRole('img', { name: 'HHTraff Terminal picture' });
+    expect(picture).not.toHaveAttribute('srcset');
+    expect(picture).not.toHaveAttribute('sizes');
+  });
+
   it('hides a picture that fails to load', () => {
     mockFetch(() => jsonResponse(500, {}));
     renderProductPage('hhtraff', fixtureProduct('hhtraff'));

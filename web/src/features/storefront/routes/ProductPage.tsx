@@ -20,6 +20,8 @@ const Lightbox = lazy(() => import('../components/Lightbox').then((m) => ({ defa
 /** The size the picture is laid out at before it loads (pictures are 8:5 or 4:3; contained). */
 const PICTURE_WIDTH = 800;
 const PICTURE_HEIGHT = 500;
+/** How wide the picture is laid out: two of three columns of the 72rem page from lg, else the viewport. */
+const PICTURE_SIZES = '(min-width: 1024px) 768px, 100vw';
 
 export function productHead(product: Product): HeadTags {
   return {
@@ -111,6 +113,8 @@ function ProductDetail({ product }: { product: Product }) {
               >
                 <img
                   src={product.picture_url}
+                  srcSet={product.picture_srcset ?? undefined}
+                  sizes={product.picture_srcset ? PICTURE_SIZES : undefined}
                   alt={pictureAlt}
                   width={PICTURE_WIDTH}
                   height={PICTURE_HEIGHT}
