@@ -2,6 +2,8 @@
 
 #include "catalog/image_store.h"
 
+#include <Poco/Logger.h>
+
 #include <vips/vips8>
 
 #include <memory>
@@ -69,6 +71,16 @@ std::string encode(const VImage& image, const std::string& type) {
     return take(image.webpsave_buffer(VImage::option()->set("strip", true)->set("Q", 85)->set("effort", 4)));
 }
 
+// libvips reports through GLib's log ("VIPS-WARNING **: not enough data" for a truncated upload),
+// which writes to standard error on its own: into the server's log instead, with the request id.
+void logFromVips(const gchar* domain, GLogLevelFlags level, const gchar* message, gpointer) {
+    auto& log = Poco::Logger::get("catalog.images");
+    const std::string text = std::string(domain ? domain : "glib") + ": " + (message ? message : "");
+    if ((level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL)) != 0) log.error(text);
+    else if ((level & G_LOG_LEVEL_WARNING) != 0) log.warning(text);
+    else log.debug(text);
+}
+
 } // namespace
 
 void startImageCodec() {
@@ -87,6 +99,8 @@ void startImageCodec() {
         vips_block_untrusted_set(TRUE);
         // One worker per image: uploads are rare, and the server's cores are for its requests.
         vips_concurrency_set(1);
+        g_log_set_handler("VIPS", static_cast<GLogLevelFlags>(G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION),
+                          logFromVips, nullptr);
     });
 }
 

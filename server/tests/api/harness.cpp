@@ -17,6 +17,7 @@
 #include <Poco/PipeStream.h>
 #include <Poco/Process.h>
 #include <Poco/String.h>
+#include <Poco/ThreadPool.h>
 #include <Poco/Util/MapConfiguration.h>
 #include <gtest/gtest.h>
 
@@ -33,6 +34,14 @@
 namespace testing_support {
 
 namespace fs = std::filesystem;
+
+// Every open database (Poco::Data::SessionPool) holds one thread of POCO's default thread pool for
+// its idle-session timer, and that pool has 16: more than 16 databases open at once (the servers a
+// test binary starts, plus the handles tests open directly) fail with "No thread available".
+const bool kDefaultThreadPoolWidened = [] {
+    Poco::ThreadPool::defaultPool().addCapacity(240);
+    return true;
+}();
 
 HttpResult http(int port, const std::string& method, const std::string& path, const std::string& body, const Headers& headers) {
     Poco::Net::HTTPClientSession session("127.0.0.1", static_cast<Poco::UInt16>(port));

@@ -11,11 +11,14 @@ const run = spawnSync(redocly, ['lint', '--config', join(here, 'redocly.yaml'), 
   // No telemetry or update check: CI reaches no network but the package registries.
   env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
 });
-let report;
+let report = null;
 try {
   report = JSON.parse(run.stdout);
 } catch {
-  console.error(run.stdout, run.stderr);
+  // reported below
+}
+if (!report?.totals) {
+  console.error(run.error?.message ?? '', run.stdout ?? '', run.stderr ?? '');
   console.error(`openapi lint: redocly did not report (exit ${run.status})`);
   process.exit(1);
 }
