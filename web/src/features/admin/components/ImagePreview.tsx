@@ -24,7 +24,7 @@ export function ImagePreview({ src, alt, className = 'h-16 w-16', srcSet, sizes 
     <div className={frame}>
       <img
         src={src}
-        srcSet={srcSet || undefined}
+        srcSet={srcSet === '' ? undefined : srcSet}
         sizes={srcSet ? sizes : undefined}
         alt={alt}
         className="max-h-full max-w-full object-contain"
