@@ -25,7 +25,7 @@ int Outbox::deliverDue(int limit) {
         auto stored = queue_.load(id);
         if (!stored) continue;
         try {
-            transport_.send(stored->message, from_);
+            transport_.send(stored->message, from_, id);
             queue_.markSent(id);
             ++sent;
         } catch (const std::exception& e) {

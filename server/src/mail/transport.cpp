@@ -54,7 +54,7 @@ public:
 
 } // namespace
 
-void OutboxOnlyTransport::send(const MailMessage& message, const std::string&) {
+void OutboxOnlyTransport::send(const MailMessage& message, const std::string&, const std::string&) {
     Poco::Logger::get("mail").information("outbox: %s mail to %s kept in the outbox (subject: %s)", message.kind,
                                           message.to, message.subject);
 }
@@ -64,12 +64,12 @@ SmtpTransport::SmtpTransport(std::string host, int port, std::string user, std::
     : host_(std::move(host)), port_(port), user_(std::move(user)), password_(std::move(password)),
       security_(std::move(security)), timeoutSeconds_(timeoutSeconds) {}
 
-void SmtpTransport::send(const MailMessage& message, const std::string& from) {
+void SmtpTransport::send(const MailMessage& message, const std::string& from, const std::string& key) {
     // Composed first: a message that cannot be written (a header with control characters, an
     // invalid address) fails before any connection is made.
     const Mailbox sender = parseMailbox(from);
     const Mailbox recipient = parseMailbox(message.to);
-    const std::string data = composeMessage(message, from, std::time(nullptr), newMessageId(domainOf(sender.address)));
+    const std::string data = composeMessage(message, from, std::time(nullptr), messageIdFor(key, domainOf(sender.address)));
     // Every step (connect, TLS handshake, each reply) has the deadline: common/tls_socket.h.
     const Poco::Timespan timeout(timeoutSeconds_, 0);
     auto socket = common::connect(host_, port_, timeout, security_ == "tls" ? clientContext() : Poco::Net::Context::Ptr());

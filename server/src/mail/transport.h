@@ -14,15 +14,16 @@ class Transport {
 public:
     virtual ~Transport() = default;
     virtual std::string name() const = 0;
-    // Delivers one message or throws (the outbox then retries later).
-    virtual void send(const MailMessage& message, const std::string& from) = 0;
+    // Delivers one message or throws (the outbox then retries later). `key` names the message
+    // the same on every attempt (the outbox row's id): its Message-ID.
+    virtual void send(const MailMessage& message, const std::string& from, const std::string& key) = 0;
 };
 
 // Keeps mail in the outbox table for admins and logs one line per message (never the body).
 class OutboxOnlyTransport : public Transport {
 public:
     std::string name() const override { return "outbox"; }
-    void send(const MailMessage& message, const std::string& from) override;
+    void send(const MailMessage& message, const std::string& from, const std::string& key) override;
 };
 
 // SMTP submission with STARTTLS (port 587), implicit TLS (465) or plain (local relays only).
@@ -32,7 +33,7 @@ public:
     SmtpTransport(std::string host, int port, std::string user, std::string password, std::string security,
                   int timeoutSeconds = 20);
     std::string name() const override { return "smtp"; }
-    void send(const MailMessage& message, const std::string& from) override;
+    void send(const MailMessage& message, const std::string& from, const std::string& key) override;
 
 private:
     std::string host_;

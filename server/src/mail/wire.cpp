@@ -3,6 +3,7 @@
 #include <Poco/UUIDGenerator.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <stdexcept>
 #include <string_view>
@@ -198,6 +199,14 @@ std::string newMessageId(const std::string& domain) {
     auto uuid = Poco::UUIDGenerator::defaultGenerator().createRandom().toString();
     uuid.erase(std::remove(uuid.begin(), uuid.end(), '-'), uuid.end());
     return "<" + uuid + "@" + domain + ">";
+}
+
+std::string messageIdFor(const std::string& key, const std::string& domain) {
+    std::string left;
+    for (const char c : key)
+        if (std::isalnum(static_cast<unsigned char>(c)) != 0) left.push_back(c);
+    if (left.empty()) return newMessageId(domain);
+    return "<" + left + "@" + domain + ">";
 }
 
 std::string unstructuredHeader(const std::string& name, const std::string& value) {

@@ -32,6 +32,12 @@ std::string rfc5322Date(std::time_t when);
 // "<32 random hex digits@domain>".
 std::string newMessageId(const std::string& domain);
 
+// "<key@domain>", the key's characters other than letters and digits dropped (a UUID becomes 32
+// hex digits), or a new random id when none is left. One stored mail keeps one Message-ID over all
+// its attempts, so a receiver can drop a second copy (an attempt that timed out after the relay
+// had already taken the message).
+std::string messageIdFor(const std::string& key, const std::string& domain);
+
 // One header field, "Name: value" folded at 78 columns, ending in CRLF. `value` is unstructured
 // text (Subject): kept as it is when it is short printable ASCII words, else encoded-words.
 std::string unstructuredHeader(const std::string& name, const std::string& value);

@@ -10,7 +10,6 @@
 #include "db/database.h"
 
 #include <Poco/Data/Session.h>
-#include <Poco/Util/MapConfiguration.h>
 #include <Poco/Zip/Compress.h>
 
 #include <gtest/gtest.h>
@@ -58,18 +57,6 @@ std::map<std::string, std::string> folderSettings(const fs::path& dataDir) {
         {"STOREFRONT_AUTH_ARGON2_MEMORY_KIB", "8192"},
         {"PATH", "/usr/bin:/bin"},
     };
-}
-
-std::unique_ptr<storefront::app::Storefront> startOn(const std::map<std::string, std::string>& vars) {
-    Poco::AutoPtr<Poco::Util::MapConfiguration> props = new Poco::Util::MapConfiguration;
-    auto config = storefront::app::loadConfig(*props, [&](const std::string& k) -> std::optional<std::string> {
-        auto it = vars.find(k);
-        if (it == vars.end()) return std::nullopt;
-        return it->second;
-    }, "");
-    auto server = std::make_unique<storefront::app::Storefront>(config);
-    server->start();
-    return server;
 }
 
 struct SignedUp {
@@ -128,7 +115,7 @@ TEST(BackupApi, BackupUnderLoadHoldsEveryAcknowledgedOrderAndRestoresTwoFactor) 
     TempFolder scratch;
     const auto source = scratch.path / "live", restored = scratch.path / "restored";
     const auto archive = scratch.path / "shop.zip";
-    auto live = startOn(folderSettings(source));
+    auto live = startServer(folderSettings(source));
     const int port = live->port();
 
     // A user with two-factor.
@@ -214,7 +201,7 @@ TEST(BackupApi, BackupUnderLoadHoldsEveryAcknowledgedOrderAndRestoresTwoFactor) 
     }
 
     // A server on the restored folder: the two-factor user signs in with a code.
-    auto again = startOn(folderSettings(restored));
+    auto again = startServer(folderSettings(restored));
     const int restoredPort = again->port();
     auto signin = sendJson(restoredPort, "POST", "/auth/v1/token?grant_type=password",
                            {{"email", member.email}, {"password", kPassword}}, as(member.ip));
@@ -333,7 +320,7 @@ TEST(BackupApi, ServerRefusesToStartWhenAnAppliedMigrationChanged) {
     EXPECT_NE(run.exitCode, 0);
     EXPECT_NE((run.err + run.out).find("migration 0004_companion.sql was changed"), std::string::npos) << run.err << run.out;
     try {
-        startOn(vars)->stop();
+        startServer(vars)->stop();
         ADD_FAILURE() << "the server started";
     } catch (const std::exception& e) {
         EXPECT_NE(std::string(e.what()).find("0004_companion.sql"), std::string::npos) << e.what();

@@ -304,6 +304,8 @@ std::map<std::string, std::string> serverSettings(const Env& e, const std::map<s
     return vars;
 }
 
+} // namespace
+
 std::unique_ptr<storefront::app::Storefront> startServer(const std::map<std::string, std::string>& vars) {
     Poco::AutoPtr<Poco::Util::MapConfiguration> props = new Poco::Util::MapConfiguration;
     auto config = storefront::app::loadConfig(*props, [&](const std::string& k) -> std::optional<std::string> {
@@ -317,6 +319,8 @@ std::unique_ptr<storefront::app::Storefront> startServer(const std::map<std::str
     lastStart = std::chrono::steady_clock::now();
     return server;
 }
+
+namespace {
 
 Env* startEnv() {
     auto* e = new Env;

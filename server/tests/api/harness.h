@@ -85,6 +85,10 @@ struct Env {
 // server/tests/auth-js/server.mjs uses the same key: on PostgreSQL both suites share one database.
 inline const std::string kTotpKey = "api-test-totp-key-0123456789abcdefghijklmnop";
 
+// A server in this process with exactly these settings (by environment variable name), started;
+// it stops when the pointer goes.
+std::unique_ptr<storefront::app::Storefront> startServer(const std::map<std::string, std::string>& vars);
+
 // The shared environment, started on first use and stopped at exit. Its server runs with the
 // production defaults for accounts (email confirmation on, two-factor required for admins) except
 // a tiny argon2id cost.

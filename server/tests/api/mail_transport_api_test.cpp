@@ -13,6 +13,7 @@
 #include <Poco/Net/StreamSocket.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -173,4 +174,13 @@ TEST(MailTransport, ADownRelayLosesNoMailRetriesWithDoublingDelaysThenDelivers) 
     EXPECT_EQ(recovered.deliverDue(), 1);
     EXPECT_EQ(queue.text("status"), "sent");
     EXPECT_EQ(queue.text("attempts"), "5");
+    // Its Message-ID comes from the row, not the attempt: every attempt of it carried the same one.
+    std::string rowKey = queue.id;
+    rowKey.erase(std::remove(rowKey.begin(), rowKey.end(), '-'), rowKey.end());
+    const std::string messageId = "Message-ID: <" + rowKey + "@example.nz>\n"; // the fake relay keeps lines LF-ended
+    const auto delivered = env().smtp->messages();
+    EXPECT_EQ(std::count_if(delivered.begin(), delivered.end(),
+                            [&](const std::string& m) { return m.find(messageId) != std::string::npos; }),
+              1)
+        << messageId;
 }

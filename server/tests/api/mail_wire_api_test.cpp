@@ -159,7 +159,7 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     std::vector<std::pair<mail::MailMessage, fs::path>> sent;
     auto send = [&](const mail::MailMessage& m) {
         const auto before = sink.messages().size();
-        transport.send(m, from); // returns once the sink answered 250: the files are written
+        transport.send(m, from, storefront::db::newId()); // returns once the sink answered 250: the files are written
         const auto after = sink.messages();
         ASSERT_EQ(after.size(), before + 1) << m.kind;
         sent.emplace_back(m, after.back());

@@ -160,6 +160,15 @@ TEST(MailWire, HasEveryHeaderARelayExpects) {
     EXPECT_EQ(rawValue(headerBlock(compose(withReply)), "Reply-To"), "aroha@example.co.nz");
 }
 
+TEST(MailWire, AStoredMailKeepsOneMessageIdMadeFromItsKey) {
+    EXPECT_EQ(mail::messageIdFor("0f8e2c1a-4b6d-4e2f-9a1b-2c3d4e5f6a7b", "mail.example.nz"),
+              "<0f8e2c1a4b6d4e2f9a1b2c3d4e5f6a7b@mail.example.nz>");
+    EXPECT_EQ(mail::messageIdFor("0f8e2c1a-4b6d", "mail.example.nz"), mail::messageIdFor("0f8e2c1a-4b6d", "mail.example.nz"));
+    // Nothing usable in the key (or no key): a random one, as for a mail that was never stored.
+    EXPECT_TRUE(std::regex_match(mail::messageIdFor("<>@ \r\n", "mail.example.nz"), std::regex(R"(<[0-9a-f]{32}@mail\.example\.nz>)")));
+    EXPECT_NE(mail::messageIdFor("", "mail.example.nz"), mail::messageIdFor("", "mail.example.nz"));
+}
+
 TEST(MailWire, MessageIdsAreRandomOnTheGivenDomain) {
     const auto a = mail::newMessageId("mail.example.nz"), b = mail::newMessageId("mail.example.nz");
     EXPECT_NE(a, b);
