@@ -1,5 +1,4 @@
-import { CheckIcon } from '@/components/icons';
-import { CrossIcon, WarningIcon } from '@/components/statusIcons';
+import { CheckIcon, CrossIcon, WarningIcon } from '@/components/icons';
 import type { SubscriptionTone } from '../rules';
 
 /** Active: green tick; trial: yellow warning; anything else: red cross. Decorative: the label says it. */

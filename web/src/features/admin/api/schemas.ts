@@ -54,7 +54,6 @@ export const imageSchema = z.object({
   height: z.number().optional(),
   srcset: z.string().optional(),
 });
-export type AdminImage = z.infer<typeof imageSchema>;
 
 export const subscriptionRowSchema = z.object({
   id: z.string(),

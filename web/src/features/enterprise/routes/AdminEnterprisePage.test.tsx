@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
 import { jsonResponse, mockFetch, renderRoute } from '@/test/utils';
 import type { EnterpriseAccount, EnterpriseAccountDetails } from '../api/schemas';
-import { AdminEnterprisePage, percentUtilised } from './AdminEnterprisePage';
+import { percentUtilised } from '../components/AccountDetails';
+import { AdminEnterprisePage } from './AdminEnterprisePage';
 
 function account(overrides: Partial<EnterpriseAccount> = {}): EnterpriseAccount {
   return {
