@@ -92,10 +92,12 @@ describe('UsersPage', () => {
     expect(listCalls(fetchMock).at(-1)!.get('q')).toBe('EW99');
     await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
     await screen.findByText('Amy Rangi');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by tier' }), 'Pro Tier Only');
+    const tiers = screen.getByRole('group', { name: 'Filter by tier' });
+    await user.click(within(tiers).getByRole('button', { name: 'Pro Tier Only' }));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('tier')).toBe('pro'));
-    expect(screen.getByRole('option', { name: 'All Users' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: 'Free Tier Only' })).toBeInTheDocument();
+    expect(within(tiers).getByRole('button', { name: 'Pro Tier Only' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(tiers).getByRole('button', { name: 'All Users' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(tiers).getByRole('button', { name: 'Free Tier Only' })).toBeInTheDocument();
   });
 
   it("says 'No users yet' without filters", async () => {

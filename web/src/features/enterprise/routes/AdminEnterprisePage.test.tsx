@@ -24,7 +24,7 @@ function account(overrides: Partial<EnterpriseAccount> = {}): EnterpriseAccount 
 }
 
 function page(items: EnterpriseAccount[]) {
-  return { items, total: items.length, page: 1, page_size: 20 };
+  return { items, total: items.length, page: 1, page_size: 50 };
 }
 
 const DETAILS: EnterpriseAccountDetails = {
@@ -67,7 +67,7 @@ describe('AdminEnterprisePage', () => {
     const inactive = screen.getByRole('article', { name: 'Southern Signals' });
     expect(within(inactive).getByText('Inactive')).toHaveAttribute('data-tone', 'grey');
     expect(within(inactive).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/enterprise-accounts?page=1&page_size=20');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/enterprise-accounts?page=1&page_size=50');
     expect(document.title).toBe('Enterprise Account Management | Signalcraft');
   });
 
