@@ -70,12 +70,18 @@ describe('useListState with SearchField, FilterControl and Pager', () => {
     current = renderAt('/list?page=3');
     const box = screen.getByRole('searchbox', { name: 'Search certificates' });
     fireEvent.change(box, { target: { value: 'c' } });
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50);
+    });
     fireEvent.change(box, { target: { value: 'cub' } });
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50);
+    });
     expect(search()).toBe('?page=3');
     expect(asked.some((params) => 'q' in params)).toBe(false);
-    act(() => vi.advanceTimersByTime(50));
+    act(() => {
+      vi.advanceTimersByTime(50);
+    });
     expect(search()).toBe('?q=cub');
     expect(asked.filter((params) => 'q' in params).every((params) => params.q === 'cub')).toBe(true);
   });
