@@ -1,4 +1,5 @@
-import { CheckIcon, CrossIcon, WarningIcon } from '@/components/icons';
+import { CheckIcon } from '@/components/icons';
+import { CrossIcon, WarningIcon } from './AccountIcons';
 import type { SubscriptionTone } from '../rules';
 
 /** Active: green tick; trial: yellow warning; anything else: red cross. Decorative: the label says it. */

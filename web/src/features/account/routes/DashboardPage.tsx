@@ -4,13 +4,13 @@
 // Back from payment (`?checkout=<id>`) it confirms the payment first (CheckoutConfirmation).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { RefreshIcon } from '@/components/icons';
 import { Badge } from '@/components/list/Badge';
 import { Loading } from '@/components/Spinner';
 import { formatDate, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { EMPTY_DASHBOARD, useDashboard, type ActiveSubscription, type Order } from '../api/dashboard';
 import { useOlderOrders } from '../api/orders';
+import { RefreshIcon } from '../components/AccountIcons';
 import { CheckoutConfirmation } from '../components/CheckoutConfirmation';
 import { SubscriptionStatusIcon } from '../components/SubscriptionStatusIcon';
 import { countActive, expiryText, orderBadge, subscriptionDisplay, underscoresAsSpaces } from '../rules';
