@@ -1,7 +1,7 @@
 // A list's search box: it asks as you type, once typing pauses (SEARCH_DEBOUNCE_MS), or at once
 // on Enter. The committed term lives in the address (useListState's `q`), so Back and a reload
 // bring it back; when the address changes under it (Back), the box shows the address's term.
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type SyntheticEvent } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/list';
 
 interface SearchFieldProps {
@@ -23,12 +23,14 @@ export function SearchField({ label, value, onSearch, placeholder, className = '
     if (text.trim() !== value) setText(value);
   }
 
+  // The wait restarts only when the text changes, not when the page re-renders (a new onSearch).
+  const commit = useEffectEvent((term: string) => onSearch(term));
   useEffect(() => {
     const term = text.trim();
     if (term === value) return;
-    const timer = window.setTimeout(() => onSearch(term), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => commit(term), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value]);
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();

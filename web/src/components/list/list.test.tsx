@@ -86,6 +86,21 @@ describe('useListState with SearchField, FilterControl and Pager', () => {
     expect(asked.filter((params) => 'q' in params).every((params) => params.q === 'cub')).toBe(true);
   });
 
+  it('does not restart the wait when the page re-renders meanwhile', () => {
+    vi.useFakeTimers();
+    current = renderAt('/list');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search certificates' }), { target: { value: 'cuba' } });
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 100);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Drafts Only' }));
+    expect(search()).toBe('?status=draft');
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(search()).toBe('?status=draft&q=cuba');
+  });
+
   it('searches at once on Enter', () => {
     current = renderAt('/list');
     const box = screen.getByRole('searchbox', { name: 'Search certificates' });

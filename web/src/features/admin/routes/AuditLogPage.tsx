@@ -77,10 +77,11 @@ export function AuditLogPage() {
   const audit = useAudit(list.params);
   useLogLoadFailure('the audit log', audit.error);
   const [draft, setDraft] = useState(list.filters);
-  // The address moved (Back, a link): the fields show its filters.
-  const [shown, setShown] = useState(list.filters);
-  if (shown !== list.filters) {
-    setShown(list.filters);
+  // The address's filters changed (Back, a link): the fields show them. Paging keeps the fields.
+  const applied = JSON.stringify(list.filters);
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
     setDraft(list.filters);
   }
 
