@@ -71,6 +71,18 @@ describe('AdminEnterprisePage', () => {
     expect(document.title).toBe('Enterprise Account Management | Signalcraft');
   });
 
+  it('reads the search and the page from the address, and pages there', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(() => jsonResponse(200, { ...page([account()]), total: 120, page: 2 }));
+    const { router } = renderRoute(<AdminEnterprisePage />, { path: '/admin/enterprise', initialEntry: '/admin/enterprise?q=harbour&page=2' });
+    await screen.findByRole('article', { name: 'Harbour Traffic Systems Ltd' });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/enterprise-accounts?q=harbour&page=2&page_size=50');
+    expect(screen.getByRole('searchbox', { name: 'Search accounts' })).toHaveValue('harbour');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?q=harbour&page=3');
+  });
+
   it('shows the empty state with a link that goes to the form', async () => {
     mockFetch(() => jsonResponse(200, page([])));
     const user = userEvent.setup();
