@@ -4,7 +4,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import pages from './pages.json';
-import { routes } from './routes';
+import { isPageKind, routes } from './routes';
 
 function routedPaths(list: RouteObject[], base: string): string[] {
   return list.flatMap((route) => {
@@ -33,5 +33,10 @@ describe('pages.json', () => {
       expect(page.title.length).toBeGreaterThan(0);
       expect(page.path.startsWith(page.access === 'admin' ? '/admin' : '/')).toBe(true);
     }
+  });
+
+  it('names only page kinds the app renders', () => {
+    for (const page of pages.pages) expect(isPageKind(page.page), page.page).toBe(true);
+    expect(isPageKind('pending')).toBe(false);
   });
 });

@@ -25,7 +25,6 @@ import { RootLayout } from './layout/RootLayout';
 import { RequireAdmin, RequireUser } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { LandingRoute } from './routes/LandingRoute';
-import { PendingPage } from './routes/PendingPage';
 import { pages } from './pages.json';
 
 function EnterpriseRoute() {
@@ -35,9 +34,37 @@ function EnterpriseRoute() {
 
 type PageEntry = (typeof pages)[number];
 
-/** The element of each page kind named in pages.json. */
-function elementOf(entry: PageEntry): ReactElement {
-  switch (entry.page) {
+/** Every page kind pages.json may name (its `page`); each has its case in elementOf. */
+const PAGE_KINDS = [
+  'terms',
+  'privacy',
+  'checkout',
+  'dashboard',
+  'test-subscription',
+  'security-settings',
+  'admin-dashboard',
+  'admin-products',
+  'admin-subscriptions',
+  'admin-orders',
+  'admin-order',
+  'admin-audit',
+  'enterprise',
+  'admin-enterprise',
+  'wirewrite',
+  'wirewrite-promo-codes',
+  'wirewrite-users',
+  'wirewrite-certificates',
+] as const;
+
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+export function isPageKind(value: string): value is PageKind {
+  return (PAGE_KINDS as readonly string[]).includes(value);
+}
+
+/** The element of each page kind: a kind without its case fails to compile (the `never` below). */
+function elementOf(kind: PageKind): ReactElement {
+  switch (kind) {
     case 'terms':
       return <TermsPage />;
     case 'privacy':
@@ -74,9 +101,17 @@ function elementOf(entry: PageEntry): ReactElement {
       return <UsersPage />;
     case 'wirewrite-certificates':
       return <CertificatesPage />;
-    default:
-      return <PendingPage title={entry.title} />;
+    default: {
+      const missing: never = kind;
+      throw new Error(`No page for the page kind ${String(missing)}`);
+    }
   }
+}
+
+/** An entry's element; pages.json naming a kind the app does not know is a build-time mistake. */
+function elementOfEntry(entry: PageEntry): ReactElement {
+  if (!isPageKind(entry.page)) throw new Error(`pages.json names an unknown page kind "${entry.page}" (${entry.path})`);
+  return elementOf(entry.page);
 }
 
 /** The pages of one access level as routes under their guard (paths relative to `base`). */
@@ -85,7 +120,7 @@ function pagesFor(access: PageEntry['access'], base = '/'): RouteObject[] {
     .filter((entry) => entry.access === access)
     .map((entry) => {
       const path = entry.path.slice(base.length);
-      return path ? { path, element: elementOf(entry) } : { index: true, element: elementOf(entry) };
+      return path ? { path, element: elementOfEntry(entry) } : { index: true, element: elementOfEntry(entry) };
     });
 }
 

@@ -1,17 +1,10 @@
 // The one table for server-paged lists (DESIGN.md: `{items, total, page, page_size}`): sortable
 // headers that say their order (aria-sort), a loading state, the spec's empty text, and
 // Previous / Next with "Page X of Y". Sorting and paging are the server's: this only asks.
-// A searched list may count only its first 10,000 matches (`total_capped`): the pager then says
-// "Page X of 200+" and "10,000+ matches", and Next stays open while pages come back full.
+// The pager is components/list/Pager; the list's state (sort, page) is components/list/useListState.
 import type { ReactNode } from 'react';
-import { formatCount } from '@/lib/format';
-
-export type SortDirection = 'asc' | 'desc';
-
-export interface SortState {
-  column: string;
-  direction: SortDirection;
-}
+import { nextSort, PAGE_SIZE, type SortState } from '@/lib/list';
+import { Pager } from './list/Pager';
 
 export interface Column<Row> {
   /** The sort key the server knows (omit for a column that does not sort). */
@@ -34,23 +27,14 @@ interface DataTableProps<Row> {
   sort?: SortState;
   onSortChange?: (sort: SortState) => void;
   page: number;
-  pageSize: number;
+  /** PAGE_SIZE (lib/list) unless the list asks for another. */
+  pageSize?: number;
   total: number;
   /** The server counted only up to `total` (more match): `total_capped` of the page JSON. */
   totalCapped?: boolean;
   onPageChange: (page: number) => void;
   /** Classes of a row (e.g. dimmed when inactive). */
   rowClassName?: (row: Row) => string;
-}
-
-/** The next sort after a click on `column`: the same column flips, a new column starts ascending. */
-export function nextSort(current: SortState | undefined, column: string): SortState {
-  if (current?.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { column, direction: 'asc' };
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 export function DataTable<Row>({
@@ -63,14 +47,12 @@ export function DataTable<Row>({
   sort,
   onSortChange,
   page,
-  pageSize,
+  pageSize = PAGE_SIZE,
   total,
   totalCapped = false,
   onPageChange,
   rowClassName,
 }: DataTableProps<Row>) {
-  const pages = pageCount(total, pageSize);
-  const morePages = page < pages || (totalCapped && rows?.length === pageSize);
   const ariaSort = (column: Column<Row>) => {
     if (!column.sortable) return undefined;
     if (sort?.column !== column.key) return 'none' as const;
@@ -130,20 +112,16 @@ export function DataTable<Row>({
           <tbody className="divide-y divide-slate-100">{body}</tbody>
         </table>
       </div>
-      {total > pageSize ? (
-        <nav aria-label={`${caption} pages`} className="mt-3 flex items-center justify-between text-sm text-slate-600">
-          <button type="button" className="btn-secondary" disabled={page <= 1 || loading} onClick={() => onPageChange(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {totalCapped ? formatCount(pages, { orMore: true }) : pages}
-            {totalCapped ? ` · ${formatCount(total, { orMore: true })} matches` : null}
-          </span>
-          <button type="button" className="btn-secondary" disabled={!morePages || loading} onClick={() => onPageChange(page + 1)}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <Pager
+        label={caption}
+        page={page}
+        total={total}
+        rows={rows?.length ?? 0}
+        totalCapped={totalCapped}
+        pageSize={pageSize}
+        busy={loading}
+        onPageChange={onPageChange}
+      />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Banner, type BannerMessage } from './Banner';
 import { ConfirmDialog } from './ConfirmDialog';
-import { DataTable, nextSort, pageCount, type SortState } from './DataTable';
+import { nextSort, pageCount, type SortState } from '@/lib/list';
+import { DataTable } from './DataTable';
 import { FormField } from './FormField';
 
 afterEach(() => {

@@ -1,6 +1,7 @@
-// Small inline icons (SVG elements, no style attributes: safe under the CSP). The ones the landing
-// and product pages use; statusIcons.tsx has the rest, so that they stay out of the first chunk.
-interface IconProps {
+// The app's shared inline icons (SVG elements, no style attributes: safe under the CSP). The landing
+// and product pages use them, so this module is in their first chunk whole: an icon only one lazy
+// feature draws lives in that feature, drawn with IconProps (e.g. account/components/AccountIcons).
+export interface IconProps {
   className?: string;
 }
 

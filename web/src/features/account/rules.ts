@@ -1,5 +1,6 @@
 // The dashboard's display rules (spec section 4: "Subscription display", "Expiry text", "Order
 // status badge") as pure functions, so every branch and boundary is tested.
+import type { BadgeTone } from '@/components/list/Badge';
 import { DISPLAY_TIME_ZONE, formatDate } from '@/lib/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,8 +67,6 @@ export function subscriptionDisplay(status: string): { tone: SubscriptionTone; l
   if (status === 'trial') return { tone: 'trial', label: 'Trial' };
   return { tone: 'inactive', label: capitalise(underscoresAsSpaces(status)) || 'Inactive' };
 }
-
-export type BadgeTone = 'green' | 'blue' | 'grey';
 
 /** Completed green, shipped blue, others grey (spec section 4). */
 export function orderBadge(status: string): { tone: BadgeTone; label: string } {

@@ -26,3 +26,6 @@ export function oneDecimal(value: number): string {
 export function workerName(name: string | null | undefined): string {
   return name?.trim() ? name : 'Unknown';
 }
+
+/** Where the WireWrite sub-pages' "back" goes. */
+export const WIREWRITE_ADMIN = { to: '/admin/wirewrite', label: 'Back to WireWrite Admin' };

@@ -67,9 +67,7 @@ export const dashboardSchema = z.object({
   account_type: z.enum(['Individual', 'Enterprise']).optional(),
 });
 
-export type DashboardSubscription = z.infer<typeof dashboardSubscriptionSchema>;
 export type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>;
-export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

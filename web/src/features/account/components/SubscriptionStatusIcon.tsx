@@ -1,5 +1,5 @@
 import { CheckIcon } from '@/components/icons';
-import { CrossIcon, WarningIcon } from '@/components/statusIcons';
+import { CrossIcon, WarningIcon } from './AccountIcons';
 import type { SubscriptionTone } from '../rules';
 
 /** Active: green tick; trial: yellow warning; anything else: red cross. Decorative: the label says it. */

@@ -4,16 +4,16 @@
 // Back from payment (`?checkout=<id>`) it confirms the payment first (CheckoutConfirmation).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Badge } from '@/components/list/Badge';
 import { Loading } from '@/components/Spinner';
-import { RefreshIcon } from '@/components/statusIcons';
 import { formatDate, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { EMPTY_DASHBOARD, useDashboard, type ActiveSubscription, type Order } from '../api/dashboard';
 import { useOlderOrders } from '../api/orders';
+import { RefreshIcon } from '../components/AccountIcons';
 import { CheckoutConfirmation } from '../components/CheckoutConfirmation';
-import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { SubscriptionStatusIcon } from '../components/SubscriptionStatusIcon';
-import { countActive, expiryText, subscriptionDisplay, underscoresAsSpaces } from '../rules';
+import { countActive, expiryText, orderBadge, subscriptionDisplay, underscoresAsSpaces } from '../rules';
 
 const HEAD = { title: `Dashboard | ${SITE_NAME}`, robots: 'noindex' };
 
@@ -185,7 +185,7 @@ function OrderRow({ order }: { order: Order }) {
             <p className="text-sm text-slate-600">{formatDate(order.created_at)}</p>
           </div>
           <div className="flex items-center gap-3">
-            <OrderStatusBadge status={order.status} />
+            <OrderBadge status={order.status} />
             <p className="text-lg font-bold text-slate-900">{formatMoney(order.total_amount, order.currency)}</p>
           </div>
         </div>
@@ -204,4 +204,10 @@ function OrderRow({ order }: { order: Order }) {
       </article>
     </li>
   );
+}
+
+/** Completed green, shipped blue, others grey (spec section 4). */
+function OrderBadge({ status }: { status: string }) {
+  const badge = orderBadge(status);
+  return <Badge tone={badge.tone}>{badge.label}</Badge>;
 }

@@ -1,25 +1,20 @@
 // GET /api/v1/admin/orders?status=&q=&page=: newest first, filtered and paged by the server.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
+import { PAGE_SIZE, queryString, type ListQuery } from '@/lib/list';
 import { adminKeys } from './keys';
-import { ADMIN_PAGE_SIZE, orderRowSchema, pageSchema, queryString } from './schemas';
+import { orderRowSchema, pageSchema } from './schemas';
 
 const orderPageSchema = pageSchema(orderRowSchema);
 
-export interface OrderListParams {
-  page: number;
-  status: string;
-  q: string;
-}
-
-export function fetchOrders({ page, status, q }: OrderListParams, signal?: AbortSignal) {
-  const query = queryString({ page, page_size: ADMIN_PAGE_SIZE, status, q });
+export function fetchOrders(params: ListQuery, signal?: AbortSignal) {
+  const query = queryString({ ...params, page_size: PAGE_SIZE });
   return apiFetch(`/api/v1/admin/orders${query}`, { schema: orderPageSchema, signal });
 }
 
-export function useOrders(params: OrderListParams) {
+export function useOrders(params: ListQuery) {
   return useQuery({
-    queryKey: adminKeys.orderList({ ...params }),
+    queryKey: adminKeys.orderList(params),
     queryFn: ({ signal }) => fetchOrders(params, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,28 +1,7 @@
 // The back-office API's shapes (docs/openapi.yaml, "Back office"), checked with zod on arrival.
 import { z } from '@/lib/schema';
-import type { ListParams } from './keys';
 
 export { pageSchema } from '@/lib/schema';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
-export const ADMIN_PAGE_SIZE = 50;
-
-/** `?a=1&b=x` from the set values only (empty strings and undefined are left out). */
-export function queryString(params: ListParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 export const CURRENCIES = ['NZD', 'AUD', 'USD'] as const;
 export const FREQUENCY_VALUES = [1, 3, 6, 12] as const;
@@ -75,7 +54,6 @@ export const imageSchema = z.object({
   height: z.number().optional(),
   srcset: z.string().optional(),
 });
-export type AdminImage = z.infer<typeof imageSchema>;
 
 export const subscriptionRowSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@
 // ordering restriction (spec section 4). The lists reload after the change.
 import { ORDER_STATUSES, type OrderRow, type OrderStatus } from '../api/schemas';
 import { useUpdateOrderStatus } from '../api/updateOrderStatus';
-import { statusLabel } from './StatusBadge';
+import { statusLabel } from '../status';
 
 interface OrderStatusSelectProps {
   order: Pick<OrderRow, 'id' | 'order_number' | 'status'>;

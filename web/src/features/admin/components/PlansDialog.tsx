@@ -13,7 +13,7 @@ import { buildPlanBody, EMPTY_PLAN_FORM, planFormValuesOf, type PlanFormValues }
 import type { FieldErrors } from '../api/productForm';
 import { CURRENCIES, FREQUENCY_UNITS, FREQUENCY_VALUES, type AdminPlan, type AdminProduct } from '../api/schemas';
 import { useUpdatePlan } from '../api/updatePlan';
-import { SelectField } from './SelectField';
+import { SelectField } from '@/components/SelectField';
 
 export const PLAN_SAVED = 'Pricing plan saved successfully!';
 export const PLAN_DELETED = 'Pricing plan deleted!';

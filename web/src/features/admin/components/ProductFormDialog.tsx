@@ -24,7 +24,7 @@ import { useUpdateProduct } from '../api/updateProduct';
 import { ImagePicker } from './ImagePicker';
 import { ImagePreview } from './ImagePreview';
 import { RichTextField } from './RichTextField';
-import { SelectField } from './SelectField';
+import { SelectField } from '@/components/SelectField';
 
 export const PRODUCT_CREATED = 'Product created successfully!';
 export const PRODUCT_UPDATED = 'Product updated successfully!';

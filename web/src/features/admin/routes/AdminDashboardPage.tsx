@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@/lib/format';
 import { EMPTY_STATS, useAdminStats } from '../api/getStats';
-import { AdminPage, useLogLoadFailure } from '../components/AdminPage';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 
 const QUICK_ACTIONS = [
   { to: '/admin/products', label: 'Manage Products' },
@@ -31,7 +31,7 @@ export function AdminDashboardPage() {
   const count = (n: number) => n.toLocaleString('en-NZ');
 
   return (
-    <AdminPage title="Admin Dashboard" back={null} error={stats.error}>
+    <StaffPage title="Admin Dashboard" back={null} error={stats.error}>
       {stats.isPending ? (
         <p role="status" className="py-12 text-center text-slate-500">
           Loading ...
@@ -69,6 +69,6 @@ export function AdminDashboardPage() {
           </li>
         </ul>
       </nav>
-    </AdminPage>
+    </StaffPage>
   );
 }

@@ -2,15 +2,17 @@
 // target (type or id), paged by the server. Each entry opens to its before and after.
 import { useState, type SyntheticEvent } from 'react';
 import { DataTable, type Column } from '@/components/DataTable';
+import { useListState } from '@/components/list/useListState';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { formatDate } from '@/lib/format';
+import type { ListSpec } from '@/lib/list';
 import { useAudit } from '../api/getAudit';
-import { ADMIN_PAGE_SIZE, type AuditEntry } from '../api/schemas';
-import { AdminPage, useLogLoadFailure } from '../components/AdminPage';
-import { useListParams } from '../components/useListParams';
+import type { AuditEntry } from '../api/schemas';
 
 export const AUDIT_EMPTY = 'No audit entries found';
 
 const FILTER_KEYS = ['actor', 'action', 'target'] as const;
+const LIST: ListSpec<(typeof FILTER_KEYS)[number]> = { filters: FILTER_KEYS };
 
 function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
@@ -71,18 +73,25 @@ const columns: Column<AuditEntry>[] = [
 ];
 
 export function AuditLogPage() {
-  const { page, values, setPage, setFilters } = useListParams(FILTER_KEYS);
-  const audit = useAudit({ page, ...values });
+  const list = useListState(LIST);
+  const audit = useAudit(list.params);
   useLogLoadFailure('the audit log', audit.error);
-  const [draft, setDraft] = useState(values);
+  const [draft, setDraft] = useState(list.filters);
+  // The address's filters changed (Back, a link): the fields show them. Paging keeps the fields.
+  const applied = JSON.stringify(list.filters);
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
+    setDraft(list.filters);
+  }
 
   const apply = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFilters({ actor: draft.actor.trim(), action: draft.action.trim(), target: draft.target.trim() });
+    list.setFilters({ actor: draft.actor.trim(), action: draft.action.trim(), target: draft.target.trim() });
   };
   const clear = () => {
     setDraft({ actor: '', action: '', target: '' });
-    setFilters({ actor: '', action: '', target: '' });
+    list.setFilters({ actor: '', action: '', target: '' });
   };
 
   const field = (key: (typeof FILTER_KEYS)[number], label: string, placeholder: string) => (
@@ -98,7 +107,7 @@ export function AuditLogPage() {
   );
 
   return (
-    <AdminPage title="Audit Log" error={audit.error}>
+    <StaffPage title="Audit Log" error={audit.error}>
       <form role="search" aria-label="Filter the audit log" onSubmit={apply} className="grid items-end gap-3 sm:grid-cols-4">
         {field('actor', 'Actor', 'Email or user id')}
         {field('action', 'Action', 'e.g. product.create')}
@@ -119,11 +128,10 @@ export function AuditLogPage() {
         rowKey={(entry) => entry.id}
         loading={audit.isFetching}
         emptyText={AUDIT_EMPTY}
-        page={page}
-        pageSize={ADMIN_PAGE_SIZE}
+        page={list.page}
         total={audit.data?.total ?? 0}
-        onPageChange={setPage}
+        onPageChange={list.setPage}
       />
-    </AdminPage>
+    </StaffPage>
   );
 }

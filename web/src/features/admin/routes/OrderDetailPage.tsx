@@ -6,9 +6,10 @@ import { Banner, type BannerMessage } from '@/components/Banner';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useOrder } from '../api/getOrder';
-import { AdminPage, useLogLoadFailure } from '../components/AdminPage';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { OrderStatusSelect } from '../components/OrderStatusSelect';
-import { orderTone, StatusBadge, statusLabel } from '../components/StatusBadge';
+import { Badge } from '@/components/list/Badge';
+import { orderTone, statusLabel } from '../status';
 import { customerOf } from './OrderManagementPage';
 
 const SOURCES: Record<string, string> = { staff: 'Staff', provider: 'Payment provider', system: 'System' };
@@ -27,7 +28,7 @@ export function OrderDetailPage() {
   if (!data) {
     const missing = isApiError(order.error) && order.error.status === 404;
     return (
-      <AdminPage title="Order Details" back={back} error={order.error}>
+      <StaffPage title="Order Details" back={back} error={order.error}>
         {order.isPending ? (
           <p role="status" className="py-12 text-center text-slate-500">
             Loading ...
@@ -35,13 +36,13 @@ export function OrderDetailPage() {
         ) : (
           <p className="text-slate-600">{missing ? 'Order not found.' : 'The order could not be loaded.'}</p>
         )}
-      </AdminPage>
+      </StaffPage>
     );
   }
 
   const late = data.paid_after_cancellation || data.late_payments.length > 0;
   return (
-    <AdminPage title={`Order ${data.order_number}`} back={back}>
+    <StaffPage title={`Order ${data.order_number}`} back={back}>
       <Banner message={message} onDismiss={dismiss} />
       {late ? (
         <div role="note" aria-label={PAID_AFTER_CANCELLATION} className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
@@ -71,7 +72,7 @@ export function OrderDetailPage() {
           <div>
             <dt className="text-slate-500">Status</dt>
             <dd className="mt-1 flex items-center gap-2">
-              <StatusBadge status={data.status} tone={orderTone(data.status)} />
+              <Badge tone={orderTone(data.status)}>{statusLabel(data.status)}</Badge>
               <OrderStatusSelect
                 order={data}
                 onChanged={(status) => setMessage({ tone: 'success', text: `Order ${data.order_number} is now ${statusLabel(status)}.` })}
@@ -163,6 +164,6 @@ export function OrderDetailPage() {
           </ul>
         </section>
       ) : null}
-    </AdminPage>
+    </StaffPage>
   );
 }

@@ -5,16 +5,18 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { DataTable, type Column } from '@/components/DataTable';
+import { Badge } from '@/components/list/Badge';
+import { FilterControl } from '@/components/list/FilterControl';
+import { SearchField } from '@/components/list/SearchField';
+import { useListState } from '@/components/list/useListState';
+import type { ListSpec } from '@/lib/list';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useOrders } from '../api/getOrders';
-import { ADMIN_PAGE_SIZE, type OrderRow } from '../api/schemas';
-import { AdminPage, useLogLoadFailure } from '../components/AdminPage';
-import { FilterButtons } from '../components/FilterButtons';
+import type { OrderRow } from '../api/schemas';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { OrderStatusSelect } from '../components/OrderStatusSelect';
-import { SearchBox } from '../components/SearchBox';
-import { orderTone, StatusBadge, statusLabel } from '../components/StatusBadge';
-import { useListParams } from '../components/useListParams';
+import { orderTone, statusLabel } from '../status';
 
 export const ORDERS_EMPTY = 'No orders found';
 
@@ -28,6 +30,8 @@ const FILTERS = [
   { value: 'paid_after_cancellation', label: 'Paid after cancellation' },
 ] as const;
 
+const LIST: ListSpec<'status' | 'q'> = { filters: ['status', 'q'] };
+
 /** 'Guest' without a user; the email, or 'Unknown' when the account is gone. */
 export function customerOf(order: Pick<OrderRow, 'user_id' | 'customer_email'>): string {
   if (!order.user_id) return 'Guest';
@@ -35,8 +39,8 @@ export function customerOf(order: Pick<OrderRow, 'user_id' | 'customer_email'>):
 }
 
 export function OrderManagementPage() {
-  const { page, values, setPage, setFilters } = useListParams(['status', 'q'] as const);
-  const orders = useOrders({ page, status: values.status, q: values.q });
+  const list = useListState(LIST);
+  const orders = useOrders(list.params);
   useLogLoadFailure('orders', orders.error);
   const [message, setMessage] = useState<BannerMessage | null>(null);
   const dismiss = useCallback(() => setMessage(null), []);
@@ -58,7 +62,7 @@ export function OrderManagementPage() {
       header: 'Status',
       cell: (order) => (
         <div className="space-y-1">
-          <StatusBadge status={order.status} tone={orderTone(order.status)} />
+          <Badge tone={orderTone(order.status)}>{statusLabel(order.status)}</Badge>
           {order.paid_after_cancellation ? <p className="text-xs font-semibold text-red-700">Paid after cancellation</p> : null}
         </div>
       ),
@@ -78,11 +82,11 @@ export function OrderManagementPage() {
   ];
 
   return (
-    <AdminPage title="Order Management" error={orders.error}>
+    <StaffPage title="Order Management" error={orders.error}>
       <Banner message={message} onDismiss={dismiss} />
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <FilterButtons label="Filter by status" options={FILTERS} value={values.status} onChange={(status) => setFilters({ status })} />
-        <SearchBox label="Search orders" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Order number or email" />
+        <FilterControl label="Filter by status" options={FILTERS} value={list.filters.status} onChange={(status) => list.setFilters({ status })} />
+        <SearchField label="Search orders" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="Order number or email" />
       </div>
       <DataTable
         caption="Orders"
@@ -91,11 +95,10 @@ export function OrderManagementPage() {
         rowKey={(order) => order.id}
         loading={orders.isFetching}
         emptyText={ORDERS_EMPTY}
-        page={page}
-        pageSize={ADMIN_PAGE_SIZE}
+        page={list.page}
         total={orders.data?.total ?? 0}
-        onPageChange={setPage}
+        onPageChange={list.setPage}
       />
-    </AdminPage>
+    </StaffPage>
   );
 }

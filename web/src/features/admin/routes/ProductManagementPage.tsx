@@ -5,18 +5,19 @@ import { useCallback, useState } from 'react';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type Column } from '@/components/DataTable';
+import { SearchField } from '@/components/list/SearchField';
+import { useListState } from '@/components/list/useListState';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { errorMessage } from '@/lib/api';
+import type { ListSpec } from '@/lib/list';
 import { isProductInUse, useDeleteProduct } from '../api/deleteProduct';
 import { useAdminProducts } from '../api/getProducts';
 import type { ProductFormMode } from '../api/productForm';
-import { ADMIN_PAGE_SIZE, type AdminProduct } from '../api/schemas';
+import type { AdminProduct } from '../api/schemas';
 import { useUpdateProduct } from '../api/updateProduct';
-import { AdminPage, useLogLoadFailure } from '../components/AdminPage';
 import { ImagePreview } from '../components/ImagePreview';
 import { PlansDialog } from '../components/PlansDialog';
 import { PRODUCT_UPDATED, ProductFormDialog } from '../components/ProductFormDialog';
-import { SearchBox } from '../components/SearchBox';
-import { useListParams } from '../components/useListParams';
 
 export const PRODUCTS_EMPTY = 'No products found. Click "Add Product" to create one.';
 export const PRODUCT_DELETED = 'Product deleted successfully!';
@@ -26,11 +27,13 @@ export function deleteQuestion(name: string): string {
   return `Are you sure you want to delete "${name}"?`;
 }
 
+const LIST: ListSpec<'q'> = { filters: ['q'] };
+
 type FormState = { mode: ProductFormMode; productId: string | null } | null;
 
 export function ProductManagementPage() {
-  const { page, values, setPage, setFilters } = useListParams(['q'] as const);
-  const products = useAdminProducts({ page, q: values.q });
+  const list = useListState(LIST);
+  const products = useAdminProducts(list.params);
   useLogLoadFailure('products', products.error);
   const [message, setMessage] = useState<BannerMessage | null>(null);
   const [form, setForm] = useState<FormState>(null);
@@ -157,7 +160,7 @@ export function ProductManagementPage() {
   ];
 
   return (
-    <AdminPage
+    <StaffPage
       title="Product Management"
       error={products.error}
       actions={
@@ -167,7 +170,7 @@ export function ProductManagementPage() {
       }
     >
       <Banner message={message} onDismiss={dismiss} />
-      <SearchBox label="Search products" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Name or slug" />
+      <SearchField label="Search products" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="Name or slug" />
       <DataTable
         caption="Products"
         columns={columns}
@@ -175,10 +178,9 @@ export function ProductManagementPage() {
         rowKey={(product) => product.id}
         loading={products.isFetching}
         emptyText={PRODUCTS_EMPTY}
-        page={page}
-        pageSize={ADMIN_PAGE_SIZE}
+        page={list.page}
         total={products.data?.total ?? 0}
-        onPageChange={setPage}
+        onPageChange={list.setPage}
         rowClassName={(product) => (product.is_active ? '' : 'bg-slate-50 opacity-75')}
       />
       {form && (form.productId === null || formProduct) ? (
@@ -213,6 +215,6 @@ export function ProductManagementPage() {
         onConfirm={deactivate}
         onCancel={() => setInUse(null)}
       />
-    </AdminPage>
+    </StaffPage>
   );
 }

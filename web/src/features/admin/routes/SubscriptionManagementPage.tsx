@@ -1,14 +1,16 @@
 // /admin/subscriptions (spec section 2 "Admin: Subscription Management"): filters All, Active,
 // Pending, Cancelled (and Expired), search by email, newest first, paged by the server.
 import { DataTable, type Column } from '@/components/DataTable';
+import { Badge } from '@/components/list/Badge';
+import { FilterControl } from '@/components/list/FilterControl';
+import { SearchField } from '@/components/list/SearchField';
+import { useListState } from '@/components/list/useListState';
+import type { ListSpec } from '@/lib/list';
 import { formatDate } from '@/lib/format';
 import { useSubscriptions } from '../api/getSubscriptions';
-import { ADMIN_PAGE_SIZE, type SubscriptionRow } from '../api/schemas';
-import { AdminPage, useLogLoadFailure } from '../components/AdminPage';
-import { FilterButtons } from '../components/FilterButtons';
-import { SearchBox } from '../components/SearchBox';
-import { StatusBadge, subscriptionTone } from '../components/StatusBadge';
-import { useListParams } from '../components/useListParams';
+import type { SubscriptionRow } from '../api/schemas';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
+import { statusLabel, subscriptionTone } from '../status';
 
 export const SUBSCRIPTIONS_EMPTY = 'No subscriptions found';
 
@@ -19,6 +21,8 @@ const FILTERS = [
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'expired', label: 'Expired' },
 ] as const;
+
+const LIST: ListSpec<'status' | 'q'> = { filters: ['status', 'q'] };
 
 const PROVIDERS: Record<string, string> = { stripe: 'Stripe', test: 'Test', manual: 'Manual' };
 
@@ -49,7 +53,7 @@ const columns: Column<SubscriptionRow>[] = [
     header: 'Status',
     cell: (row) => (
       <div>
-        <StatusBadge status={row.status} tone={subscriptionTone(row.status)} />
+        <Badge tone={subscriptionTone(row.status)}>{statusLabel(row.status)}</Badge>
         {row.cancel_at_period_end ? <p className="mt-1 text-xs text-slate-500">Cancels at period end</p> : null}
       </div>
     ),
@@ -59,15 +63,15 @@ const columns: Column<SubscriptionRow>[] = [
 ];
 
 export function SubscriptionManagementPage() {
-  const { page, values, setPage, setFilters } = useListParams(['status', 'q'] as const);
-  const subscriptions = useSubscriptions({ page, status: values.status, q: values.q });
+  const list = useListState(LIST);
+  const subscriptions = useSubscriptions(list.params);
   useLogLoadFailure('subscriptions', subscriptions.error);
 
   return (
-    <AdminPage title="Subscription Management" error={subscriptions.error}>
+    <StaffPage title="Subscription Management" error={subscriptions.error}>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <FilterButtons label="Filter by status" options={FILTERS} value={values.status} onChange={(status) => setFilters({ status })} />
-        <SearchBox label="Search by email" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="name@example.com" />
+        <FilterControl label="Filter by status" options={FILTERS} value={list.filters.status} onChange={(status) => list.setFilters({ status })} />
+        <SearchField label="Search by email" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="name@example.com" />
       </div>
       <DataTable
         caption="Subscriptions"
@@ -76,11 +80,10 @@ export function SubscriptionManagementPage() {
         rowKey={(row) => row.id}
         loading={subscriptions.isFetching}
         emptyText={SUBSCRIPTIONS_EMPTY}
-        page={page}
-        pageSize={ADMIN_PAGE_SIZE}
+        page={list.page}
         total={subscriptions.data?.total ?? 0}
-        onPageChange={setPage}
+        onPageChange={list.setPage}
       />
-    </AdminPage>
+    </StaffPage>
   );
 }

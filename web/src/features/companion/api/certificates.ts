@@ -3,7 +3,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageSchema, z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
-import { companionKeys, listPath, PAGE_SIZE } from './keys';
+import { PAGE_SIZE, queryString, type ListQuery } from '@/lib/list';
+import { companionKeys } from './keys';
 
 export const certificateSchema = z.object({
   id: z.string(),
@@ -24,26 +25,14 @@ export const certificatePageSchema = pageSchema(certificateSchema).extend({
 
 export type CertificatePage = z.infer<typeof certificatePageSchema>;
 
-export interface CertificateListParams {
-  q: string;
-  status: '' | 'draft' | 'issued';
-  sort: 'number' | 'status' | 'created';
-  dir: 'asc' | 'desc';
-  page: number;
-}
-
-function paramsOf(p: CertificateListParams): Record<string, string | number> {
-  return { q: p.q.trim(), status: p.status, sort: p.sort, dir: p.dir, page: p.page, page_size: PAGE_SIZE };
-}
-
-export function fetchCertificates(params: CertificateListParams, signal?: AbortSignal): Promise<CertificatePage> {
-  const path = listPath('/api/v1/admin/wirewrite/certificates', paramsOf(params));
+export function fetchCertificates(params: ListQuery, signal?: AbortSignal): Promise<CertificatePage> {
+  const path = `/api/v1/admin/wirewrite/certificates${queryString({ ...params, page_size: PAGE_SIZE })}`;
   return apiFetch(path, signal ? { schema: certificatePageSchema, signal } : { schema: certificatePageSchema });
 }
 
-export function useCertificates(params: CertificateListParams) {
+export function useCertificates(params: ListQuery) {
   return useQuery({
-    queryKey: companionKeys.certificates(paramsOf(params)),
+    queryKey: companionKeys.certificates(params),
     queryFn: ({ signal }) => fetchCertificates(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageSchema, z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
-import { companionKeys, listPath, PAGE_SIZE } from './keys';
+import { PAGE_SIZE, queryString, type ListQuery } from '@/lib/list';
+import { companionKeys } from './keys';
 
 export const promoCodeSchema = z.object({
   id: z.string(),
@@ -23,15 +24,15 @@ export const promoCodePageSchema = pageSchema(promoCodeSchema);
 
 export type PromoCodePage = z.infer<typeof promoCodePageSchema>;
 
-export function fetchPromoCodes(page: number, signal?: AbortSignal): Promise<PromoCodePage> {
-  const path = listPath('/api/v1/admin/wirewrite/promo-codes', { page, page_size: PAGE_SIZE });
+export function fetchPromoCodes(params: ListQuery, signal?: AbortSignal): Promise<PromoCodePage> {
+  const path = `/api/v1/admin/wirewrite/promo-codes${queryString({ ...params, page_size: PAGE_SIZE })}`;
   return apiFetch(path, signal ? { schema: promoCodePageSchema, signal } : { schema: promoCodePageSchema });
 }
 
-export function usePromoCodes(page: number) {
+export function usePromoCodes(params: ListQuery) {
   return useQuery({
-    queryKey: companionKeys.promoCodes(page),
-    queryFn: ({ signal }) => fetchPromoCodes(page, signal),
+    queryKey: companionKeys.promoCodes(params),
+    queryFn: ({ signal }) => fetchPromoCodes(params, signal),
     placeholderData: keepPreviousData,
   });
 }

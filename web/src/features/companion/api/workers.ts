@@ -3,7 +3,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageSchema, z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
-import { companionKeys, listPath, PAGE_SIZE } from './keys';
+import { PAGE_SIZE, queryString, type ListQuery } from '@/lib/list';
+import { companionKeys } from './keys';
 
 export const workerSchema = z.object({
   id: z.string(),
@@ -24,26 +25,14 @@ export const workerPageSchema = pageSchema(workerSchema).extend({
 
 export type WorkerPage = z.infer<typeof workerPageSchema>;
 
-export interface WorkerListParams {
-  q: string;
-  tier: '' | 'free' | 'pro';
-  sort: 'name' | 'tier' | 'joined';
-  dir: 'asc' | 'desc';
-  page: number;
-}
-
-function paramsOf(p: WorkerListParams): Record<string, string | number> {
-  return { q: p.q.trim(), tier: p.tier, sort: p.sort, dir: p.dir, page: p.page, page_size: PAGE_SIZE };
-}
-
-export function fetchWorkers(params: WorkerListParams, signal?: AbortSignal): Promise<WorkerPage> {
-  const path = listPath('/api/v1/admin/wirewrite/workers', paramsOf(params));
+export function fetchWorkers(params: ListQuery, signal?: AbortSignal): Promise<WorkerPage> {
+  const path = `/api/v1/admin/wirewrite/workers${queryString({ ...params, page_size: PAGE_SIZE })}`;
   return apiFetch(path, signal ? { schema: workerPageSchema, signal } : { schema: workerPageSchema });
 }
 
-export function useWorkers(params: WorkerListParams) {
+export function useWorkers(params: ListQuery) {
   return useQuery({
-    queryKey: companionKeys.workers(paramsOf(params)),
+    queryKey: companionKeys.workers(params),
     queryFn: ({ signal }) => fetchWorkers(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
@@ -93,9 +93,10 @@ describe('CertificatesPage', () => {
     expect(await screen.findByText('No certificates match your filters')).toBeInTheDocument();
     await user.clear(screen.getByRole('searchbox', { name: 'Search certificates' }));
     await screen.findByText('WW-2026-000123');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Drafts Only');
+    await user.click(within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', { name: 'Drafts Only' }));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('status')).toBe('draft'));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Issued Only');
+    await user.click(within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', { name: 'Issued Only' }));
+    expect(screen.getByRole('button', { name: 'Issued Only' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('status')).toBe('issued'));
   });
 

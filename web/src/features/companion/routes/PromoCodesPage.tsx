@@ -2,37 +2,35 @@
 // (code forced to upper case; empty numbers mean lifetime / unlimited / never), the table of codes
 // newest first with Activate / Deactivate. A failed create says 'Failed to create promo code' (the
 // server's field messages under their fields); load and toggle failures are logged only (spec section 8).
-import { useEffect, useState, type SyntheticEvent } from 'react';
+// The page lives in the address.
+import { useState, type SyntheticEvent } from 'react';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { DataTable, type Column } from '@/components/DataTable';
 import { FormField } from '@/components/FormField';
+import { Badge } from '@/components/list/Badge';
+import { useListState } from '@/components/list/useListState';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { isApiError } from '@/lib/api';
-import { SITE_NAME, useDocumentHead } from '@/lib/head';
+import type { ListSpec } from '@/lib/list';
 import { promoCodeFormSchema, toNewPromoCode, useCreatePromoCode, type PromoCodeForm } from '../api/createPromoCode';
-import { PAGE_SIZE } from '../api/keys';
 import { usePromoCodes, type PromoCode } from '../api/promoCodes';
 import { useSetPromoCodeActive } from '../api/updatePromoCode';
-import { BackLink } from '../components/BackLink';
-import { durationText, expiryText, usageText } from '../rules';
+import { durationText, expiryText, usageText, WIREWRITE_ADMIN } from '../rules';
 
-const HEAD = { title: `Promo Codes | ${SITE_NAME}`, robots: 'noindex' };
+const LIST: ListSpec<never> = { filters: [] };
 
 const EMPTY_FORM: PromoCodeForm = { code: '', description: '', duration_months: '', max_uses: '', expires_days: '' };
 
 export function PromoCodesPage() {
-  useDocumentHead(HEAD);
-  const [page, setPage] = useState(1);
+  const list = useListState(LIST);
   const [showForm, setShowForm] = useState(false);
   const [form, setForm] = useState<PromoCodeForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<BannerMessage | null>(null);
-  const query = usePromoCodes(page);
+  const query = usePromoCodes(list.params);
   const create = useCreatePromoCode();
   const toggle = useSetPromoCodeActive();
-
-  useEffect(() => {
-    if (query.error) console.error('Failed to load promo codes', query.error);
-  }, [query.error]);
+  useLogLoadFailure('promo codes', query.error);
 
   const set = (field: keyof PromoCodeForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
@@ -53,7 +51,7 @@ export function PromoCodesPage() {
       onSuccess: (created) => {
         setForm(EMPTY_FORM);
         setShowForm(false);
-        setPage(1);
+        list.setPage(1);
         setMessage({ tone: 'success', text: `Promo code ${created.code} created.` });
       },
       onError: (error) => {
@@ -73,9 +71,7 @@ export function PromoCodesPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (p) => (
-        <span className={p.active ? 'font-medium text-green-700' : 'font-medium text-slate-500'}>{p.active ? 'Active' : 'Inactive'}</span>
-      ),
+      cell: (p) => (p.active ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>),
     },
     {
       key: 'actions',
@@ -97,20 +93,20 @@ export function PromoCodesPage() {
   ];
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-      <BackLink />
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Promo Codes</h1>
+    <StaffPage
+      title="Promo Codes"
+      back={WIREWRITE_ADMIN}
+      error={query.error}
+      actions={
         <button type="button" className="btn-primary" aria-expanded={showForm} onClick={() => setShowForm((v) => !v)}>
           Create Code
         </button>
-      </div>
-      <div className="mt-4">
-        <Banner message={message} onDismiss={() => setMessage(null)} />
-      </div>
+      }
+    >
+      <Banner message={message} onDismiss={() => setMessage(null)} />
 
       {showForm ? (
-        <form onSubmit={submit} noValidate aria-label="Create promo code" className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
+        <form onSubmit={submit} noValidate aria-label="Create promo code" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
           <FormField
             label="Code"
             requiredMark
@@ -160,21 +156,18 @@ export function PromoCodesPage() {
         </form>
       ) : null}
 
-      <div className="mt-6">
-        <DataTable
-          caption="Promo codes"
-          columns={columns}
-          rows={query.data?.items}
-          rowKey={(p) => p.id}
-          loading={query.isFetching}
-          emptyText="No promo codes yet. Create your first one above!"
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={query.data?.total ?? 0}
-          onPageChange={setPage}
-          rowClassName={(p) => (p.active ? '' : 'opacity-50')}
-        />
-      </div>
-    </div>
+      <DataTable
+        caption="Promo codes"
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(p) => p.id}
+        loading={query.isFetching}
+        emptyText="No promo codes yet. Create your first one above!"
+        page={list.page}
+        total={query.data?.total ?? 0}
+        onPageChange={list.setPage}
+        rowClassName={(p) => (p.active ? '' : 'opacity-50')}
+      />
+    </StaffPage>
   );
 }

@@ -92,10 +92,28 @@ describe('UsersPage', () => {
     expect(listCalls(fetchMock).at(-1)!.get('q')).toBe('EW99');
     await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
     await screen.findByText('Amy Rangi');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by tier' }), 'Pro Tier Only');
+    const tiers = screen.getByRole('group', { name: 'Filter by tier' });
+    await user.click(within(tiers).getByRole('button', { name: 'Pro Tier Only' }));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('tier')).toBe('pro'));
-    expect(screen.getByRole('option', { name: 'All Users' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: 'Free Tier Only' })).toBeInTheDocument();
+    expect(within(tiers).getByRole('button', { name: 'Pro Tier Only' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(tiers).getByRole('button', { name: 'All Users' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(tiers).getByRole('button', { name: 'Free Tier Only' })).toBeInTheDocument();
+  });
+
+  it('keeps search, tier, sort and page in the address: a link shows the same rows, a sort writes it back', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(() => jsonResponse(200, { ...page(WORKERS), total: 120, page: 2 }));
+    const { router } = renderRoute(<UsersPage />, { path: '/admin/wirewrite/users', initialEntry: '/admin/wirewrite/users?q=EW99&tier=pro&sort=name&dir=asc&page=2' });
+    await screen.findByText('Amy Rangi');
+    const asked = listCalls(fetchMock)[0]!;
+    expect(Object.fromEntries(asked)).toEqual({ q: 'EW99', tier: 'pro', sort: 'name', dir: 'asc', page: '2', page_size: '50' });
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('EW99');
+    expect(screen.getByRole('button', { name: 'Pro Tier Only' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('columnheader', { name: /Tier/ })).getByRole('button'));
+    expect(router.state.location.search).toBe('?q=EW99&tier=pro&sort=tier&dir=asc');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.get('sort')).toBe('tier'));
   });
 
   it("says 'No users yet' without filters", async () => {

@@ -1,48 +1,41 @@
 // /admin/wirewrite/users (spec section 2 "Admin: users"): search by name, email or licence number,
 // filter by tier, sort by User / Tier / Joined (default joined newest first; the same column flips,
 // a new one starts ascending), upgrade and downgrade after the spec's confirmation, with the
-// success and failure messages of spec section 8. Everything is asked of the server, a page at a time.
-import { useEffect, useState } from 'react';
+// success and failure messages of spec section 8. Everything is asked of the server, a page at a time;
+// the search, filter, sort and page live in the address.
+import { useState } from 'react';
 import { Banner, type BannerMessage } from '@/components/Banner';
-import { DataTable, type Column, type SortState } from '@/components/DataTable';
+import { DataTable, type Column } from '@/components/DataTable';
+import { Badge } from '@/components/list/Badge';
+import { FilterControl } from '@/components/list/FilterControl';
+import { SearchField } from '@/components/list/SearchField';
+import { useListState } from '@/components/list/useListState';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { formatDate } from '@/lib/format';
-import { SITE_NAME, useDocumentHead } from '@/lib/head';
-import { PAGE_SIZE } from '../api/keys';
+import type { ListSpec } from '@/lib/list';
 import { useSetWorkerEntitlement } from '../api/updateWorker';
-import { useWorkers, type Worker, type WorkerListParams } from '../api/workers';
-import { BackLink } from '../components/BackLink';
-import { ListFilters } from '../components/ListFilters';
+import { useWorkers, type Worker } from '../api/workers';
 import { EntitlementDialog, type EntitlementChange } from '../components/EntitlementDialog';
-import { TierBadge } from '../components/TierBadge';
-import { useDebounced } from '../components/useDebounced';
-import { workerName } from '../rules';
+import { WIREWRITE_ADMIN, workerName } from '../rules';
 
-const HEAD = { title: `Manage Users | ${SITE_NAME}`, robots: 'noindex' };
+const LIST: ListSpec<'q' | 'tier'> = {
+  filters: ['q', 'tier'],
+  sort: { columns: ['name', 'tier', 'joined'], initial: { column: 'joined', direction: 'desc' } },
+};
 
-const DEFAULT_SORT: SortState = { column: 'joined', direction: 'desc' };
+const TIERS = [
+  { value: '', label: 'All Users' },
+  { value: 'free', label: 'Free Tier Only' },
+  { value: 'pro', label: 'Pro Tier Only' },
+] as const;
 
 export function UsersPage() {
-  useDocumentHead(HEAD);
-  const [search, setSearch] = useState('');
-  const [tier, setTier] = useState<WorkerListParams['tier']>('');
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
+  const list = useListState(LIST);
   const [change, setChange] = useState<EntitlementChange | null>(null);
   const [message, setMessage] = useState<BannerMessage | null>(null);
-  const q = useDebounced(search);
-  const params: WorkerListParams = {
-    q,
-    tier,
-    sort: sort.column as WorkerListParams['sort'],
-    dir: sort.direction,
-    page,
-  };
-  const query = useWorkers(params);
+  const query = useWorkers(list.params);
   const update = useSetWorkerEntitlement();
-
-  useEffect(() => {
-    if (query.error) console.error('Failed to load users', query.error);
-  }, [query.error]);
+  useLogLoadFailure('users', query.error);
 
   const confirm = () => {
     if (!change) return;
@@ -65,7 +58,6 @@ export function UsersPage() {
   };
 
   const counts = query.data?.counts;
-  const filtered = q.trim() !== '' || tier !== '';
   const columns: Column<Worker>[] = [
     {
       key: 'name',
@@ -79,7 +71,7 @@ export function UsersPage() {
       ),
     },
     { key: 'contact', header: 'Contact', cell: (w) => w.email ?? '' },
-    { key: 'tier', header: 'Tier', sortable: true, cell: (w) => <TierBadge entitlement={w.entitlement} /> },
+    { key: 'tier', header: 'Tier', sortable: true, cell: (w) => (w.entitlement === 'pro' ? <Badge tone="purple">Pro</Badge> : <Badge tone="grey">Free</Badge>) },
     { key: 'certificates', header: 'Certificates', cell: (w) => String(w.certificates_count) },
     { key: 'joined', header: 'Joined', sortable: true, cell: (w) => formatDate(w.created_at) },
     {
@@ -101,59 +93,32 @@ export function UsersPage() {
   ];
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-      <BackLink />
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Manage Users</h1>
-      {counts ? (
-        <p className="mt-1 text-slate-600">{`(${String(counts.all)} total users (${String(counts.free)} free, ${String(counts.pro)} pro)`}</p>
-      ) : null}
-      <div className="mt-4">
-        <Banner message={message} onDismiss={() => setMessage(null)} />
+    <StaffPage
+      title="Manage Users"
+      back={WIREWRITE_ADMIN}
+      error={query.error}
+      subtitle={counts ? `(${String(counts.all)} total users (${String(counts.free)} free, ${String(counts.pro)} pro)` : null}
+    >
+      <Banner message={message} onDismiss={() => setMessage(null)} />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <FilterControl label="Filter by tier" options={TIERS} value={list.filters.tier} onChange={(tier) => list.setFilters({ tier })} />
+        <SearchField label="Search users" placeholder="Search by name, email, or licence number..." value={list.filters.q} onSearch={(q) => list.setFilters({ q })} />
       </div>
-
-      <ListFilters
-        searchLabel="Search users"
-        placeholder="Search by name, email, or licence number..."
-        search={search}
-        filterLabel="Filter by tier"
-        filter={tier}
-        options={[
-          { value: '', label: 'All Users' },
-          { value: 'free', label: 'Free Tier Only' },
-          { value: 'pro', label: 'Pro Tier Only' },
-        ]}
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-        onFilter={(value) => {
-          setTier(value);
-          setPage(1);
-        }}
+      <DataTable
+        caption="WireWrite users"
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(w) => w.id}
+        loading={query.isFetching}
+        emptyText={list.filtered ? 'No users match your filters' : 'No users yet'}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        page={list.page}
+        total={query.data?.total ?? 0}
+        totalCapped={query.data?.total_capped ?? false}
+        onPageChange={list.setPage}
       />
-
-      <div className="mt-6">
-        <DataTable
-          caption="WireWrite users"
-          columns={columns}
-          rows={query.data?.items}
-          rowKey={(w) => w.id}
-          loading={query.isFetching}
-          emptyText={filtered ? 'No users match your filters' : 'No users yet'}
-          sort={sort}
-          onSortChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={query.data?.total ?? 0}
-          totalCapped={query.data?.total_capped ?? false}
-          onPageChange={setPage}
-        />
-      </div>
-
       <EntitlementDialog change={change} busy={update.isPending} onConfirm={confirm} onCancel={() => setChange(null)} />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,37 +1,25 @@
 // /admin/wirewrite (spec section 2 "Admin: companion tool dashboard"): six cards, quick actions
 // (one opens the companion app in a new tab) and the system status, all from one call. Load
 // failures are logged only (spec section 8).
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '@/components/Spinner';
-import { SITE_NAME, useDocumentHead } from '@/lib/head';
+import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { useCompanionStats } from '../api/stats';
 import { oneDecimal } from '../rules';
 
-const HEAD = { title: `WireWrite Admin | ${SITE_NAME}`, robots: 'noindex' };
-
 export function WireWriteDashboardPage() {
-  useDocumentHead(HEAD);
   const query = useCompanionStats();
-
-  useEffect(() => {
-    if (query.error) console.error('Failed to load the WireWrite statistics', query.error);
-  }, [query.error]);
+  useLogLoadFailure('the WireWrite statistics', query.error);
 
   const s = query.data;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-      <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Admin Dashboard
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">WireWrite Admin</h1>
-      <p className="mt-1 text-slate-600">The companion tool for electrical workers: users, promo codes and certificates.</p>
+    <StaffPage title="WireWrite Admin" error={query.error} subtitle="The companion tool for electrical workers: users, promo codes and certificates.">
 
       {query.isPending ? (
         <Loading text="Loading ..." />
       ) : (
         <>
-          <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <StatCard label="Total Users" value={s?.total_users ?? 0} detail={`${String(s?.free_users ?? 0)} free, ${String(s?.pro_users ?? 0)} pro`} />
             <StatCard label="Pro Subscribers" value={s?.pro_users ?? 0} detail={`${oneDecimal(s?.conversion_rate ?? 0)}% conversion rate`} />
             <StatCard
@@ -83,7 +71,7 @@ export function WireWriteDashboardPage() {
           </section>
         </>
       )}
-    </div>
+    </StaffPage>
   );
 }
 

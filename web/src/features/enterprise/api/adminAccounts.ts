@@ -1,31 +1,26 @@
-// GET /api/v1/admin/enterprise-accounts?page=&q=: staff's list of enterprise accounts, newest first, with
-// the admin's email and the counts of users and licences.
+// GET /api/v1/admin/enterprise-accounts?q=&page=: staff's list of enterprise accounts, newest first,
+// with the admin's email and the counts of users and licences.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pageSchema, type z } from '@/lib/schema';
+import { pageSchema } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
+import { PAGE_SIZE, queryString, type ListQuery } from '@/lib/list';
 import { enterpriseKeys } from './keys';
 import { accountSchema } from './schemas';
 
-export const ADMIN_PAGE_SIZE = 20;
-
 const accountPageSchema = pageSchema(accountSchema);
 
-export type EnterpriseAccountPage = z.infer<typeof accountPageSchema>;
-
-export function fetchAdminAccounts(page: number, q: string, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(page), page_size: String(ADMIN_PAGE_SIZE) });
-  if (q.trim()) params.set('q', q.trim());
-  const path = `/api/v1/admin/enterprise-accounts?${params.toString()}`;
+export function fetchAdminAccounts(params: ListQuery, signal?: AbortSignal) {
+  const path = `/api/v1/admin/enterprise-accounts${queryString({ ...params, page_size: PAGE_SIZE })}`;
   return apiFetch(path, signal ? { schema: accountPageSchema, signal } : { schema: accountPageSchema });
 }
 
-export const adminAccountsQuery = (page: number, q: string) =>
+export const adminAccountsQuery = (params: ListQuery) =>
   queryOptions({
-    queryKey: enterpriseKeys.adminList(page, q),
-    queryFn: ({ signal }) => fetchAdminAccounts(page, q, signal),
+    queryKey: enterpriseKeys.adminList(params),
+    queryFn: ({ signal }) => fetchAdminAccounts(params, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useAdminAccounts(page: number, q: string) {
-  return useQuery(adminAccountsQuery(page, q));
+export function useAdminAccounts(params: ListQuery) {
+  return useQuery(adminAccountsQuery(params));
 }

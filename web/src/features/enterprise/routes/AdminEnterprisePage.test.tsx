@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
 import { jsonResponse, mockFetch, renderRoute } from '@/test/utils';
 import type { EnterpriseAccount, EnterpriseAccountDetails } from '../api/schemas';
-import { AdminEnterprisePage, percentUtilised } from './AdminEnterprisePage';
+import { percentUtilised } from '../components/AccountDetails';
+import { AdminEnterprisePage } from './AdminEnterprisePage';
 
 function account(overrides: Partial<EnterpriseAccount> = {}): EnterpriseAccount {
   return {
@@ -23,7 +24,7 @@ function account(overrides: Partial<EnterpriseAccount> = {}): EnterpriseAccount 
 }
 
 function page(items: EnterpriseAccount[]) {
-  return { items, total: items.length, page: 1, page_size: 20 };
+  return { items, total: items.length, page: 1, page_size: 50 };
 }
 
 const DETAILS: EnterpriseAccountDetails = {
@@ -66,8 +67,20 @@ describe('AdminEnterprisePage', () => {
     const inactive = screen.getByRole('article', { name: 'Southern Signals' });
     expect(within(inactive).getByText('Inactive')).toHaveAttribute('data-tone', 'grey');
     expect(within(inactive).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/enterprise-accounts?page=1&page_size=20');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/enterprise-accounts?page=1&page_size=50');
     expect(document.title).toBe('Enterprise Account Management | Signalcraft');
+  });
+
+  it('reads the search and the page from the address, and pages there', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(() => jsonResponse(200, { ...page([account()]), total: 120, page: 2 }));
+    const { router } = renderRoute(<AdminEnterprisePage />, { path: '/admin/enterprise', initialEntry: '/admin/enterprise?q=harbour&page=2' });
+    await screen.findByRole('article', { name: 'Harbour Traffic Systems Ltd' });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/enterprise-accounts?q=harbour&page=2&page_size=50');
+    expect(screen.getByRole('searchbox', { name: 'Search accounts' })).toHaveValue('harbour');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?q=harbour&page=3');
   });
 
   it('shows the empty state with a link that goes to the form', async () => {

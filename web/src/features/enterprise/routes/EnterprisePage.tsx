@@ -5,6 +5,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FormField } from '@/components/FormField';
+import { Badge } from '@/components/list/Badge';
 import { Loading } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
@@ -13,7 +14,6 @@ import { useAddMember } from '../api/addMember';
 import { useRemoveMember } from '../api/removeMember';
 import type { EnterpriseAccountDetails, EnterpriseLicence, EnterpriseMember } from '../api/schemas';
 import { useTeam } from '../api/team';
-import { StatusBadge } from '../components/StatusBadge';
 
 const HEAD = { title: `Enterprise Management | ${SITE_NAME}`, robots: 'noindex' };
 
@@ -76,7 +76,7 @@ function Team({ details }: { details: EnterpriseAccountDetails }) {
           <h2 id="account-heading" className="text-xl font-semibold text-slate-900">
             {account.company_name}
           </h2>
-          <StatusBadge active={account.is_active} />
+          {account.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>}
         </div>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>

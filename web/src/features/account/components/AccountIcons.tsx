@@ -1,8 +1,6 @@
-// Small inline icons for status displays (SVG elements, no style attributes: safe under the CSP).
-// Apart from icons.tsx so that the landing and product pages' first chunk does not carry them.
-interface IconProps {
-  className?: string;
-}
+// The account pages' status icons (subscription status, refresh), apart from components/icons.tsx
+// so that the public pages' first chunk does not carry them (docs/performance.md).
+import type { IconProps } from '@/components/icons';
 
 export function WarningIcon({ className = 'h-5 w-5' }: IconProps) {
   return (

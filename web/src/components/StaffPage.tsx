@@ -1,5 +1,6 @@
-// The frame of every back-office screen: its title (heading and document title), a way back to
-// the dashboard, and the spec's refusal text when the server turns the admin API down.
+// The frame of every staff screen (back office, WireWrite admin, enterprise accounts): its title
+// (heading and document title, never indexed), a way back, actions beside the heading, and the
+// spec's refusal text when the server turns the staff API down.
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { INSUFFICIENT_AAL, isApiError, MFA_ENROLLMENT_REQUIRED } from '@/lib/api';
@@ -12,25 +13,29 @@ export function isAccessDenied(error: unknown): boolean {
   return isApiError(error) && error.status === 403 && error.code !== INSUFFICIENT_AAL && error.code !== MFA_ENROLLMENT_REQUIRED;
 }
 
-/** Spec section 8: admin load failures are logged only (a refusal is shown by AdminPage). */
+/** Spec section 8: staff load failures are logged only (a refusal is shown by StaffPage). */
 export function useLogLoadFailure(what: string, error: unknown): void {
   useEffect(() => {
     if (error) console.error(`Failed to load ${what}`, error);
   }, [what, error]);
 }
 
-interface AdminPageProps {
+interface StaffPageProps {
   title: string;
   /** Buttons beside the heading (Add Product). */
   actions?: ReactNode;
   /** The error of the screen's main query: a refusal replaces the screen with the spec's text. */
   error?: unknown;
-  /** Where "back" goes; the dashboard itself has none. */
+  /** Where "back" goes (the admin dashboard unless said); a dashboard itself has none. */
   back?: { to: string; label: string } | null;
+  /** A line under the heading (counts). */
+  subtitle?: ReactNode;
   children: ReactNode;
 }
 
-export function AdminPage({ title, actions, error, back = { to: '/admin', label: 'Back to Admin Dashboard' }, children }: AdminPageProps) {
+export const ADMIN_DASHBOARD = { to: '/admin', label: 'Back to Admin Dashboard' };
+
+export function StaffPage({ title, actions, error, back = ADMIN_DASHBOARD, subtitle, children }: StaffPageProps) {
   useDocumentHead({ title: `${title} | ${SITE_NAME}`, robots: 'noindex' });
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -40,9 +45,10 @@ export function AdminPage({ title, actions, error, back = { to: '/admin', label:
         </Link>
       ) : null}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
         {actions && !isAccessDenied(error) ? <div className="flex gap-2">{actions}</div> : null}
       </div>
+      {subtitle && !isAccessDenied(error) ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
       <div className="mt-6 space-y-4">
         {isAccessDenied(error) ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">

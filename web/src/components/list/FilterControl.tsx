@@ -1,12 +1,13 @@
-// A row of filter buttons (All, Active, Pending ...): the pressed one is the list's filter.
-interface FilterButtonsProps {
+// A list's one filter: a row of buttons (All, Active, Pending ...); the pressed one is the filter,
+// '' meaning all.
+interface FilterControlProps<V extends string> {
   label: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly { value: V; label: string }[];
   value: string;
-  onChange: (value: string) => void;
+  onChange: (value: V) => void;
 }
 
-export function FilterButtons({ label, options, value, onChange }: FilterButtonsProps) {
+export function FilterControl<V extends string>({ label, options, value, onChange }: FilterControlProps<V>) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap gap-2">
       {options.map((option) => (
