@@ -45,10 +45,12 @@ constexpr const char* kCancelPending =
 constexpr const char* kAdminColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.status, "
     "o.total_amount, o.currency, CAST(o.created_at AS TEXT) AS created_at, CAST(o.updated_at AS TEXT) AS updated_at, "
-    "o.paid_after_cancellation FROM orders o";
+    "o.paid_after_cancellation, o.refunded_amount, o.disputed FROM orders o";
 constexpr const char* kAdminCount = "SELECT COUNT(*) FROM orders o";
 constexpr const char* kAdminWhereStatus = "o.status = ?";
 constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellation = TRUE";
+// orders_disputed_created_at_idx serves it.
+constexpr const char* kAdminWhereDisputed = "o.disputed = TRUE";
 // Search, in this order: an exact order number (unique index), an exact email when the term has
 // an '@' (orders_customer_email_idx), else part of an email: the trigram index of migration 0011
 // (orders_search on SQLite, exactly the rows of the LIKE; the LIKE itself uses
@@ -131,6 +133,8 @@ AdminOrder readAdmin(const db::Row& r) {
     o.createdAt = r.timestamp("created_at");
     o.updatedAt = r.timestamp("updated_at");
     o.paidAfterCancellation = r.boolean("paid_after_cancellation");
+    o.refundedAmount = r.int64("refunded_amount");
+    o.disputed = r.boolean("disputed");
     return o;
 }
 
@@ -221,6 +225,7 @@ OrderRepository::AdminPage OrderRepository::adminList(Poco::Data::Session& s, co
     std::string where;
     std::vector<std::string> values;
     auto add = [&](const char* clause) { where += (where.empty() ? " WHERE " : " AND ") + std::string(clause); };
+    if (filter.disputed) add(kAdminWhereDisputed);
     if (filter.status) {
         if (*filter.status == "paid_after_cancellation") add(kAdminWherePaidAfterCancellation);
         else {
@@ -258,11 +263,17 @@ OrderRepository::AdminPage OrderRepository::adminList(Poco::Data::Session& s, co
 }
 
 std::optional<AdminOrderDetail> OrderRepository::adminFind(db::Tx& tx, const std::string& orderId) {
-    return detail([&tx](const auto& sql) { return tx.query(sql); }, orderId);
+    LedgerRepository ledger;
+    auto d = detail([&tx](const auto& sql) { return tx.query(sql); }, orderId);
+    if (d) d->refunds = ledger.refundsOf(tx, orderId);
+    return d;
 }
 
 std::optional<AdminOrderDetail> OrderRepository::adminFind(Poco::Data::Session& s, const std::string& orderId) {
-    return detail([&s](const auto& sql) { return db::query(s, sql); }, orderId);
+    LedgerRepository ledger;
+    auto d = detail([&s](const auto& sql) { return db::query(s, sql); }, orderId);
+    if (d) d->refunds = ledger.refundsOf(s, orderId);
+    return d;
 }
 
 std::optional<OrderSummary> OrderRepository::find(db::Tx& tx, const std::string& orderId) {
