@@ -12,9 +12,9 @@ constexpr const char* kOrders = "SELECT COUNT(*) FROM orders";
 constexpr const char* kEnterpriseAccounts = "SELECT COUNT(*) FROM enterprise_accounts";
 // Revenue: the payments ledger's net sum per currency (money in positive, refunds and lost disputes
 // negative); payment_ledger_occurred_at_idx serves the recent one.
-constexpr const char* kRevenue = "SELECT currency, SUM(amount) AS total FROM payment_ledger GROUP BY currency";
+constexpr const char* kRevenue = "SELECT currency, CAST(SUM(amount) AS BIGINT) AS total FROM payment_ledger GROUP BY currency";
 constexpr const char* kRecentRevenue =
-    "SELECT currency, SUM(amount) AS total FROM payment_ledger WHERE occurred_at >= ? GROUP BY currency";
+    "SELECT currency, CAST(SUM(amount) AS BIGINT) AS total FROM payment_ledger WHERE occurred_at >= ? GROUP BY currency";
 
 std::map<std::string, std::int64_t> perCurrency(std::vector<std::pair<std::string, std::int64_t>> rows) {
     std::map<std::string, std::int64_t> out{{"NZD", 0}, {"AUD", 0}, {"USD", 0}};

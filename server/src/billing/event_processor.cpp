@@ -222,6 +222,8 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
         const auto amount = integer(e.object, "amount_total").value_or(state->totalAmount);
         const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state->currency));
         if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId})) return;
+        // Money that arrived is in the books whatever staff decide; a refund takes it out again.
+        if (c.mode != "subscription") recordOrderPayment(tx, e, c.orderId);
         orders_.setStatus(tx, c.orderId, "cancelled", source::kStaff, true);
         orders_.addHistory(tx, {c.orderId, std::string("cancelled"), "cancelled", source::kProvider, std::nullopt,
                                 std::nullopt,

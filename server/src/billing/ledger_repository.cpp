@@ -12,7 +12,8 @@ constexpr const char* kSetProviderPayment =
     "UPDATE orders SET payment_provider = ?, provider_payment_id = ? WHERE id = ? AND provider_payment_id IS NULL";
 constexpr const char* kRefundable =
     "SELECT o.status, o.currency, o.total_amount, o.refunded_amount, o.provider_payment_id, o.payment_provider, "
-    "o.customer_email, o.order_number, CAST(o.restocked_at AS TEXT) AS restocked_at FROM orders o WHERE o.id = ?";
+    "o.customer_email, o.order_number, CAST(o.restocked_at AS TEXT) AS restocked_at, o.paid_after_cancellation "
+    "FROM orders o WHERE o.id = ?";
 constexpr const char* kOrderOfPayment =
     "SELECT CAST(id AS TEXT) AS id FROM orders WHERE provider_payment_id = ? AND payment_provider = ?";
 
@@ -96,6 +97,7 @@ std::optional<RefundableOrder> LedgerRepository::refundable(db::Tx& tx, const st
         o.customerEmail = r.optText("customer_email");
         o.orderNumber = r.optText("order_number");
         o.restocked = r.optText("restocked_at").has_value();
+        o.paidAfterCancellation = r.boolean("paid_after_cancellation");
         return o;
     });
 }

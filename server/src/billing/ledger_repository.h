@@ -55,6 +55,7 @@ struct RefundableOrder {
     std::int64_t totalAmount = 0, refundedAmount = 0;
     std::optional<std::string> providerPaymentId, paymentProvider, customerEmail, orderNumber;
     bool restocked = false;
+    bool paidAfterCancellation = false;
 };
 
 class LedgerRepository {

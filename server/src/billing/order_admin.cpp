@@ -117,8 +117,9 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
             return;
         }
         if (!row) {
+            // Paid, or money that arrived after staff cancelled the order (refund it, or reinstate).
             if (order.status != "paid" && order.status != "shipped" && order.status != "completed" &&
-                order.status != "refunded")
+                order.status != "refunded" && !(order.status == "cancelled" && order.paidAfterCancellation))
                 throw ApiError(ErrorKind::Conflict, "order_not_refundable", "Only a paid order can be refunded.");
             if (!order.providerPaymentId || order.paymentProvider != provider_.name())
                 throw ApiError(ErrorKind::Conflict, "order_not_refundable",
