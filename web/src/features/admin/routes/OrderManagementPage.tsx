@@ -25,6 +25,7 @@ const FILTERS = [
   { value: 'shipped', label: 'Shipped' },
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
+  { value: 'refunded', label: 'Refunded' },
   { value: 'paid_after_cancellation', label: 'Paid after cancellation' },
 ] as const;
 
@@ -35,8 +36,8 @@ export function customerOf(order: Pick<OrderRow, 'user_id' | 'customer_email'>):
 }
 
 export function OrderManagementPage() {
-  const { page, values, setPage, setFilters } = useListParams(['status', 'q'] as const);
-  const orders = useOrders({ page, status: values.status, q: values.q });
+  const { page, values, setPage, setFilters } = useListParams(['status', 'q', 'disputed'] as const);
+  const orders = useOrders({ page, status: values.status, q: values.q, disputed: values.disputed });
   useLogLoadFailure('orders', orders.error);
   const [message, setMessage] = useState<BannerMessage | null>(null);
   const dismiss = useCallback(() => setMessage(null), []);
@@ -60,6 +61,7 @@ export function OrderManagementPage() {
         <div className="space-y-1">
           <StatusBadge status={order.status} tone={orderTone(order.status)} />
           {order.paid_after_cancellation ? <p className="text-xs font-semibold text-red-700">Paid after cancellation</p> : null}
+          {order.disputed ? <StatusBadge status="Disputed" tone="red" /> : null}
         </div>
       ),
     },
@@ -82,6 +84,10 @@ export function OrderManagementPage() {
       <Banner message={message} onDismiss={dismiss} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <FilterButtons label="Filter by status" options={FILTERS} value={values.status} onChange={(status) => setFilters({ status })} />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={values.disputed === 'true'} onChange={(event) => setFilters({ disputed: event.target.checked ? 'true' : '' })} />
+          Disputed only
+        </label>
         <SearchBox label="Search orders" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Order number or email" />
       </div>
       <DataTable
