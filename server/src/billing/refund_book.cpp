@@ -12,29 +12,29 @@ namespace storefront::billing {
 
 namespace {
 
-std::optional<std::string> str(const nlohmann::json& o, const char* key) {
+std::optional<std::string> stringField(const nlohmann::json& o, const char* key) {
     auto it = o.find(key);
     if (it == o.end() || !it->is_string() || it->get<std::string>().empty()) return std::nullopt;
     return it->get<std::string>();
 }
 
-std::optional<std::int64_t> integer(const nlohmann::json& o, const char* key) {
+std::optional<std::int64_t> integerField(const nlohmann::json& o, const char* key) {
     auto it = o.find(key);
     if (it == o.end() || !it->is_number_integer()) return std::nullopt;
     return it->get<std::int64_t>();
 }
 
-const nlohmann::json& member(const nlohmann::json& o, const char* key) {
+const nlohmann::json& objectField(const nlohmann::json& o, const char* key) {
     static const nlohmann::json empty = nlohmann::json::object();
     auto it = o.find(key);
     return it != o.end() && it->is_object() ? *it : empty;
 }
 
-std::optional<std::string> idOf(const nlohmann::json& o, const char* key) {
+std::optional<std::string> expandableId(const nlohmann::json& o, const char* key) {
     auto it = o.find(key);
     if (it == o.end()) return std::nullopt;
     if (it->is_string() && !it->get<std::string>().empty()) return it->get<std::string>();
-    if (it->is_object()) return str(*it, "id");
+    if (it->is_object()) return stringField(*it, "id");
     return std::nullopt;
 }
 
@@ -116,24 +116,24 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
 }
 
 std::optional<std::string> RefundBook::orderOfCharge(db::Tx& tx, const std::string& provider, const nlohmann::json& object) {
-    if (auto payment = idOf(object, "payment_intent"))
+    if (auto payment = expandableId(object, "payment_intent"))
         if (auto order = ledger_.orderOfPayment(tx, provider, *payment)) return order;
-    if (auto order = str(member(object, "metadata"), "order_id"); order && common::isUuid(*order))
+    if (auto order = stringField(objectField(object, "metadata"), "order_id"); order && common::isUuid(*order))
         if (ledger_.refundable(tx, *order)) return order;
     return std::nullopt;
 }
 
 bool RefundBook::applyRefundObject(db::Tx& tx, const std::string& provider, const nlohmann::json& object,
                                    const std::string& eventId) {
-    auto reId = str(object, "id");
-    auto amount = integer(object, "amount");
-    const auto currency = Poco::toUpper(str(object, "currency").value_or(""));
+    auto reId = stringField(object, "id");
+    auto amount = integerField(object, "amount");
+    const auto currency = Poco::toUpper(stringField(object, "currency").value_or(""));
     if (!reId || !amount || *amount <= 0 || !knownCurrency(currency)) return false;
-    const auto status = ourStatus(str(object, "status").value_or("pending"));
+    const auto status = ourStatus(stringField(object, "status").value_or("pending"));
 
     auto row = ledger_.refundByProviderId(tx, provider, *reId);
     if (!row)
-        if (auto ours = str(member(object, "metadata"), "refund_id"); ours && common::isUuid(*ours))
+        if (auto ours = stringField(objectField(object, "metadata"), "refund_id"); ours && common::isUuid(*ours))
             if (auto r = ledger_.refund(tx, *ours); r && r->provider == provider) row = r;
     std::optional<std::string> orderId = row ? std::optional(row->orderId) : orderOfCharge(tx, provider, object);
     if (!orderId) return false;
@@ -144,8 +144,8 @@ bool RefundBook::applyRefundObject(db::Tx& tx, const std::string& provider, cons
             ledger_.setRefundStatus(tx, announced->id, announced->status, reId);
             row = ledger_.refund(tx, announced->id);
         } else {
-            auto reason = str(member(object, "metadata"), "reason");
-            if (!reason) reason = str(object, "reason");
+            auto reason = stringField(objectField(object, "metadata"), "reason");
+            if (!reason) reason = stringField(object, "reason");
             const auto id = ledger_.insertRefund(tx, {*orderId, *amount, currency, reason, false, "requested", "provider",
                                                       provider, reId, std::nullopt, std::nullopt, std::nullopt});
             row = ledger_.refund(tx, id);
@@ -159,12 +159,12 @@ bool RefundBook::applyChargeRefunded(db::Tx& tx, const std::string& provider, co
                                      const std::string& eventId) {
     auto orderId = orderOfCharge(tx, provider, charge);
     if (!orderId) return false;
-    auto list = member(charge, "refunds").find("data");
-    if (list != member(charge, "refunds").end() && list->is_array())
+    auto list = objectField(charge, "refunds").find("data");
+    if (list != objectField(charge, "refunds").end() && list->is_array())
         for (const auto& refund : *list)
             if (refund.is_object()) applyRefundObject(tx, provider, refund, eventId);
     if (!orders_.lock(tx, *orderId)) return false;
-    auto refundedAtProvider = integer(charge, "amount_refunded");
+    auto refundedAtProvider = integerField(charge, "amount_refunded");
     auto order = ledger_.refundable(tx, *orderId);
     if (!refundedAtProvider || !order) return true;
     // What we know of: refunds counted already, and ours still waiting for the provider's answer
@@ -182,21 +182,21 @@ bool RefundBook::applyChargeRefunded(db::Tx& tx, const std::string& provider, co
 
 bool RefundBook::applyDispute(db::Tx& tx, const std::string& provider, const nlohmann::json& dispute,
                               const std::string& eventId) {
-    auto id = str(dispute, "id");
-    auto amount = integer(dispute, "amount");
-    const auto currency = Poco::toUpper(str(dispute, "currency").value_or(""));
-    const auto status = str(dispute, "status").value_or("needs_response");
+    auto id = stringField(dispute, "id");
+    auto amount = integerField(dispute, "amount");
+    const auto currency = Poco::toUpper(stringField(dispute, "currency").value_or(""));
+    const auto status = stringField(dispute, "status").value_or("needs_response");
     if (!id || !amount || *amount < 0 || !knownCurrency(currency)) return false;
     auto orderId = orderOfCharge(tx, provider, dispute);
     if (orderId) {
         if (!orders_.lock(tx, *orderId)) orderId.reset();
         else ledger_.flagDisputed(tx, *orderId);
     }
-    const auto before = ledger_.upsertDispute(tx, orderId, provider, *id, *amount, currency, status, str(dispute, "reason"));
+    const auto before = ledger_.upsertDispute(tx, orderId, provider, *id, *amount, currency, status, stringField(dispute, "reason"));
     if (orderId && !before)
         orders_.addHistory(tx, {*orderId, std::nullopt, ledger_.refundable(tx, *orderId)->status, source::kProvider,
                                 std::nullopt, std::nullopt,
-                                "Dispute opened (" + str(dispute, "reason").value_or("no reason given") + ") for " +
+                                "Dispute opened (" + stringField(dispute, "reason").value_or("no reason given") + ") for " +
                                     catalog::formatMoney(*amount, currency) + " " + currency});
     if (status == "lost")
         ledger_.add(tx, {provider + ":dispute:" + *id, ledger_kind::kDisputeLost, -*amount, currency, provider, *id, orderId,

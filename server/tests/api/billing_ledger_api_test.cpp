@@ -13,7 +13,9 @@
 
 using namespace testing_support;
 
-namespace {
+// A named namespace, not an anonymous one: the API tests are compiled in batches (unity build),
+// and billing_events_api_test.cpp has helpers of the same names.
+namespace ledger_api_test {
 
 std::int64_t nowUnix() { return Poco::Timestamp().epochTime(); }
 
@@ -113,8 +115,6 @@ std::int64_t refundMails(const std::string& orderId) {
 std::int64_t ledgerTotal(const std::string& currency) {
     return countRows("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM payment_ledger WHERE currency = ?", {currency});
 }
-
-} // namespace
 
 TEST(LedgerApi, APaidOrderEntersTheLedgerOnceAndAPartialThenAFullRefundTakeItOut) {
     auto paid = paidLocally(5, 2500, 2);
@@ -427,3 +427,5 @@ TEST(LedgerApi, RenewalsEnterTheLedgerOnceAndTheRevenueCardIsTheLedgersSum) {
     EXPECT_EQ(after["total_revenue"], after["total_revenue_by_currency"]["NZD"]);
     EXPECT_EQ(after["recent_revenue"], after["recent_revenue_by_currency"]["NZD"]);
 }
+
+} // namespace ledger_api_test
