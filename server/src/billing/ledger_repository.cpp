@@ -20,7 +20,7 @@ constexpr const char* kOrderOfPayment =
 constexpr const char* kRefundColumns =
     "SELECT CAST(id AS TEXT) AS id, CAST(order_id AS TEXT) AS order_id, amount, currency, reason, restock, status, source, "
     "provider, provider_refund_id, client_key, actor_email, CAST(created_at AS TEXT) AS created_at FROM order_refunds ";
-const std::string kRefund = std::string(kRefundColumns) + "WHERE id = ?";
+const std::string kFindRefund = std::string(kRefundColumns) + "WHERE id = ?";
 const std::string kRefundByClientKey = std::string(kRefundColumns) + "WHERE order_id = ? AND client_key = ?";
 const std::string kRefundByProviderId = std::string(kRefundColumns) + "WHERE provider = ? AND provider_refund_id = ?";
 const std::string kRequestedRefund =
@@ -118,7 +118,7 @@ std::string LedgerRepository::insertRefund(db::Tx& tx, const NewRefund& n) {
 }
 
 std::optional<Refund> LedgerRepository::refund(db::Tx& tx, const std::string& id) {
-    return tx.query(kRefund).bind(id).one(readRefund);
+    return tx.query(kFindRefund).bind(id).one(readRefund);
 }
 
 std::optional<Refund> LedgerRepository::refundByClientKey(db::Tx& tx, const std::string& orderId, const std::string& key) {
