@@ -78,7 +78,7 @@ constexpr const char* kAdminLatePayments =
     "WHERE order_id = ? ORDER BY at, id";
 constexpr const char* kOrderColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, o.customer_email, "
-    "CAST(o.created_at AS TEXT) AS created_at, i.product_name, i.quantity, i.unit_amount "
+    "CAST(o.created_at AS TEXT) AS created_at, o.refunded_amount, i.product_name, i.quantity, i.unit_amount "
     "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id ";
 const std::string kFindOrder = std::string(kOrderColumns) + "WHERE o.id = ? ORDER BY i.product_name";
 // The user's orders: a checkout that was never paid (still open, abandoned, expired) is not an
@@ -106,6 +106,7 @@ JoinedRow readJoined(const db::Row& r) {
     j.order.totalAmount = r.int64("total_amount");
     j.order.currency = r.text("currency");
     j.order.customerEmail = r.optText("customer_email");
+    j.order.refundedAmount = r.int64("refunded_amount");
     j.order.createdAt = r.timestamp("created_at");
     if (auto name = r.optText("product_name")) j.line = OrderLine{*name, r.int64("quantity"), r.int64("unit_amount")};
     return j;

@@ -37,6 +37,7 @@ struct OrderLine {
 struct OrderSummary {
     std::string id, orderNumber, status, currency, createdAt;
     std::int64_t totalAmount = 0;
+    std::int64_t refundedAmount = 0; // pending and succeeded refunds
     std::optional<std::string> customerEmail;
     std::vector<OrderLine> lines;
 };
