@@ -10,6 +10,7 @@
 #include <Poco/Timestamp.h>
 
 #include <chrono>
+#include <thread>
 
 using namespace testing_support;
 
@@ -246,6 +247,15 @@ TEST(LedgerApi, StripeRefundsCarryTheRefundRowAsIdempotencyKeyAndARetryRefundsOn
     // Another amount while it waits is refused.
     EXPECT_EQ(refund(paid.id, {{"amount", 100}}, {}, fakeStripeServer()).status, 409);
 
+    // Stripe finished the work after we stopped waiting; the retry gets that refund, not a second one.
+    auto madeFor = [&] {
+        std::int64_t n = 0;
+        for (const auto& f : stripe.refunds())
+            if (f.paymentIntent == paid.paymentIntent) ++n;
+        return n;
+    };
+    for (int i = 0; i < 100 && madeFor() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ASSERT_EQ(madeFor(), 1);
     auto retry = refund(paid.id, {{"amount", 1500}, {"reason", "Late delivery"}}, {}, fakeStripeServer());
     ASSERT_EQ(retry.status, 200) << retry.body;
     auto sent = stripe.requests("POST", "/v1/refunds");
@@ -260,10 +270,7 @@ TEST(LedgerApi, StripeRefundsCarryTheRefundRowAsIdempotencyKeyAndARetryRefundsOn
         EXPECT_EQ(r.field("metadata[reason]"), "Late delivery");
     }
     EXPECT_TRUE(sent[1].replayed);
-    std::int64_t made = 0;
-    for (const auto& f : stripe.refunds())
-        if (f.paymentIntent == paid.paymentIntent) ++made;
-    EXPECT_EQ(made, 1);
+    EXPECT_EQ(madeFor(), 1);
     auto j = retry.json()["order"];
     EXPECT_EQ(j["refunded_amount"], 1500);
     EXPECT_EQ(j["refunds"][0]["status"], "succeeded");
