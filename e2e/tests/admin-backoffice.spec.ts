@@ -2,7 +2,8 @@
 // server, in Chromium: the admin signs in through the TOTP step, creates a product with rich text
 // and an uploaded image, adds two pricing plans, sees it on the landing page and its product page,
 // changes a buyer's order status and reads its history, cancels another buyer's order while they are still
-// on the payment page (issue 16: the page closes, the stock comes back), and finds all of it in the audit log.
+// on the payment page (issue 16: the page closes, the stock comes back), finds all of it in the audit log,
+// and refunds part of the first order with its items restocked (issue 23).
 // The catalogue is shared with the other specs (the landing page counts five products), so the
 // product is deleted again at the end, and the admin's authenticator is removed (afterAll does
 // both through the API if the journey stopped half way).
@@ -406,6 +407,38 @@ test('an admin runs the back office: product with rich text, image and plans; an
     // The two plans, the product and the order, at least.
     await expect(table.getByRole('row')).not.toHaveCount(1);
     expect(await table.getByRole('row').count()).toBeGreaterThanOrEqual(5);
+  });
+
+  await test.step('refund part of the buyer’s order: the dialog prefilled with the remainder, the refund listed, the stock back', async () => {
+    // Issue 23: a partial refund through the local provider (immediate), with the items restocked.
+    await page.goto(`/product/${CABLE.slug}`);
+    const stockBefore = await readProductPageStock(page);
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund order ${orderNumber}` });
+    const amount = dialog.getByRole('textbox', { name: /Amount/ });
+    await expect(amount).toHaveValue('49.00');
+    await amount.fill('10.50');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Scratched case');
+    await dialog.getByRole('checkbox', { name: 'Return the items to stock' }).check();
+    const refunded = page.waitForResponse((r) => /\/api\/v1\/admin\/orders\/[^/]+\/refunds$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    expect((await refunded).status()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: `Refunded $10.50 of order ${orderNumber}.` })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Refunded: $10.50')).toBeVisible();
+    const refunds = page.getByRole('table', { name: 'Refunds' });
+    await expect(refunds.getByRole('row').nth(1)).toContainText('$10.50');
+    await expect(refunds.getByRole('row').nth(1)).toContainText('Scratched case');
+    await expect(refunds.getByRole('row').nth(1)).toContainText(admin.email);
+    // A partial refund leaves the status as it was; the rest can still be refunded.
+    await expect(page.getByRole('table', { name: 'Status History' }).getByRole('row').last()).toContainText('Refund of $10.50');
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByRole('dialog', { name: `Refund order ${orderNumber}` }).getByRole('textbox', { name: /Amount/ })).toHaveValue('38.50');
+    await page.getByRole('dialog', { name: `Refund order ${orderNumber}` }).getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`/product/${CABLE.slug}`);
+    expect(await readProductPageStock(page)).toBe(stockBefore + 1);
   });
 
   await test.step('leave things as they were: delete the product, remove the authenticator', async () => {

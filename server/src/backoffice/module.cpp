@@ -29,6 +29,8 @@ void Module::routes(http::Router& router) {
                        {"enterprise_accounts", st.enterpriseAccounts},
                        {"recent_revenue", st.recentRevenue},
                        {"total_revenue", st.totalRevenue},
+                       {"recent_revenue_by_currency", st.recentByCurrency},
+                       {"total_revenue_by_currency", st.totalByCurrency},
                        {"currency", "NZD"}});
         res.set("Cache-Control", "no-store");
     });

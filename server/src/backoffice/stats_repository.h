@@ -5,20 +5,23 @@
 #include "db/database.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 namespace storefront::backoffice {
 
 struct Stats {
     std::int64_t totalUsers = 0, totalProducts = 0, activeSubscriptions = 0, totalOrders = 0, enterpriseAccounts = 0;
-    std::int64_t recentRevenue = 0, totalRevenue = 0; // NZD minor units
+    std::int64_t recentRevenue = 0, totalRevenue = 0; // NZD minor units (the headline)
+    std::map<std::string, std::int64_t> recentByCurrency, totalByCurrency; // NZD, AUD and USD, minor units
 };
 
 class StatsRepository {
 public:
     explicit StatsRepository(db::Database& db) : db_(db) {}
-    // Revenue since `since` (an ISO-8601 UTC timestamp) and all time: paid, shipped and completed
-    // NZD orders, without those paid after cancellation. Users: not soft-deleted.
+    // Revenue since `since` (an ISO-8601 UTC timestamp) and all time, per currency: the payments
+    // ledger's sums (order payments and subscription invoices in, refunds and lost disputes out;
+    // docs/billing.md, "The ledger, refunds and disputes"). Users: not soft-deleted.
     Stats read(const std::string& since);
 
 private:

@@ -45,6 +45,7 @@ nlohmann::json orderJson(const OrderSummary& o) {
             {"order_number", o.orderNumber},
             {"status", o.status},
             {"total_amount", o.totalAmount},
+            {"refunded_amount", o.refundedAmount},
             {"currency", o.currency},
             {"created_at", o.createdAt},
             {"items", std::move(items)}};

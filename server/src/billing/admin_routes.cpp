@@ -14,6 +14,14 @@ namespace storefront::billing {
 namespace {
 
 constexpr std::size_t kMaxNoteChars = 500;
+constexpr std::size_t kMaxReasonChars = 500; // Stripe's limit for a metadata value
+constexpr std::size_t kMaxIdempotencyKeyChars = 255;
+
+bool printableAscii(const std::string& text) {
+    for (unsigned char c : text)
+        if (c < 0x21 || c > 0x7e) return false;
+    return true;
+}
 
 std::string orderId(const http::Request& req) {
     auto id = Poco::toLower(req.param("id"));
@@ -42,7 +50,8 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         const auto page = http::readPage(req);
         AdminOrderFilter filter;
         filter.status =
-            http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "paid_after_cancellation"});
+            http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "refunded", "paid_after_cancellation"});
+        filter.disputed = http::readChoice(req, "disputed", {"true", "false"}) == std::optional<std::string>("true");
         filter.q = http::readSearch(req);
         auto result = admin.orders(filter, page.size, page.offset());
         nlohmann::json items = nlohmann::json::array();
@@ -76,6 +85,41 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         }
         body.check();
         auto order = admin.changeStatus(actor, id, *status, note);
+        res.json(200, {{"order", toJson(order)}});
+    });
+
+    // A refund (docs/billing.md, "Refunds"): {amount, reason, restock}; an optional Idempotency-Key
+    // header makes a repeat of the same request (a double click, a retry) answer without refunding again.
+    router.post("/api/v1/admin/orders/{id}/refunds", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        const auto actor = audit::actorOf(req);
+        const auto id = orderId(req);
+        OrderAdmin::RefundInput in;
+        const auto key = req.header("Idempotency-Key");
+        if (!key.empty()) {
+            if (key.size() > kMaxIdempotencyKeyChars || !printableAscii(key))
+                throw ApiError(http::ErrorKind::BadRequest, "bad_idempotency_key",
+                               "The Idempotency-Key header must be at most 255 printable ASCII characters.");
+            in.clientKey = key;
+        }
+        http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
+        auto amount = body.optInteger("amount");
+        if (!body.failed("amount")) {
+            if (!amount) body.fail("amount", "This field is required.");
+            else if (*amount <= 0) body.fail("amount", "Must be more than 0 (in cents).");
+        }
+        auto reason = body.optText("reason");
+        if (reason) {
+            *reason = Poco::trim(*reason);
+            if (reason->empty()) reason.reset();
+            else if (common::codePoints(*reason) > kMaxReasonChars)
+                body.fail("reason", "Must be at most " + std::to_string(kMaxReasonChars) + " characters.");
+        }
+        auto restock = body.optBoolean("restock");
+        body.check();
+        in.amount = *amount;
+        in.reason = reason;
+        in.restock = restock.value_or(false);
+        auto order = admin.refund(actor, id, in);
         res.json(200, {{"order", toJson(order)}});
     });
 }

@@ -34,6 +34,10 @@ constexpr const char* kReleaseReservation =
     "UPDATE checkout_sessions SET stock_state = 'released', updated_at = ? "
     "WHERE order_id = ? AND stock_state = 'reserved' AND product_id IS NOT NULL "
     "RETURNING CAST(product_id AS TEXT) AS product_id, stock_reserved";
+constexpr const char* kReturnStock =
+    "UPDATE checkout_sessions SET stock_state = 'released', updated_at = ? "
+    "WHERE order_id = ? AND stock_state IN ('reserved', 'settled') AND product_id IS NOT NULL "
+    "RETURNING CAST(product_id AS TEXT) AS product_id, stock_reserved";
 constexpr const char* kReclaimReservation =
     "UPDATE checkout_sessions SET stock_state = 'reserved', updated_at = ? "
     "WHERE order_id = ? AND stock_state = 'released' AND product_id IS NOT NULL "
@@ -131,6 +135,10 @@ CheckoutRepository::Reservation readReservation(const db::Row& r) {
 
 std::vector<CheckoutRepository::Reservation> CheckoutRepository::releaseReservation(db::Tx& tx, const std::string& orderId) {
     return tx.query(kReleaseReservation).bind(db::nowTimestamp(), orderId).all(readReservation);
+}
+
+std::vector<CheckoutRepository::Reservation> CheckoutRepository::returnStock(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kReturnStock).bind(db::nowTimestamp(), orderId).all(readReservation);
 }
 
 std::vector<CheckoutRepository::Reservation> CheckoutRepository::reclaimReservation(db::Tx& tx, const std::string& orderId) {

@@ -83,6 +83,8 @@ public:
     std::vector<Reservation> releaseReservation(db::Tx& tx, const std::string& orderId);
     // released -> reserved again (staff reinstating a cancelled order): what the caller must take.
     std::vector<Reservation> reclaimReservation(db::Tx& tx, const std::string& orderId);
+    // reserved or settled -> released (a refund with restock): what the caller must give back.
+    std::vector<Reservation> returnStock(db::Tx& tx, const std::string& orderId);
     // reserved -> settled (staff marked the order paid, shipped or completed by hand).
     void settleReservation(db::Tx& tx, const std::string& orderId);
     // The order's checkouts still creating or open become expired here; returns (provider, provider

@@ -152,9 +152,17 @@ bool EventProcessor::apply(db::Tx& tx, const Event& e) {
         return applySubscription(tx, e, e.type == "customer.subscription.deleted");
     if (e.type == "invoice.paid" || e.type == "invoice.payment_failed") {
         auto sub = invoiceSubscription(e.object);
-        if (!sub) return false;
-        return applyInvoice(tx, e, *sub, invoicePeriodEnd(e.object), e.type == "invoice.paid");
+        const bool recorded = e.type == "invoice.paid" && recordInvoicePayment(tx, e, sub);
+        if (!sub) return recorded;
+        return applyInvoice(tx, e, *sub, invoicePeriodEnd(e.object), e.type == "invoice.paid") || recorded;
     }
+    // Refunds and disputes (docs/billing.md, "The ledger, refunds and disputes").
+    if (e.type == "charge.refunded") return refunds_.applyChargeRefunded(tx, e.provider, e.object, e.eventId);
+    if (e.type == "charge.refund.updated" || e.type == "refund.created" || e.type == "refund.updated" ||
+        e.type == "refund.failed")
+        return refunds_.applyRefundObject(tx, e.provider, e.object, e.eventId);
+    if (e.type == "charge.dispute.created" || e.type == "charge.dispute.updated" || e.type == "charge.dispute.closed")
+        return refunds_.applyDispute(tx, e.provider, e.object, e.eventId);
     return false;
 }
 
@@ -179,6 +187,7 @@ bool EventProcessor::checkoutCompleted(db::Tx& tx, const Event& e) {
         if (!paid) return false;
         auto orderId = guestOrder(tx, e.provider, e.object);
         if (!orderId) return false;
+        recordOrderPayment(tx, e, *orderId);
         confirm(tx, *orderId);
         return true;
     }
@@ -213,6 +222,8 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
         const auto amount = integer(e.object, "amount_total").value_or(state->totalAmount);
         const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state->currency));
         if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId})) return;
+        // Money that arrived is in the books whatever staff decide; a refund takes it out again.
+        if (c.mode != "subscription") recordOrderPayment(tx, e, c.orderId);
         orders_.setStatus(tx, c.orderId, "cancelled", source::kStaff, true);
         orders_.addHistory(tx, {c.orderId, std::string("cancelled"), "cancelled", source::kProvider, std::nullopt,
                                 std::nullopt,
@@ -236,6 +247,8 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
     orders_.setStatus(tx, c.orderId, "paid", source::kProvider, false);
     orders_.addHistory(tx, {c.orderId, state->status, "paid", source::kProvider, std::nullopt, std::nullopt,
                             "Payment received (" + e.type + ")"});
+    // A subscription's money is its invoice's (invoice.paid), never the checkout's as well.
+    if (c.mode != "subscription") recordOrderPayment(tx, e, c.orderId);
     confirm(tx, c.orderId);
 }
 
@@ -255,6 +268,31 @@ void EventProcessor::confirm(db::Tx& tx, const std::string& orderId) {
     if (!order) return;
     auto message = orderConfirmation(*order, publicUrl_);
     if (!message.to.empty()) outbox_.enqueue(tx, message);
+}
+
+void EventProcessor::recordOrderPayment(db::Tx& tx, const Event& e, const std::string& orderId) {
+    auto state = orders_.lock(tx, orderId);
+    if (!state) return;
+    // Stripe refunds and disputes name the payment intent; the local provider's name its session.
+    const auto payment = idOf(e.object, "payment_intent").value_or(str(e.object, "id").value_or(orderId));
+    const auto amount = integer(e.object, "amount_total").value_or(state->totalAmount);
+    const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state->currency));
+    if (currency != "NZD" && currency != "AUD" && currency != "USD") return;
+    ledger_.setProviderPayment(tx, orderId, e.provider, payment);
+    ledger_.add(tx, {e.provider + ":payment:" + payment, ledger_kind::kOrderPayment, amount, currency, e.provider, payment,
+                     orderId, std::nullopt, std::nullopt, e.eventId});
+}
+
+bool EventProcessor::recordInvoicePayment(db::Tx& tx, const Event& e, const std::optional<std::string>& subscriptionProviderId) {
+    auto invoice = str(e.object, "id");
+    auto amount = integer(e.object, "amount_paid");
+    const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(""));
+    if (!invoice || !amount || *amount <= 0 || (currency != "NZD" && currency != "AUD" && currency != "USD")) return false;
+    std::optional<std::string> subscriptionId;
+    if (subscriptionProviderId)
+        if (auto row = subscriptions_.findByProvider(tx, e.provider, *subscriptionProviderId)) subscriptionId = row->id;
+    return ledger_.add(tx, {e.provider + ":invoice:" + *invoice, ledger_kind::kSubscriptionPayment, *amount, currency,
+                            e.provider, *invoice, std::nullopt, subscriptionId, std::nullopt, e.eventId});
 }
 
 // A paid checkout we did not start (a payment link): a guest order, once per provider session.

@@ -5,7 +5,9 @@
 // arriving in any order end in the same state (docs/billing.md, "Rules the server enforces").
 #include "billing/checkout_repository.h"
 #include "billing/customer_repository.h"
+#include "billing/ledger_repository.h"
 #include "billing/order_repository.h"
+#include "billing/refund_book.h"
 #include "billing/subscription_repository.h"
 #include "db/database.h"
 #include "mail/outbox.h"
@@ -28,7 +30,7 @@ public:
     enum class Outcome { Applied, Ignored, Duplicate };
 
     EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl)
-        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db) {}
+        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db), refunds_(db, outbox) {}
 
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;
     // any other exception means nothing was stored and the provider should deliver it again.
@@ -49,6 +51,10 @@ private:
     void markPaid(db::Tx& tx, const Event& event, const Checkout& checkout);
     bool markUnpaid(db::Tx& tx, const Event& event, const Checkout& checkout);
     void confirm(db::Tx& tx, const std::string& orderId);
+    // The money of a paid order (checkout.session.completed in payment mode, a payment link) enters the ledger.
+    void recordOrderPayment(db::Tx& tx, const Event& event, const std::string& orderId);
+    // The money of a paid subscription invoice (invoice.paid): first payments and renewals alike.
+    bool recordInvoicePayment(db::Tx& tx, const Event& event, const std::optional<std::string>& subscriptionProviderId);
     std::optional<std::string> guestOrder(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
 
     void insertSubscription(db::Tx& tx, NewSubscription subscription);
@@ -70,6 +76,8 @@ private:
     CustomerRepository customers_;
     OrderRepository orders_;
     SubscriptionRepository subscriptions_;
+    LedgerRepository ledger_;
+    RefundBook refunds_;
 };
 
 const char* outcomeName(EventProcessor::Outcome outcome);

@@ -26,6 +26,8 @@ public:
     CreatedSession createCheckoutSession(const CheckoutRequest& request) override;
     void expireCheckoutSession(const std::string& sessionId) override;
     std::string createPortalSession(const std::string& customerId, const std::string& returnUrl) override;
+    // Immediate: the refund succeeds at once, under an id derived from ours (a retry: the same one).
+    CreatedRefund createRefund(const RefundRequest& request) override;
 
     // What the hosted-checkout page shows.
     struct Session {

@@ -37,7 +37,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     checkout.expirySeconds = settings.checkoutExpirySeconds;
     checkout.providerGraceSeconds = local_ ? 0 : kStripeExpiryGraceSeconds;
     checkout_ = std::make_unique<CheckoutService>(db, products, *provider_, checkout);
-    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_);
+    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox);
 }
 
 void Module::routes(http::Router& router) {

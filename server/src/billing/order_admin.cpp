@@ -1,5 +1,6 @@
 #include "billing/order_admin.h"
 
+#include "catalog/money.h"
 #include "catalog/stock_repository.h"
 #include "http/api_error.h"
 
@@ -88,6 +89,103 @@ AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::
     return after;
 }
 
+AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string& id, const RefundInput& in) {
+    nlohmann::json before;
+    std::optional<RefundRequest> request; // none: the refund was settled already (a repeat of a finished one)
+    AdminOrderDetail after;
+    db_.write([&](db::Tx& tx) {
+        if (!orders_.lock(tx, id)) throw ApiError::notFound("order_not_found", "No such order.");
+        auto order = *ledger_.refundable(tx, id);
+        std::optional<Refund> row;
+        if (in.clientKey) row = ledger_.refundByClientKey(tx, id, *in.clientKey);
+        if (row && (row->amount != in.amount || row->restock != in.restock))
+            throw ApiError(ErrorKind::Conflict, "idempotency_key_reused",
+                           "This Idempotency-Key was used for another refund of this order.");
+        if (!row) {
+            // An earlier refund whose answer never came (a timeout, a crash): a retry sends that one again.
+            if (auto waiting = ledger_.requestedRefund(tx, id)) {
+                if (waiting->amount != in.amount || waiting->restock != in.restock)
+                    throw ApiError(ErrorKind::Conflict, "refund_in_progress",
+                                   "A refund of " + catalog::formatMoney(waiting->amount, waiting->currency) + " " +
+                                       waiting->currency +
+                                       " is still waiting for the payment provider: send it again with the same amount.");
+                row = waiting;
+            }
+        }
+        if (row && row->status != "requested") {
+            after = *orders_.adminFind(tx, id);
+            return;
+        }
+        if (!row) {
+            // Paid, or money that arrived after staff cancelled the order (refund it, or reinstate).
+            if (order.status != "paid" && order.status != "shipped" && order.status != "completed" &&
+                order.status != "refunded" && !(order.status == "cancelled" && order.paidAfterCancellation))
+                throw ApiError(ErrorKind::Conflict, "order_not_refundable", "Only a paid order can be refunded.");
+            if (!order.providerPaymentId || order.paymentProvider != provider_.name())
+                throw ApiError(ErrorKind::Conflict, "order_not_refundable",
+                               "This order was not paid through the payment provider, so there is nothing to refund here.");
+            std::int64_t remaining = order.totalAmount - order.refundedAmount;
+            if (remaining < 0) remaining = 0;
+            if (in.amount > remaining) {
+                const auto left = catalog::formatMoney(remaining, order.currency) + " " + order.currency;
+                auto error = ApiError::validation({{"amount", "At most " + left + " can still be refunded."}},
+                                                  "Only " + left + " of this order can still be refunded.");
+                error.extra = {{"remaining_amount", remaining}};
+                throw error;
+            }
+            const auto refundId = ledger_.insertRefund(tx, {id, in.amount, order.currency, in.reason, in.restock, "requested",
+                                                            "staff", provider_.name(), std::nullopt, in.clientKey,
+                                                            actor.userId, actor.email});
+            row = ledger_.refund(tx, refundId);
+        }
+        request = RefundRequest{row->id, id, order.providerPaymentId.value_or(""), row->amount, row->reason.value_or("")};
+    });
+    if (!request) return after;
+
+    // Outside any transaction: the provider may take seconds. A failure leaves the row requested.
+    CreatedRefund created;
+    try {
+        created = provider_.createRefund(*request);
+    } catch (const ProviderError& e) {
+        Poco::Logger::get("billing").warning("refund %s of order %s: %s", request->refundId, id, std::string(e.what()));
+        throw ApiError(ErrorKind::BadGateway, "payment_provider_error",
+                       "The payment provider did not confirm the refund. Try again: it will not be refunded twice.");
+    }
+    std::string status;
+    db_.write([&](db::Tx& tx) {
+        orders_.lock(tx, id);
+        before = toJson(*orders_.adminFind(tx, id));
+        auto row = *ledger_.refund(tx, request->refundId);
+        const std::string settled = created.status == "succeeded" || created.status == "failed" || created.status == "canceled"
+                                        ? created.status
+                                        : "pending";
+        book_.settle(tx, row, settled, created.id, std::nullopt, {source::kStaff, actor.userId, actor.email});
+        status = ledger_.refund(tx, request->refundId)->status;
+        after = *orders_.adminFind(tx, id);
+        audit::record(tx, actor, {"order.refunded", "order", id, before, toJson(after),
+                                  {{"refund_id", request->refundId},
+                                   {"amount", request->amount},
+                                   {"provider_refund_id", created.id},
+                                   {"status", status}}});
+    });
+    if (status == "failed" || status == "canceled")
+        throw ApiError(ErrorKind::BadGateway, "refund_failed", "The payment provider could not make this refund.");
+    return after;
+}
+
+nlohmann::json toJson(const Refund& r) {
+    return {{"id", r.id},
+            {"amount", r.amount},
+            {"currency", r.currency},
+            {"reason", orNull(r.reason)},
+            {"restock", r.restock},
+            {"status", r.status},
+            {"source", r.source},
+            {"provider_refund_id", orNull(r.providerRefundId)},
+            {"actor_email", orNull(r.actorEmail)},
+            {"created_at", r.createdAt}};
+}
+
 nlohmann::json toJson(const AdminOrder& o) {
     return {{"id", o.id},
             {"order_number", o.orderNumber},
@@ -98,7 +196,9 @@ nlohmann::json toJson(const AdminOrder& o) {
             {"currency", o.currency},
             {"created_at", o.createdAt},
             {"updated_at", o.updatedAt},
-            {"paid_after_cancellation", o.paidAfterCancellation}};
+            {"paid_after_cancellation", o.paidAfterCancellation},
+            {"refunded_amount", o.refundedAmount},
+            {"disputed", o.disputed}};
 }
 
 nlohmann::json toJson(const AdminOrderDetail& d) {
@@ -127,6 +227,9 @@ nlohmann::json toJson(const AdminOrderDetail& d) {
     j["items"] = std::move(items);
     j["history"] = std::move(history);
     j["late_payments"] = std::move(late);
+    nlohmann::json refunds = nlohmann::json::array();
+    for (const auto& r : d.refunds) refunds.push_back(toJson(r));
+    j["refunds"] = std::move(refunds);
     return j;
 }
 

@@ -8,7 +8,9 @@
 #include "audit/audit.h"
 #include "billing/checkout_repository.h"
 #include "billing/order_repository.h"
+#include "billing/ledger_repository.h"
 #include "billing/payment_provider.h"
+#include "billing/refund_book.h"
 #include "billing/subscription_repository.h"
 #include "db/database.h"
 
@@ -21,7 +23,8 @@ bool isOrderStatus(const std::string& status);
 
 class OrderAdmin {
 public:
-    OrderAdmin(db::Database& db, PaymentProvider& provider) : db_(db), provider_(provider), checkouts_(db) {}
+    OrderAdmin(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox)
+        : db_(db), provider_(provider), checkouts_(db), book_(db, outbox) {}
 
     OrderRepository::AdminPage orders(const AdminOrderFilter& filter, std::int64_t limit, std::int64_t offset);
     std::optional<AdminOrderDetail> order(const std::string& id);
@@ -35,16 +38,33 @@ public:
     AdminOrderDetail changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
                                   const std::optional<std::string>& note = std::nullopt);
 
+    struct RefundInput {
+        std::int64_t amount = 0; // minor units, > 0
+        std::optional<std::string> reason;
+        bool restock = false;
+        std::optional<std::string> clientKey; // the request's Idempotency-Key
+    };
+    // Refunds part or all of a paid order (docs/billing.md, "Refunds"). The refund row is written
+    // (and committed) first; its id is the provider's idempotency key, so a retry of a refund whose
+    // answer never came reuses the row and the provider returns the same refund. Then the provider
+    // is asked, and its answer settles the row, the ledger, the order and the audit entry in one
+    // transaction. 404 order_not_found; 409 order_not_refundable / refund_in_progress /
+    // idempotency_key_reused; 422 amount over what is left; 502 when the provider fails or refuses.
+    AdminOrderDetail refund(const audit::Actor& actor, const std::string& id, const RefundInput& input);
+
 private:
     db::Database& db_;
     PaymentProvider& provider_;
     CheckoutRepository checkouts_;
     OrderRepository orders_;
     SubscriptionRepository subscriptions_;
+    LedgerRepository ledger_;
+    RefundBook book_;
 };
 
 nlohmann::json toJson(const AdminOrder& order);
 nlohmann::json toJson(const AdminOrderDetail& detail);
+nlohmann::json toJson(const Refund& refund);
 nlohmann::json toJson(const AdminSubscription& subscription);
 
 } // namespace storefront::billing

@@ -45,10 +45,12 @@ constexpr const char* kCancelPending =
 constexpr const char* kAdminColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.status, "
     "o.total_amount, o.currency, CAST(o.created_at AS TEXT) AS created_at, CAST(o.updated_at AS TEXT) AS updated_at, "
-    "o.paid_after_cancellation FROM orders o";
+    "o.paid_after_cancellation, o.refunded_amount, o.disputed FROM orders o";
 constexpr const char* kAdminCount = "SELECT COUNT(*) FROM orders o";
 constexpr const char* kAdminWhereStatus = "o.status = ?";
 constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellation = TRUE";
+// orders_disputed_created_at_idx serves it.
+constexpr const char* kAdminWhereDisputed = "o.disputed = TRUE";
 // Search, in this order: an exact order number (unique index), an exact email when the term has
 // an '@' (orders_customer_email_idx), else part of an email: the trigram index of migration 0011
 // (orders_search on SQLite, exactly the rows of the LIKE; the LIKE itself uses
@@ -76,7 +78,7 @@ constexpr const char* kAdminLatePayments =
     "WHERE order_id = ? ORDER BY at, id";
 constexpr const char* kOrderColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, o.customer_email, "
-    "CAST(o.created_at AS TEXT) AS created_at, i.product_name, i.quantity, i.unit_amount "
+    "CAST(o.created_at AS TEXT) AS created_at, o.refunded_amount, i.product_name, i.quantity, i.unit_amount "
     "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id ";
 const std::string kFindOrder = std::string(kOrderColumns) + "WHERE o.id = ? ORDER BY i.product_name";
 // The user's orders: a checkout that was never paid (still open, abandoned, expired) is not an
@@ -104,6 +106,7 @@ JoinedRow readJoined(const db::Row& r) {
     j.order.totalAmount = r.int64("total_amount");
     j.order.currency = r.text("currency");
     j.order.customerEmail = r.optText("customer_email");
+    j.order.refundedAmount = r.int64("refunded_amount");
     j.order.createdAt = r.timestamp("created_at");
     if (auto name = r.optText("product_name")) j.line = OrderLine{*name, r.int64("quantity"), r.int64("unit_amount")};
     return j;
@@ -131,6 +134,8 @@ AdminOrder readAdmin(const db::Row& r) {
     o.createdAt = r.timestamp("created_at");
     o.updatedAt = r.timestamp("updated_at");
     o.paidAfterCancellation = r.boolean("paid_after_cancellation");
+    o.refundedAmount = r.int64("refunded_amount");
+    o.disputed = r.boolean("disputed");
     return o;
 }
 
@@ -221,6 +226,7 @@ OrderRepository::AdminPage OrderRepository::adminList(Poco::Data::Session& s, co
     std::string where;
     std::vector<std::string> values;
     auto add = [&](const char* clause) { where += (where.empty() ? " WHERE " : " AND ") + std::string(clause); };
+    if (filter.disputed) add(kAdminWhereDisputed);
     if (filter.status) {
         if (*filter.status == "paid_after_cancellation") add(kAdminWherePaidAfterCancellation);
         else {
@@ -258,11 +264,17 @@ OrderRepository::AdminPage OrderRepository::adminList(Poco::Data::Session& s, co
 }
 
 std::optional<AdminOrderDetail> OrderRepository::adminFind(db::Tx& tx, const std::string& orderId) {
-    return detail([&tx](const auto& sql) { return tx.query(sql); }, orderId);
+    LedgerRepository ledger;
+    auto d = detail([&tx](const auto& sql) { return tx.query(sql); }, orderId);
+    if (d) d->refunds = ledger.refundsOf(tx, orderId);
+    return d;
 }
 
 std::optional<AdminOrderDetail> OrderRepository::adminFind(Poco::Data::Session& s, const std::string& orderId) {
-    return detail([&s](const auto& sql) { return db::query(s, sql); }, orderId);
+    LedgerRepository ledger;
+    auto d = detail([&s](const auto& sql) { return db::query(s, sql); }, orderId);
+    if (d) d->refunds = ledger.refundsOf(s, orderId);
+    return d;
 }
 
 std::optional<OrderSummary> OrderRepository::find(db::Tx& tx, const std::string& orderId) {

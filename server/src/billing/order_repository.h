@@ -1,5 +1,6 @@
 #pragma once
 // SQL for orders and their lines.
+#include "billing/ledger_repository.h"
 #include "db/database.h"
 
 #include <cstdint>
@@ -36,6 +37,7 @@ struct OrderLine {
 struct OrderSummary {
     std::string id, orderNumber, status, currency, createdAt;
     std::int64_t totalAmount = 0;
+    std::int64_t refundedAmount = 0; // pending and succeeded refunds
     std::optional<std::string> customerEmail;
     std::vector<OrderLine> lines;
 };
@@ -73,14 +75,17 @@ struct LatePayment {
 
 // The staff's view of orders (GET /api/v1/admin/orders, /orders/{id}).
 struct AdminOrderFilter {
-    std::optional<std::string> status;  // pending | paid | shipped | completed | cancelled | paid_after_cancellation
+    std::optional<std::string> status;  // pending | paid | shipped | completed | cancelled | refunded | paid_after_cancellation
     std::optional<std::string> q;       // an order number or part of the customer's email
+    bool disputed = false;              // only orders a dispute was opened for
 };
 struct AdminOrder {
     std::string id, orderNumber, status, currency, createdAt, updatedAt;
     std::optional<std::string> userId, customerEmail;
     std::int64_t totalAmount = 0;
     bool paidAfterCancellation = false;
+    std::int64_t refundedAmount = 0; // pending and succeeded refunds
+    bool disputed = false;
 };
 struct AdminOrderItem {
     std::optional<std::string> productId;
@@ -101,6 +106,7 @@ struct AdminOrderDetail {
     std::vector<AdminOrderItem> items;
     std::vector<AdminHistoryEntry> history; // oldest first
     std::vector<AdminLatePayment> latePayments;
+    std::vector<Refund> refunds; // oldest first
 };
 
 class OrderRepository {

@@ -43,6 +43,20 @@ struct CreatedSession {
     std::string url; // where the browser goes to pay
 };
 
+// A refund of (part of) an order's payment.
+struct RefundRequest {
+    std::string refundId;  // order_refunds.id: the idempotency key, and metadata refund_id
+    std::string orderId;   // metadata order_id
+    std::string paymentId; // the provider's payment (Stripe: the payment intent)
+    std::int64_t amount = 0; // minor units, > 0
+    std::string reason;      // staff's words (metadata reason), may be empty
+};
+
+struct CreatedRefund {
+    std::string id;     // the provider's refund id (re_...)
+    std::string status; // pending | succeeded | failed | canceled | requires_action
+};
+
 class PaymentProvider {
 public:
     virtual ~PaymentProvider() = default;
@@ -63,6 +77,9 @@ public:
 
     // A billing-portal session for the customer; returns its URL.
     virtual std::string createPortalSession(const std::string& customerId, const std::string& returnUrl) = 0;
+
+    // Refunds `amount` of a payment; idempotent on request.refundId (a retry returns the same refund).
+    virtual CreatedRefund createRefund(const RefundRequest& request) = 0;
 };
 
 } // namespace storefront::billing

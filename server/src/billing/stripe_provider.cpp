@@ -219,6 +219,21 @@ std::string StripeProvider::createPortalSession(const std::string& customerId, c
     return required(body, "url", "POST /v1/billing_portal/sessions");
 }
 
+// POST /v1/refunds against the payment intent, under the idempotency key "refund-<our refund id>":
+// a retry after a timeout or a double click gets the same refund back, never a second one.
+CreatedRefund StripeProvider::createRefund(const RefundRequest& request) {
+    if (request.refundId.empty() || request.paymentId.empty() || request.amount <= 0)
+        throw std::invalid_argument("a refund needs its id, a payment and a positive amount");
+    FormBody form;
+    form.add({"payment_intent"}, request.paymentId);
+    form.add({"amount"}, std::to_string(request.amount));
+    form.add({"metadata", "refund_id"}, request.refundId);
+    form.add({"metadata", "order_id"}, request.orderId);
+    if (!request.reason.empty()) form.add({"metadata", "reason"}, request.reason);
+    const auto body = connection_->call("POST", "/v1/refunds", &form, "refund-" + request.refundId);
+    return {required(body, "id", "POST /v1/refunds"), required(body, "status", "POST /v1/refunds")};
+}
+
 FormBody checkoutSessionForm(const CheckoutRequest& request) {
     const bool subscription = request.mode == "subscription";
     if (!subscription && request.mode != "payment")

@@ -36,6 +36,7 @@ public:
     CreatedSession createCheckoutSession(const CheckoutRequest& request) override;
     void expireCheckoutSession(const std::string& sessionId) override;
     std::string createPortalSession(const std::string& customerId, const std::string& returnUrl) override;
+    CreatedRefund createRefund(const RefundRequest& request) override;
 
     struct Connection; // where and how requests go: defined in the .cpp
 

@@ -1,5 +1,5 @@
-// The admin dashboard's figures: counts without soft-deleted users, revenue from paid, shipped and
-// completed orders (not cancelled ones, not ones paid after cancellation), the last 30 NZ days.
+// The admin dashboard's figures: counts without soft-deleted users, revenue from the payments ledger
+// (money in less refunds and lost disputes), per currency, all time and the last 30 NZ days.
 #include "api/admin_support.h"
 
 #include <gtest/gtest.h>
@@ -27,6 +27,8 @@ TEST(AdminStatsApi, OnlyStaffAdmins) {
                             "recent_revenue", "total_revenue"})
         EXPECT_TRUE(j[key].is_number_integer()) << key;
     EXPECT_EQ(j["currency"], "NZD");
+    for (const char* key : {"recent_revenue_by_currency", "total_revenue_by_currency"})
+        for (const char* currency : {"NZD", "AUD", "USD"}) EXPECT_TRUE(j[key][currency].is_number_integer()) << key << currency;
 
     // An admin without a factor: refused while two-factor is required for admins (production),
     // let in where it is not (the local demo).
@@ -42,22 +44,36 @@ TEST(AdminStatsApi, OnlyStaffAdmins) {
         EXPECT_EQ(http(demo, "GET", path, "", session.headers()).status, 200) << path;
 }
 
-TEST(AdminStatsApi, RevenueCountsWhatWasPaidAndKept) {
+TEST(AdminStatsApi, RevenueIsTheLedgersNetSumPerCurrency) {
     const auto before = stats();
     const auto now = storefront::db::timestampAfter(-60);
-    insertOrder("paid", 1000, now);
-    insertOrder("shipped", 200, now);
-    insertOrder("completed", 30, now);
-    insertOrder("cancelled", 4000, now);
-    insertOrder("pending", 50000, now);
-    insertOrder("paid", 7, storefront::db::timestampAfter(-40 * 86400)); // older than 30 days
-    insertOrder("paid", 600000, now, std::nullopt, std::nullopt, "AUD");  // not NZD
-    auto late = insertOrder("cancelled", 90000, now);
-    execSql("UPDATE orders SET paid_after_cancellation = TRUE WHERE id = ?", {late.id});
+    auto entry = [](const std::string& kind, std::int64_t amount, const std::string& currency, const std::string& at) {
+        const auto id = storefront::db::newId();
+        execSql("INSERT INTO payment_ledger (id, entry_key, kind, amount, currency, provider, occurred_at) "
+                "VALUES (?, ?, ?, " + std::to_string(amount) + ", ?, 'local', ?)",
+                {id, "test:" + id, kind, currency, at});
+    };
+    entry("order_payment", 1000, "NZD", now);
+    entry("subscription_payment", 230, "NZD", now);   // a renewal counts
+    entry("refund", -100, "NZD", now);                // refunds come off
+    entry("dispute_lost", -30, "NZD", now);           // so do lost disputes
+    entry("order_payment", 7, "NZD", storefront::db::timestampAfter(-40 * 86400)); // older than 30 days
+    entry("order_payment", 600000, "AUD", now);
+    entry("subscription_payment", 4500, "USD", now);
+    // Orders alone move no money: a status set by hand is not revenue.
+    insertOrder("paid", 50000, now);
     const auto after = stats();
-    EXPECT_EQ(delta(after, before, "recent_revenue"), 1230);
-    EXPECT_EQ(delta(after, before, "total_revenue"), 1237);
-    EXPECT_EQ(delta(after, before, "total_orders"), 8);
+    EXPECT_EQ(delta(after, before, "recent_revenue"), 1100);
+    EXPECT_EQ(delta(after, before, "total_revenue"), 1107);
+    EXPECT_EQ(delta(after, before, "total_orders"), 1);
+    auto perCurrency = [&](const char* key, const char* currency) {
+        return after[key][currency].get<std::int64_t>() - before[key][currency].get<std::int64_t>();
+    };
+    EXPECT_EQ(perCurrency("recent_revenue_by_currency", "NZD"), 1100);
+    EXPECT_EQ(perCurrency("total_revenue_by_currency", "NZD"), 1107);
+    EXPECT_EQ(perCurrency("recent_revenue_by_currency", "AUD"), 600000);
+    EXPECT_EQ(perCurrency("total_revenue_by_currency", "USD"), 4500);
+    EXPECT_EQ(after["total_revenue"], after["total_revenue_by_currency"]["NZD"]);
 }
 
 TEST(AdminStatsApi, CountsLeaveOutSoftDeletedUsers) {

@@ -189,6 +189,7 @@ struct FakeStripe::Impl {
     std::vector<StripeRequest> requests;
     std::vector<FakeCustomer> customers;
     std::vector<FakeCheckoutSession> sessions;
+    std::vector<FakeRefund> refunds;
     int portals = 0;
     int requestCount = 0;
     std::deque<Failure> failures;
@@ -249,6 +250,7 @@ struct FakeStripe::Impl {
         if (r.method == "POST" && r.path == "/v1/customers") return createCustomer(r);
         if (r.method == "POST" && r.path == base) return createSession(r);
         if (r.method == "POST" && r.path == "/v1/billing_portal/sessions") return createPortal(r);
+        if (r.method == "POST" && r.path == "/v1/refunds") return createRefund(r);
         if (r.path.rfind(base + "/", 0) == 0) {
             std::string rest = r.path.substr(base.size() + 1);
             const bool expire = rest.size() > 7 && rest.compare(rest.size() - 7, 7, "/expire") == 0;
@@ -342,6 +344,38 @@ struct FakeStripe::Impl {
         }
         s->status = "expired";
         return {200, sessionJson(*s)};
+    }
+
+    // A Refund in the pinned version's shape; it succeeds at once (as a card refund usually does).
+    Answer createRefund(const StripeRequest& r) {
+        const auto paymentIntent = field(r.fields, "payment_intent");
+        if (paymentIntent.empty() && !r.has("charge")) return missing("payment_intent");
+        const auto amount = number(field(r.fields, "amount"));
+        if (r.has("amount") && amount <= 0)
+            return error(400, "invalid_request_error", "Invalid positive integer", "parameter_invalid_integer", "amount");
+        FakeRefund f;
+        f.id = "re_fake_" + std::to_string(refunds.size() + 1);
+        f.paymentIntent = paymentIntent;
+        f.amount = amount;
+        f.metadata = nested(r.fields, "metadata");
+        refunds.push_back(f);
+        json metadata = json::object();
+        for (const auto& [k, v] : f.metadata) metadata[k] = v;
+        return {200, json{{"id", f.id},
+                          {"object", "refund"},
+                          {"amount", f.amount},
+                          {"balance_transaction", "txn_fake_" + std::to_string(refunds.size())},
+                          {"charge", "ch_fake_" + paymentIntent},
+                          {"created", nowSeconds()},
+                          {"currency", "nzd"},
+                          {"destination_details", {{"card", {{"type", "refund"}}}, {"type", "card"}}},
+                          {"metadata", metadata},
+                          {"payment_intent", paymentIntent},
+                          {"reason", nullptr},
+                          {"receipt_number", nullptr},
+                          {"source_transfer_reversal", nullptr},
+                          {"status", "succeeded"},
+                          {"transfer_reversal", nullptr}}};
     }
 
     Answer createPortal(const StripeRequest& r) {
@@ -506,6 +540,11 @@ std::vector<FakeCustomer> FakeStripe::customers() const {
 std::vector<FakeCheckoutSession> FakeStripe::sessions() const {
     std::lock_guard lock(impl_->mutex);
     return impl_->sessions;
+}
+
+std::vector<FakeRefund> FakeStripe::refunds() const {
+    std::lock_guard lock(impl_->mutex);
+    return impl_->refunds;
 }
 
 std::optional<FakeCheckoutSession> FakeStripe::session(const std::string& id) const {

@@ -1,7 +1,7 @@
 #pragma once
 // An in-process fake of the few Stripe endpoints Storefront calls, on a free loopback port:
 //   POST /v1/customers, POST /v1/checkout/sessions, GET /v1/checkout/sessions/{id},
-//   POST /v1/checkout/sessions/{id}/expire, POST /v1/billing_portal/sessions.
+//   POST /v1/checkout/sessions/{id}/expire, POST /v1/billing_portal/sessions, POST /v1/refunds.
 // It records every request (headers lower-cased, the form decoded to flat bracket keys), answers
 // with Stripe-shaped JSON (cus_fake_1, cs_fake_1, ...), checks the bearer key, honours
 // Idempotency-Key like Stripe (same key and parameters: the first answer again, no new object;
@@ -51,6 +51,13 @@ struct FakeCheckoutSession {
     std::map<std::string, std::string> fields; // everything it was created with
 };
 
+struct FakeRefund {
+    std::string id; // re_fake_1, ...
+    std::string paymentIntent;
+    std::int64_t amount = 0;
+    std::map<std::string, std::string> metadata;
+};
+
 struct FakeCustomer {
     std::string id;
     std::string email;
@@ -78,6 +85,7 @@ public:
     std::vector<FakeCustomer> customers() const;
     std::vector<FakeCheckoutSession> sessions() const;
     std::optional<FakeCheckoutSession> session(const std::string& id) const;
+    std::vector<FakeRefund> refunds() const; // POST /v1/refunds that made a refund (not replays)
     // The buyer paid: an open session becomes complete (so it can no longer be expired).
     void completeSession(const std::string& id);
 

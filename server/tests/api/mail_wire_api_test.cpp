@@ -211,6 +211,17 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     const auto buyerEmail = textColumn("SELECT email FROM users WHERE id = ?", {buyer.userId}).at(0);
     send(stored(outboxId("order_confirmation", buyerEmail)));
 
+    // A refund of part of a paid hardware order.
+    auto hardware = createHardware(3, 4500);
+    auto hardwareCheckout = startCheckout(buyer, {{"productSlug", hardware.slug}, {"quantity", 1}});
+    ASSERT_EQ(hardwareCheckout.status, 200) << hardwareCheckout.body;
+    ASSERT_EQ(pressButton(hardwareCheckout.json()["url"], "pay").status, 303);
+    const auto hardwareOrder =
+        textColumn("SELECT CAST(order_id AS TEXT) FROM checkout_sessions WHERE id = ?", {hardwareCheckout.json()["checkoutId"]}).at(0);
+    auto refunded = postJson("/api/v1/admin/orders/" + hardwareOrder + "/refunds", {{"amount", 1250}, {"reason", "Kōrero ✓"}}, staff());
+    ASSERT_EQ(refunded.status, 200) << refunded.body;
+    send(stored(outboxId("refund", buyerEmail)));
+
     // A Contact Sales enquiry: non-ASCII name and company (in the subject), and a message with the
     // lines SMTP and mbox care about: a lone ".", a leading ".", "From ", "=", a very long line.
     const auto enquirer = unique("wire-contact") + "@example.co.nz";

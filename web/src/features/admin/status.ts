@@ -13,6 +13,7 @@ export function statusLabel(status: string): string {
 export function orderTone(status: string): Tone {
   if (status === 'completed') return 'green';
   if (status === 'shipped') return 'blue';
+  if (status === 'refunded') return 'yellow';
   return 'grey';
 }
 

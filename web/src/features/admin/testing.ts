@@ -76,6 +76,8 @@ export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     created_at: '2025-10-01T11:30:00Z',
     updated_at: '2025-10-01T11:30:00Z',
     paid_after_cancellation: false,
+    refunded_amount: 0,
+    disputed: false,
     ...overrides,
   };
 }
@@ -89,6 +91,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       { at: '2025-10-01T11:31:00Z', from_status: 'pending', to_status: 'paid', source: 'provider', actor_email: null, note: 'checkout.session.completed' },
     ],
     late_payments: [],
+    refunds: [],
     ...overrides,
   };
 }

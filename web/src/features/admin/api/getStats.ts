@@ -10,10 +10,13 @@ export const statsSchema = z.object({
   active_subscriptions: z.number().int(),
   total_orders: z.number().int(),
   enterprise_accounts: z.number().int(),
-  /** Paid, shipped and completed orders of the last 30 New Zealand days, minor units. */
+  /** The payments ledger's NZD net (payments and renewals less refunds), last 30 New Zealand days, minor units. */
   recent_revenue: z.number().int(),
-  /** The same statuses, all time. */
+  /** The same, all time. */
   total_revenue: z.number().int(),
+  /** Every currency: {NZD, AUD, USD}, minor units. */
+  recent_revenue_by_currency: z.record(z.string(), z.number().int()),
+  total_revenue_by_currency: z.record(z.string(), z.number().int()),
   currency: z.string(),
 });
 export type AdminStats = z.infer<typeof statsSchema>;
@@ -26,6 +29,8 @@ export const EMPTY_STATS: AdminStats = {
   enterprise_accounts: 0,
   recent_revenue: 0,
   total_revenue: 0,
+  recent_revenue_by_currency: {},
+  total_revenue_by_currency: {},
   currency: 'NZD',
 };
 

@@ -86,8 +86,28 @@ export const orderRowSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   paid_after_cancellation: z.boolean(),
+  /** Minor units refunded so far (pending and succeeded refunds). */
+  refunded_amount: z.number().int(),
+  /** A dispute (chargeback) was opened for its payment. */
+  disputed: z.boolean(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: z.string().nullable(),
+  restock: z.boolean(),
+  /** requested | pending | succeeded | failed | canceled */
+  status: z.string(),
+  /** staff | provider (made in the provider's dashboard) */
+  source: z.string(),
+  provider_refund_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
 
 export const orderDetailSchema = orderRowSchema.extend({
   items: z.array(z.object({ product_id: z.string().nullable(), product_name: z.string(), quantity: z.number().int(), unit_amount: z.number().int() })),
@@ -105,6 +125,7 @@ export const orderDetailSchema = orderRowSchema.extend({
   late_payments: z.array(
     z.object({ at: z.string(), amount: z.number().int(), currency: z.string(), provider: z.string(), provider_reference: z.string().nullable() }),
   ),
+  refunds: z.array(refundSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

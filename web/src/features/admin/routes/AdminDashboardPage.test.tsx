@@ -13,6 +13,8 @@ const STATS = {
   enterprise_accounts: 3,
   recent_revenue: 125050,
   total_revenue: 9876543,
+  recent_revenue_by_currency: { NZD: 125050, AUD: 0, USD: 0 },
+  total_revenue_by_currency: { NZD: 9876543, AUD: 0, USD: 0 },
   currency: 'NZD',
 };
 
@@ -47,6 +49,21 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByText('All time: $98,765.43')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/v1/admin/stats')[0]?.headers.Authorization).toMatch(/^Bearer /);
     expect(document.title).toBe('Admin Dashboard | Signalcraft');
+  });
+
+  it('shows other currencies beneath the one figure only when they are not zero', async () => {
+    mockApi(() =>
+      jsonResponse(200, {
+        ...STATS,
+        recent_revenue_by_currency: { NZD: 125050, AUD: 4500, USD: 0 },
+        total_revenue_by_currency: { NZD: 9876543, AUD: 9000, USD: 0 },
+      }),
+    );
+    renderDashboard();
+    await screen.findByRole('region', { name: 'Statistics' });
+    expect(card('Recent Revenue (30 days)')).toBe('$1,250.50');
+    expect(screen.getByText('AUD: A$45.00 (all time A$90.00)')).toBeInTheDocument();
+    expect(screen.queryByText(/^USD:/)).not.toBeInTheDocument();
   });
 
   it('has the five quick actions and the audit log', async () => {

@@ -1,6 +1,7 @@
 // /admin: the six statistic cards and the five quick actions of the spec (section 2), plus the
-// audit log. Revenue is paid, shipped and completed orders of the last 30 days (New Zealand
-// time), with the all-time figure beside it. A load failure is logged and the cards stay at zero.
+// audit log. Revenue is the payments ledger's (payments and renewals less refunds) of the last 30
+// days (New Zealand time), NZD the one figure with the all-time one beside it; other currencies
+// show beneath it when not zero. A load failure is logged and the cards stay at zero.
 import { Link } from 'react-router';
 import { formatMoney } from '@/lib/format';
 import { EMPTY_STATS, useAdminStats } from '../api/getStats';
@@ -14,13 +15,27 @@ const QUICK_ACTIONS = [
   { to: '/admin/wirewrite', label: 'WireWrite Admin' },
 ] as const;
 
-function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
+function StatCard({ label, value, note, extra = [] }: { label: string; value: string; note?: string; extra?: string[] }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="mt-2 text-3xl font-bold text-slate-900">{value}</dd>
       {note ? <dd className="mt-1 text-sm text-slate-500">{note}</dd> : null}
+      {extra.map((line) => (
+        <dd key={line} className="mt-1 text-sm text-slate-600">
+          {line}
+        </dd>
+      ))}
     </div>
+  );
+}
+
+const OTHER_CURRENCIES = ['AUD', 'USD'] as const;
+
+/** "AUD: A$12.00 (all time A$40.00)" for each other currency with money in it. */
+export function otherCurrencies(recent: Record<string, number>, total: Record<string, number>): string[] {
+  return OTHER_CURRENCIES.filter((c) => (recent[c] ?? 0) !== 0 || (total[c] ?? 0) !== 0).map(
+    (c) => `${c}: ${formatMoney(recent[c] ?? 0, c)} (all time ${formatMoney(total[c] ?? 0, c)})`,
   );
 }
 
@@ -48,6 +63,7 @@ export function AdminDashboardPage() {
               label="Recent Revenue (30 days)"
               value={formatMoney(data.recent_revenue, data.currency)}
               note={`All time: ${formatMoney(data.total_revenue, data.currency)}`}
+              extra={otherCurrencies(data.recent_revenue_by_currency, data.total_revenue_by_currency)}
             />
           </dl>
         </section>

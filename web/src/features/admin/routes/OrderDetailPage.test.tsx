@@ -57,6 +57,70 @@ describe('OrderDetailPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Shipped.');
   });
 
+  it('refunds part of the order through the Refund dialog, prefilled with what is left, and lists the refund', async () => {
+    const refunded = orderDetail({
+      refunded_amount: 5000,
+      refunds: [
+        {
+          id: 'refund-1',
+          amount: 5000,
+          currency: 'NZD',
+          reason: 'Scratched case',
+          restock: true,
+          status: 'succeeded',
+          source: 'staff',
+          provider_refund_id: 're_1',
+          actor_email: 'admin@example.test',
+          created_at: '2025-10-03T00:00:00Z',
+        },
+      ],
+    });
+    let current = orderDetail({ refunded_amount: 800 });
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/orders/order-1/refunds' && init?.method === 'POST') {
+        current = refunded;
+        return jsonResponse(200, { order: current });
+      }
+      if (url.pathname === '/api/v1/admin/orders/order-1') return jsonResponse(200, { order: current });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund order SC-7KQ2-M9XD' });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+    expect(amount).toHaveValue('250.00');
+    await user.clear(amount);
+    await user.type(amount, '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(within(dialog).getByText('At most $250.00 can still be refunded.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/v1/admin/orders/order-1/refunds')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '50');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Scratched case');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Return the items to stock' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    const call = callsTo(fetchMock, 'POST', '/api/v1/admin/orders/order-1/refunds')[0];
+    expect(call?.body).toEqual({ amount: 5000, reason: 'Scratched case', restock: true });
+    expect(call?.headers['Idempotency-Key']).toBeTruthy();
+    expect(await screen.findByText('Refunded $50.00 of order SC-7KQ2-M9XD.')).toBeInTheDocument();
+    const refunds = screen.getByRole('table', { name: 'Refunds' });
+    expect(within(refunds).getAllByRole('row')[1]).toHaveTextContent('$50.00');
+    expect(within(refunds).getAllByRole('row')[1]).toHaveTextContent('Scratched case');
+    expect(screen.getByText('Refunded: $50.00')).toBeInTheDocument();
+  });
+
+  it('shows a Disputed badge and no Refund button once everything is refunded', async () => {
+    mockApi((url) =>
+      url.pathname === '/api/v1/admin/orders/order-1'
+        ? jsonResponse(200, { order: orderDetail({ status: 'refunded', refunded_amount: 25800, disputed: true }) })
+        : undefined,
+    );
+    renderPage();
+    expect(await screen.findByText('Disputed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
   it('says clearly when a payment arrived after cancellation', async () => {
     mockApi(() =>
       jsonResponse(200, {

@@ -9,18 +9,35 @@ import { useOrder } from '../api/getOrder';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { OrderStatusSelect } from '../components/OrderStatusSelect';
 import { Badge } from '@/components/list/Badge';
+import { RefundDialog } from '../components/RefundDialog';
 import { orderTone, statusLabel } from '../status';
 import { customerOf } from './OrderManagementPage';
 
 const SOURCES: Record<string, string> = { staff: 'Staff', provider: 'Payment provider', system: 'System' };
 
 export const PAID_AFTER_CANCELLATION = 'Paid after cancellation';
+export const DISPUTED = 'Disputed';
+
+const REFUND_STATUSES: Record<string, string> = {
+  requested: 'Waiting for the payment provider',
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+  canceled: 'Cancelled',
+};
+
+/** Only money that came through the payment provider can be refunded here, and only what is left. */
+function refundable(order: { status: string; total_amount: number; refunded_amount: number; paid_after_cancellation: boolean }) {
+  const paid = ['paid', 'shipped', 'completed', 'refunded'].includes(order.status) || order.paid_after_cancellation;
+  return paid && order.refunded_amount < order.total_amount;
+}
 
 export function OrderDetailPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   useLogLoadFailure('the order', order.error);
   const [message, setMessage] = useState<BannerMessage | null>(null);
+  const [refunding, setRefunding] = useState(false);
   const dismiss = useCallback(() => setMessage(null), []);
   const back = { to: '/admin/orders', label: 'Back to Order Management' };
   const data = order.data;
@@ -48,7 +65,7 @@ export function OrderDetailPage() {
         <div role="note" aria-label={PAID_AFTER_CANCELLATION} className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{PAID_AFTER_CANCELLATION}</p>
           <p className="mt-1 text-sm">
-            A payment arrived after this order was cancelled. It is not counted as revenue: refund it with the payment provider or reinstate the order.
+            A payment arrived after this order was cancelled. It is counted as revenue until it is refunded: refund it or reinstate the order.
           </p>
         </div>
       ) : null}
@@ -63,7 +80,12 @@ export function OrderDetailPage() {
           </div>
           <div>
             <dt className="text-slate-500">Amount</dt>
-            <dd className="mt-1 font-medium text-slate-900">{formatMoney(data.total_amount, data.currency)}</dd>
+            <dd className="mt-1 font-medium text-slate-900">
+              {formatMoney(data.total_amount, data.currency)}
+              {data.refunded_amount > 0 ? (
+                <span className="block text-xs font-normal text-slate-600">Refunded: {formatMoney(data.refunded_amount, data.currency)}</span>
+              ) : null}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">Date</dt>
@@ -73,6 +95,7 @@ export function OrderDetailPage() {
             <dt className="text-slate-500">Status</dt>
             <dd className="mt-1 flex items-center gap-2">
               <Badge tone={orderTone(data.status)}>{statusLabel(data.status)}</Badge>
+              {data.disputed ? <Badge tone="red">{DISPUTED}</Badge> : null}
               <OrderStatusSelect
                 order={data}
                 onChanged={(status) => setMessage({ tone: 'success', text: `Order ${data.order_number} is now ${statusLabel(status)}.` })}
@@ -81,7 +104,24 @@ export function OrderDetailPage() {
             </dd>
           </div>
         </dl>
+        {refundable(data) ? (
+          <div className="mt-4 flex justify-end">
+            <button type="button" className="btn-secondary" onClick={() => setRefunding(true)}>
+              Refund
+            </button>
+          </div>
+        ) : null}
       </section>
+      {refunding ? (
+        <RefundDialog
+          order={data}
+          onClose={() => setRefunding(false)}
+          onRefunded={(amount) => {
+            setRefunding(false);
+            setMessage({ tone: 'success', text: `Refunded ${formatMoney(amount, data.currency)} of order ${data.order_number}.` });
+          }}
+        />
+      ) : null}
 
       <section aria-labelledby="order-items" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="order-items" className="text-lg font-semibold text-slate-900">
@@ -148,6 +188,40 @@ export function OrderDetailPage() {
           </table>
         )}
       </section>
+
+      {data.refunds.length > 0 ? (
+        <section aria-labelledby="order-refunds" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="order-refunds" className="text-lg font-semibold text-slate-900">
+            Refunds
+          </h2>
+          <table className="mt-3 min-w-full text-sm">
+            <caption className="sr-only">Refunds</caption>
+            <thead>
+              <tr className="text-left text-xs uppercase text-slate-500">
+                <th scope="col" className="py-2">When</th>
+                <th scope="col" className="py-2">Amount</th>
+                <th scope="col" className="py-2">Status</th>
+                <th scope="col" className="py-2">By</th>
+                <th scope="col" className="py-2">Reason</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.refunds.map((refund) => (
+                <tr key={refund.id}>
+                  <td className="py-2">{formatDate(refund.created_at, { withTime: true })}</td>
+                  <td className="py-2">
+                    {formatMoney(refund.amount, refund.currency)}
+                    {refund.restock ? <span className="block text-xs text-slate-500">Items returned to stock</span> : null}
+                  </td>
+                  <td className="py-2">{REFUND_STATUSES[refund.status] ?? refund.status}</td>
+                  <td className="py-2">{refund.source === 'provider' ? 'Payment provider' : (refund.actor_email ?? 'Staff')}</td>
+                  <td className="py-2">{refund.reason ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
 
       {data.late_payments.length > 0 ? (
         <section aria-labelledby="late-payments" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">

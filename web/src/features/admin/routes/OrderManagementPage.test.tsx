@@ -85,11 +85,24 @@ describe('OrderManagementPage', () => {
     renderPage();
     await screen.findByText('SC-7KQ2-M9XD');
     const filters = screen.getByRole('group', { name: 'Filter by status' });
-    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Pending', 'Paid', 'Shipped', 'Completed', 'Cancelled', 'Paid after cancellation']);
+    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Pending', 'Paid', 'Shipped', 'Completed', 'Cancelled', 'Refunded', 'Paid after cancellation']);
     await user.click(within(filters).getByRole('button', { name: 'Paid after cancellation' }));
     expect(await screen.findByRole('cell', { name: 'No orders found' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('status')).toBe('paid_after_cancellation');
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'SC-7KQ2{Enter}');
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('q')).toBe('SC-7KQ2'));
+  });
+
+  it('marks disputed orders and filters on them', async () => {
+    const fetchMock = mockApi((url) =>
+      jsonResponse(200, url.searchParams.get('disputed') === 'true' ? page([orderRow({ disputed: true })]) : page([orderRow(), orderRow({ id: 'order-2', order_number: 'SC-DISP-0001', disputed: true })])),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('SC-DISP-0001');
+    expect(screen.getAllByText('Disputed')).toHaveLength(1);
+    await user.click(screen.getByRole('checkbox', { name: 'Disputed only' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('disputed')).toBe('true'));
+    await waitFor(() => expect(screen.queryByText('SC-DISP-0001')).not.toBeInTheDocument());
   });
 });

@@ -27,10 +27,11 @@ const FILTERS = [
   { value: 'shipped', label: 'Shipped' },
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
+  { value: 'refunded', label: 'Refunded' },
   { value: 'paid_after_cancellation', label: 'Paid after cancellation' },
 ] as const;
 
-const LIST: ListSpec<'status' | 'q'> = { filters: ['status', 'q'] };
+const LIST: ListSpec<'status' | 'q' | 'disputed'> = { filters: ['status', 'q', 'disputed'] };
 
 /** 'Guest' without a user; the email, or 'Unknown' when the account is gone. */
 export function customerOf(order: Pick<OrderRow, 'user_id' | 'customer_email'>): string {
@@ -64,6 +65,7 @@ export function OrderManagementPage() {
         <div className="space-y-1">
           <Badge tone={orderTone(order.status)}>{statusLabel(order.status)}</Badge>
           {order.paid_after_cancellation ? <p className="text-xs font-semibold text-red-700">Paid after cancellation</p> : null}
+          {order.disputed ? <Badge tone="red">Disputed</Badge> : null}
         </div>
       ),
     },
@@ -86,6 +88,10 @@ export function OrderManagementPage() {
       <Banner message={message} onDismiss={dismiss} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <FilterControl label="Filter by status" options={FILTERS} value={list.filters.status} onChange={(status) => list.setFilters({ status })} />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={list.filters.disputed === 'true'} onChange={(event) => list.setFilters({ disputed: event.target.checked ? 'true' : '' })} />
+          Disputed only
+        </label>
         <SearchField label="Search orders" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="Order number or email" />
       </div>
       <DataTable
