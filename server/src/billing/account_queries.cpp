@@ -47,6 +47,7 @@ nlohmann::json orderJson(const OrderSummary& o) {
             {"total_amount", o.totalAmount},
             {"currency", o.currency},
             {"created_at", o.createdAt},
+            {"invoice_number", o.invoiceNumber ? nlohmann::json(*o.invoiceNumber) : nlohmann::json()},
             {"items", std::move(items)}};
 }
 

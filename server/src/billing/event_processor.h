@@ -5,6 +5,7 @@
 // arriving in any order end in the same state (docs/billing.md, "Rules the server enforces").
 #include "billing/checkout_repository.h"
 #include "billing/customer_repository.h"
+#include "billing/invoice_repository.h"
 #include "billing/order_repository.h"
 #include "billing/subscription_repository.h"
 #include "db/database.h"
@@ -27,8 +28,9 @@ class EventProcessor {
 public:
     enum class Outcome { Applied, Ignored, Duplicate };
 
-    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl)
-        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db) {}
+    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl, InvoiceSettings invoices = {})
+        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db),
+          invoices_(std::move(invoices)) {}
 
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;
     // any other exception means nothing was stored and the provider should deliver it again.
@@ -47,6 +49,7 @@ private:
     std::optional<Checkout> findCheckout(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
     bool checkoutCompleted(db::Tx& tx, const Event& event);
     void markPaid(db::Tx& tx, const Event& event, const Checkout& checkout);
+    void issueOrderInvoice(db::Tx& tx, const Event& event, const Checkout& checkout);
     bool markUnpaid(db::Tx& tx, const Event& event, const Checkout& checkout);
     void confirm(db::Tx& tx, const std::string& orderId);
     std::optional<std::string> guestOrder(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
@@ -62,6 +65,8 @@ private:
     bool applySubscription(db::Tx& tx, const Event& event, bool deleted);
     bool applyInvoice(db::Tx& tx, const Event& event, const std::string& providerId,
                       const std::optional<std::int64_t>& invoiceEnd, bool paid);
+    // The tax invoice of a paid subscription invoice (invoice.paid), and its renewal receipt.
+    bool issueSubscriptionInvoice(db::Tx& tx, const Event& event, const std::optional<std::string>& subscriptionId);
 
     db::Database& db_;
     mail::Outbox& outbox_;
@@ -70,6 +75,10 @@ private:
     CustomerRepository customers_;
     OrderRepository orders_;
     SubscriptionRepository subscriptions_;
+    InvoiceRepository invoices_;
+
+public:
+    InvoiceRepository& invoices() { return invoices_; }
 };
 
 const char* outcomeName(EventProcessor::Outcome outcome);

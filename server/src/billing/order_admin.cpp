@@ -127,6 +127,10 @@ nlohmann::json toJson(const AdminOrderDetail& d) {
     j["items"] = std::move(items);
     j["history"] = std::move(history);
     j["late_payments"] = std::move(late);
+    nlohmann::json invoices = nlohmann::json::array();
+    for (const auto& i : d.invoices)
+        invoices.push_back({{"number", i.number}, {"kind", i.kind}, {"total_amount", i.totalAmount}});
+    j["invoices"] = std::move(invoices);
     return j;
 }
 
