@@ -127,6 +127,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   late_payments: z.array(
     z.object({ at: z.string(), amount: z.number().int(), currency: z.string(), provider: z.string(), provider_reference: z.string().nullable() }),
   ),
+  /** Its tax invoice and credit notes, in issue order (docs/billing.md, "Tax invoices"). */
+  invoices: z.array(z.object({ number: z.string(), kind: z.string(), total_amount: z.number().int() })).default([]),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
