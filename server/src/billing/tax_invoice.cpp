@@ -72,7 +72,7 @@ std::string nzDate(const std::string& isoTimestamp) {
     const std::int64_t d = doy - (153 * mp + 2) / 5 + 1;
     const std::int64_t m = mp < 10 ? mp + 3 : mp - 9;
     const std::int64_t y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-    char out[16];
+    char out[48];
     std::snprintf(out, sizeof out, "%04lld-%02lld-%02lld", static_cast<long long>(y), static_cast<long long>(m),
                   static_cast<long long>(d));
     return out;
