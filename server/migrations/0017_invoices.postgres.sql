@@ -27,6 +27,7 @@ CREATE UNIQUE INDEX tax_invoices_number_key ON tax_invoices (number);
 CREATE UNIQUE INDEX tax_invoices_source_key_key ON tax_invoices (source_key);
 -- The customer's list, newest first.
 CREATE INDEX tax_invoices_user_id_seq_idx ON tax_invoices (user_id, seq);
--- An order's invoice and credit notes (order JSON, credit notes).
+-- An order's invoice and credit notes (order JSON, credit notes); at most one invoice per order.
 CREATE INDEX tax_invoices_order_id_idx ON tax_invoices (order_id);
+CREATE UNIQUE INDEX tax_invoices_order_invoice_key ON tax_invoices (order_id) WHERE kind = 'invoice';
 CREATE INDEX tax_invoices_adjusts_id_idx ON tax_invoices (adjusts_id);

@@ -420,9 +420,10 @@ bool EventProcessor::issueSubscriptionInvoice(db::Tx& tx, const Event& e, const 
                 n.lines.push_back({str(line, "description").value_or("Subscription"), integer(line, "quantity").value_or(1),
                                    *lineAmount});
     if (n.lines.empty()) n.lines.push_back({"Subscription", 1, *amount});
-    const auto number = invoices_.issue(tx, n);
+    bool issued = false;
+    const auto number = invoices_.issue(tx, n, &issued);
     const auto reason = str(e.object, "billing_reason").value_or("");
-    if (reason == "subscription_create" || !n.buyerEmail || !mail::isValidEmailAddress(*n.buyerEmail)) return true;
+    if (!issued || reason == "subscription_create" || !n.buyerEmail || !mail::isValidEmailAddress(*n.buyerEmail)) return true;
     // A renewal: the receipt states the amount and GST content and links to the invoice.
     auto summary = invoices_.summary(tx, number);
     if (!summary) return true;

@@ -19,8 +19,11 @@ constexpr const char* kBySourceKey = "SELECT number FROM tax_invoices WHERE sour
 constexpr const char* kInsert =
     "INSERT INTO tax_invoices (id, seq, number, kind, source_key, user_id, order_id, adjusts_id, currency, total_amount, "
     "gst_amount, document, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kUnlinked =
+    "SELECT document FROM tax_invoices WHERE source_key = ? AND order_id IS NULL AND kind = 'invoice'";
+constexpr const char* kOrderNumber = "SELECT order_number FROM orders WHERE id = ?";
 constexpr const char* kLinkOrder =
-    "UPDATE tax_invoices SET order_id = ? WHERE source_key = ? AND order_id IS NULL AND kind = 'invoice'";
+    "UPDATE tax_invoices SET order_id = ?, document = ? WHERE source_key = ? AND order_id IS NULL AND kind = 'invoice'";
 constexpr const char* kOrder =
     "SELECT o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.total_amount, o.currency, "
     "u.email AS user_email, p.full_name FROM orders o LEFT JOIN users u ON u.id = o.user_id "
@@ -42,7 +45,7 @@ constexpr const char* kCreditTarget =
     "SELECT CAST(id AS TEXT) AS id, number, CAST(user_id AS TEXT) AS user_id, total_amount, document FROM tax_invoices "
     "WHERE order_id = ? AND kind = 'invoice'";
 constexpr const char* kCredited =
-    "SELECT COALESCE(SUM(total_amount), 0) FROM tax_invoices WHERE adjusts_id = ? AND kind = 'credit_note'";
+    "SELECT CAST(COALESCE(SUM(total_amount), 0) AS BIGINT) FROM tax_invoices WHERE adjusts_id = ? AND kind = 'credit_note'";
 
 InvoiceSummary readSummary(const db::Row& r) {
     InvoiceSummary s;
@@ -88,9 +91,11 @@ std::string InvoiceRepository::store(db::Tx& tx, const std::string& sourceKey, c
     return number;
 }
 
-std::string InvoiceRepository::issue(db::Tx& tx, const NewInvoice& n) {
+std::string InvoiceRepository::issue(db::Tx& tx, const NewInvoice& n, bool* issued) {
     lockCounter(tx);
+    if (issued) *issued = false;
     if (auto existing = tx.query(kBySourceKey).bind(n.sourceKey).text()) return *existing;
+    if (issued) *issued = true;
     const bool zero = zeroRated(n.currency);
     nlohmann::json lines = nlohmann::json::array();
     for (const auto& l : n.lines)
@@ -184,7 +189,13 @@ std::string InvoiceRepository::issueCreditNote(db::Tx& tx, const std::string& or
 }
 
 void InvoiceRepository::linkOrder(db::Tx& tx, const std::string& sourceKey, const std::string& orderId) {
-    tx.query(kLinkOrder).bind(orderId, sourceKey).run();
+    auto text = tx.query(kUnlinked).bind(sourceKey).text();
+    if (!text) return;
+    // The invoice's content stays as issued; it gains the reference to the order it paid for.
+    auto document = nlohmann::json::parse(*text);
+    document["order_id"] = orderId;
+    document["order_number"] = orNull(tx.query(kOrderNumber).bind(orderId).text());
+    tx.query(kLinkOrder).bind(orderId, document.dump(), sourceKey).run();
 }
 
 std::optional<InvoiceSummary> InvoiceRepository::summary(db::Tx& tx, const std::string& number) {

@@ -54,8 +54,9 @@ public:
     explicit InvoiceRepository(InvoiceSettings settings) : settings_(std::move(settings)) {}
 
     // Issues the invoice under the next number, or finds the one issued for the same sourceKey;
-    // returns its number. Call inside the payment's transaction.
-    std::string issue(db::Tx& tx, const NewInvoice& invoice);
+    // returns its number; `issued` (when given) tells whether it is new. Call inside the payment's
+    // transaction.
+    std::string issue(db::Tx& tx, const NewInvoice& invoice, bool* issued = nullptr);
     // The invoice of a paid order (its lines, buyer and total as they are now), under `sourceKey`
     // (default "order:<id>"); nullopt for an unknown order.
     std::optional<std::string> issueForOrder(db::Tx& tx, const std::string& orderId,
