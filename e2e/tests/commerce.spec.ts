@@ -102,6 +102,17 @@ test('buy two USB to RS-232 cables: the order is in the history and the stock fa
   await expect(order.getByRole('list', { name: 'Items' })).toContainText(`2 × ${CABLE.name}`);
   await expect(activeSubscriptionsPanel(page)).toContainText('You have no active subscriptions.');
 
+  // The order's GST tax invoice opens from the order, ready to print (docs/billing.md, "Tax invoices").
+  await order.getByRole('link', { name: /^Tax invoice INV-\d{6,}$/ }).click();
+  await expect(page).toHaveURL(/\/account\/invoices\/INV-\d{6,}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tax Invoice' })).toBeVisible();
+  const invoice = page.getByRole('article', { name: /^Tax Invoice INV-/ });
+  await expect(invoice).toContainText(`Order ${orderNumber}`);
+  await expect(invoice).toContainText(/GST number \d{2,3}-\d{3}-\d{3}/);
+  await expect(invoice.getByRole('table', { name: 'Lines' })).toContainText(CABLE.name);
+  await expect(invoice).toContainText('GST content$12.78'); // 3/23 of $98.00
+  await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+
   // Back in the store, the landing card and the product page both show two fewer.
   await page.getByRole('banner').getByRole('link', { name: 'Signalcraft' }).click();
   await expect(page).toHaveURL(/\/$/);

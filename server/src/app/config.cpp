@@ -1,5 +1,7 @@
 #include "app/config.h"
 
+#include "billing/tax_invoice.h"
+
 #include "mail/wire.h"
 
 #include <Poco/NumberParser.h>
@@ -8,6 +10,8 @@
 #include <Poco/URI.h>
 #include <Poco/Util/AbstractConfiguration.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <stdexcept>
 #include <vector>
@@ -179,6 +183,39 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     p.stripeTimeoutSeconds = r.integer("STRIPE_TIMEOUT_SECONDS", "storefront.stripe.timeoutSeconds", p.stripeTimeoutSeconds, 1, 120);
     p.checkoutExpirySeconds = r.integer("STOREFRONT_CHECKOUT_EXPIRY_SECONDS", "storefront.payments.checkoutExpirySeconds",
                                         p.checkoutExpirySeconds, 60, 86400);
+    // Tax invoices: in development, demo values so a local invoice is complete; in production
+    // nothing (app/production.cpp refuses to start without the legal name and GST number).
+    auto& inv = p.invoices;
+    const bool dev = !c.production();
+    inv.legalName = Poco::trim(r.str("STOREFRONT_COMPANY_LEGAL_NAME", "storefront.company.legalName",
+                                     dev ? "Storefront Demo Limited" : ""));
+    inv.address = Poco::trim(r.str("STOREFRONT_COMPANY_ADDRESS", "storefront.company.address",
+                                   dev ? "1 Queen Street, Auckland Central, Auckland 1010, New Zealand" : ""));
+    const auto gst = Poco::trim(r.str("STOREFRONT_GST_NUMBER", "storefront.company.gstNumber", dev ? "49-091-850" : ""));
+    if (!gst.empty()) {
+        auto valid = billing::normalizeGstNumber(gst);
+        if (!valid)
+            throw std::invalid_argument("STOREFRONT_GST_NUMBER '" + gst +
+                                        "' is not a valid GST (IRD) number: 8 or 9 digits whose check digit matches");
+        inv.gstNumber = *valid;
+    }
+    inv.prefix = r.str("STOREFRONT_INVOICE_PREFIX", "storefront.invoices.prefix", inv.prefix);
+    if (inv.prefix.size() > 12 || !std::all_of(inv.prefix.begin(), inv.prefix.end(), [](char ch) {
+            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '/' || ch == '_';
+        }))
+        throw std::invalid_argument("STOREFRONT_INVOICE_PREFIX must be at most 12 letters, digits, '-', '/' or '_', got '" +
+                                    inv.prefix + "'");
+    const auto zeroRated =
+        Poco::trim(r.str("STOREFRONT_ZERO_RATED_CURRENCIES", "storefront.invoices.zeroRatedCurrencies", "AUD,USD"));
+    try {
+        inv.zeroRatedCurrencies = Poco::icompare(zeroRated, "none") == 0 ? std::vector<std::string>{}
+                                                                           : billing::parseCurrencyList(zeroRated);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("STOREFRONT_ZERO_RATED_CURRENCIES: ") + e.what() +
+                                    " (a comma-separated list such as AUD,USD, or none)");
+    }
+    if (std::find(inv.zeroRatedCurrencies.begin(), inv.zeroRatedCurrencies.end(), "NZD") != inv.zeroRatedCurrencies.end())
+        throw std::invalid_argument("STOREFRONT_ZERO_RATED_CURRENCIES cannot include NZD (sales in New Zealand carry GST)");
     if (p.provider == "stripe" && (p.stripeSecretKey.empty() || p.stripeWebhookSecret.empty()))
         throw std::invalid_argument("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when STOREFRONT_PAYMENT_PROVIDER is stripe");
     auto& w = c.wirewrite;

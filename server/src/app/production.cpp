@@ -21,6 +21,13 @@ std::vector<std::string> productionProblems(const Config& config) {
         problems.push_back("STOREFRONT_DEMO_DATA is true (it writes demo users, orders and workers into the database): set it to false");
     if (!config.auth.adminMfaRequired)
         problems.push_back("STOREFRONT_AUTH_ADMIN_MFA_REQUIRED is false (staff admins could work without two-factor): set it to true");
+    const auto& invoices = config.payments.invoices;
+    if (invoices.legalName.empty())
+        problems.push_back("STOREFRONT_COMPANY_LEGAL_NAME is not set (a GST tax invoice must name the supplier): set it to the "
+                           "company's legal name, e.g. \"Example Software Limited\"");
+    if (invoices.gstNumber.empty())
+        problems.push_back("STOREFRONT_GST_NUMBER is not set (a GST tax invoice must show the supplier's GST number): set it "
+                           "to the company's GST number, e.g. 123-456-789");
     return problems;
 }
 

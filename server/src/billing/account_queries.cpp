@@ -48,6 +48,7 @@ nlohmann::json orderJson(const OrderSummary& o) {
             {"refunded_amount", o.refundedAmount},
             {"currency", o.currency},
             {"created_at", o.createdAt},
+            {"invoice_number", o.invoiceNumber ? nlohmann::json(*o.invoiceNumber) : nlohmann::json()},
             {"items", std::move(items)}};
 }
 

@@ -87,7 +87,17 @@ std::optional<std::string> laterOf(const std::optional<std::string>& a, const st
     return std::max(*a, *b); // same ISO-8601 UTC form: text order is time order
 }
 
-mail::MailMessage orderConfirmation(const OrderSummary& order, const std::string& publicUrl) {
+// "GST included: $1.96" / "GST: $0.00 (zero-rated export)", and the invoice's address.
+std::string invoiceText(const InvoiceSummary& invoice, const std::string& publicUrl) {
+    std::string text = "Tax invoice " + invoice.number + ": " + publicUrl + "/account/invoices/" + invoice.number + "\n";
+    if (invoice.gstAmount == 0 && invoice.totalAmount > 0)
+        text += "GST: " + catalog::formatMoney(0, invoice.currency) + " (zero-rated export)\n";
+    else text += "GST content: " + catalog::formatMoney(invoice.gstAmount, invoice.currency) + " " + invoice.currency + "\n";
+    return text;
+}
+
+mail::MailMessage orderConfirmation(const OrderSummary& order, const std::optional<InvoiceSummary>& invoice,
+                                    const std::string& publicUrl) {
     mail::MailMessage m;
     if (!order.customerEmail || !mail::isValidEmailAddress(*order.customerEmail)) return m;
     m.kind = "order_confirmation";
@@ -98,7 +108,9 @@ mail::MailMessage orderConfirmation(const OrderSummary& order, const std::string
         text += "  " + std::to_string(line.quantity) + " x " + line.productName + "  " +
                 catalog::formatMoney(line.unitAmount, order.currency) + "\n";
     text += "\nTotal paid: " + catalog::formatMoney(order.totalAmount, order.currency) + " " + order.currency +
-            " (GST included)\n\nYour orders: " + publicUrl + "/dashboard\n";
+            " (GST included)\n";
+    if (invoice) text += invoiceText(*invoice, publicUrl);
+    text += "\nYour orders: " + publicUrl + "/dashboard\n";
     m.text = std::move(text);
     return m;
 }
@@ -153,8 +165,10 @@ bool EventProcessor::apply(db::Tx& tx, const Event& e) {
     if (e.type == "invoice.paid" || e.type == "invoice.payment_failed") {
         auto sub = invoiceSubscription(e.object);
         const bool recorded = e.type == "invoice.paid" && recordInvoicePayment(tx, e, sub);
-        if (!sub) return recorded;
-        return applyInvoice(tx, e, *sub, invoicePeriodEnd(e.object), e.type == "invoice.paid") || recorded;
+        const bool applied = sub && applyInvoice(tx, e, *sub, invoicePeriodEnd(e.object), e.type == "invoice.paid");
+        // The money was taken whether or not we know the subscription: the tax invoice is due.
+        const bool issued = e.type == "invoice.paid" && issueSubscriptionInvoice(tx, e, sub);
+        return recorded || applied || issued;
     }
     // Refunds and disputes (docs/billing.md, "The ledger, refunds and disputes").
     if (e.type == "charge.refunded") return refunds_.applyChargeRefunded(tx, e.provider, e.object, e.eventId);
@@ -188,6 +202,7 @@ bool EventProcessor::checkoutCompleted(db::Tx& tx, const Event& e) {
         auto orderId = guestOrder(tx, e.provider, e.object);
         if (!orderId) return false;
         recordOrderPayment(tx, e, *orderId);
+        invoices_.issueForOrder(tx, *orderId);
         confirm(tx, *orderId);
         return true;
     }
@@ -249,7 +264,23 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
                             "Payment received (" + e.type + ")"});
     // A subscription's money is its invoice's (invoice.paid), never the checkout's as well.
     if (c.mode != "subscription") recordOrderPayment(tx, e, c.orderId);
+    issueOrderInvoice(tx, e, c);
     confirm(tx, c.orderId);
+}
+
+// The paid order's tax invoice. A subscription's first payment is also the provider's first
+// invoice (invoice.paid, which may arrive before or after this): both issue under that invoice's
+// key, so whichever comes second finds the first's, and the order is linked to it.
+void EventProcessor::issueOrderInvoice(db::Tx& tx, const Event& e, const Checkout& c) {
+    if (c.mode == "subscription") {
+        auto providerInvoice = idOf(e.object, "invoice");
+        if (!providerInvoice) return; // issued by the invoice.paid event alone
+        const std::string key = "invoice:" + e.provider + ":" + *providerInvoice;
+        invoices_.linkOrder(tx, key, c.orderId);
+        invoices_.issueForOrder(tx, c.orderId, key);
+        return;
+    }
+    invoices_.issueForOrder(tx, c.orderId);
 }
 
 // Not paid (expired, abandoned, async payment failed): a pending order is cancelled and its stock
@@ -266,7 +297,7 @@ bool EventProcessor::markUnpaid(db::Tx& tx, const Event& e, const Checkout& c) {
 void EventProcessor::confirm(db::Tx& tx, const std::string& orderId) {
     auto order = orders_.find(tx, orderId);
     if (!order) return;
-    auto message = orderConfirmation(*order, publicUrl_);
+    auto message = orderConfirmation(*order, invoices_.forOrder(tx, orderId), publicUrl_);
     if (!message.to.empty()) outbox_.enqueue(tx, message);
 }
 
@@ -399,6 +430,49 @@ bool EventProcessor::applyInvoice(db::Tx& tx, const Event& e, const std::string&
     }
     const std::string status = paid ? (row->status == "trialing" ? "trialing" : "active") : "pending";
     updateSubscription(tx, *row, status, end, std::nullopt, e.at);
+    return true;
+}
+
+// invoice.paid: a tax invoice for the money taken, under the provider's invoice id (once), and,
+// for a renewal (not the first invoice of a subscription, which its checkout confirms), a receipt
+// that links to it. Nothing for an invoice of zero (a trial).
+bool EventProcessor::issueSubscriptionInvoice(db::Tx& tx, const Event& e, const std::optional<std::string>& subscriptionId) {
+    auto providerInvoice = str(e.object, "id");
+    auto amount = integer(e.object, "amount_paid");
+    if (!providerInvoice || !amount || *amount <= 0) return false;
+    NewInvoice n;
+    n.sourceKey = "invoice:" + e.provider + ":" + *providerInvoice;
+    n.currency = Poco::toUpper(str(e.object, "currency").value_or("nzd"));
+    n.totalAmount = *amount;
+    std::optional<SubscriptionRow> row;
+    if (subscriptionId) row = subscriptions_.findByProvider(tx, e.provider, *subscriptionId);
+    if (row) n.userId = row->userId;
+    else if (auto customer = idOf(e.object, "customer")) n.userId = customers_.userOf(tx, e.provider, *customer);
+    n.buyerEmail = str(e.object, "customer_email");
+    n.buyerName = str(e.object, "customer_name");
+    invoices_.fillBuyer(tx, n);
+    auto lines = member(e.object, "lines").find("data");
+    if (lines != member(e.object, "lines").end() && lines->is_array())
+        for (const auto& line : *lines)
+            if (auto lineAmount = integer(line, "amount"))
+                n.lines.push_back({str(line, "description").value_or("Subscription"), integer(line, "quantity").value_or(1),
+                                   *lineAmount});
+    if (n.lines.empty()) n.lines.push_back({"Subscription", 1, *amount});
+    bool issued = false;
+    const auto number = invoices_.issue(tx, n, &issued);
+    const auto reason = str(e.object, "billing_reason").value_or("");
+    if (!issued || reason == "subscription_create" || !n.buyerEmail || !mail::isValidEmailAddress(*n.buyerEmail)) return true;
+    // A renewal: the receipt states the amount and GST content and links to the invoice.
+    auto summary = invoices_.summary(tx, number);
+    if (!summary) return true;
+    mail::MailMessage m;
+    m.kind = "renewal_receipt";
+    m.to = *n.buyerEmail;
+    m.subject = "Receipt for your subscription renewal (" + number + ")";
+    m.text = "Your subscription has renewed.\n\nAmount paid: " + catalog::formatMoney(n.totalAmount, n.currency) + " " +
+             n.currency + " (GST included)\n" + invoiceText(*summary, publicUrl_) +
+             "\nManage your subscriptions: " + publicUrl_ + "/dashboard\n";
+    outbox_.enqueue(tx, m);
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include "billing/checkout_repository.h"
 #include "billing/customer_repository.h"
 #include "billing/ledger_repository.h"
+#include "billing/invoice_repository.h"
 #include "billing/order_repository.h"
 #include "billing/refund_book.h"
 #include "billing/subscription_repository.h"
@@ -29,8 +30,9 @@ class EventProcessor {
 public:
     enum class Outcome { Applied, Ignored, Duplicate };
 
-    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl)
-        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db), refunds_(db, outbox) {}
+    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl, InvoiceSettings invoices = {})
+        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db), refunds_(db, outbox),
+          invoices_(std::move(invoices)) {}
 
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;
     // any other exception means nothing was stored and the provider should deliver it again.
@@ -49,6 +51,7 @@ private:
     std::optional<Checkout> findCheckout(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
     bool checkoutCompleted(db::Tx& tx, const Event& event);
     void markPaid(db::Tx& tx, const Event& event, const Checkout& checkout);
+    void issueOrderInvoice(db::Tx& tx, const Event& event, const Checkout& checkout);
     bool markUnpaid(db::Tx& tx, const Event& event, const Checkout& checkout);
     void confirm(db::Tx& tx, const std::string& orderId);
     // The money of a paid order (checkout.session.completed in payment mode, a payment link) enters the ledger.
@@ -68,6 +71,8 @@ private:
     bool applySubscription(db::Tx& tx, const Event& event, bool deleted);
     bool applyInvoice(db::Tx& tx, const Event& event, const std::string& providerId,
                       const std::optional<std::int64_t>& invoiceEnd, bool paid);
+    // The tax invoice of a paid subscription invoice (invoice.paid), and its renewal receipt.
+    bool issueSubscriptionInvoice(db::Tx& tx, const Event& event, const std::optional<std::string>& subscriptionId);
 
     db::Database& db_;
     mail::Outbox& outbox_;
@@ -78,6 +83,10 @@ private:
     SubscriptionRepository subscriptions_;
     LedgerRepository ledger_;
     RefundBook refunds_;
+    InvoiceRepository invoices_;
+
+public:
+    InvoiceRepository& invoices() { return invoices_; }
 };
 
 const char* outcomeName(EventProcessor::Outcome outcome);

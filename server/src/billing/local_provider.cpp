@@ -104,9 +104,16 @@ bool LocalProvider::pay(const std::string& sessionId) {
               {"customer", customer},
               {"amount_paid", view->amountTotal},
               {"currency", Poco::toLower(view->currency)},
+              {"billing_reason", "subscription_create"},
+              {"customer_email", email},
               {"parent", {{"type", "subscription_details"}, {"subscription_details", {{"subscription", subscription}}}}},
-              {"lines", {{"data", nlohmann::json::array({{{"period", {{"start", start}, {"end", end}}}}})}}}});
+              {"lines",
+               {{"data", nlohmann::json::array({{{"description", std::to_string(view->quantity) + " x " + view->itemName},
+                                                 {"quantity", view->quantity},
+                                                 {"amount", view->amountTotal},
+                                                 {"period", {{"start", start}, {"end", end}}}}})}}}});
         completed["subscription"] = subscription;
+        completed["invoice"] = "in_local_" + suffix;
     }
     emit("evt_local_" + suffix + "_completed", "checkout.session.completed", std::move(completed));
     return true;

@@ -1,6 +1,7 @@
 #include "billing/module.h"
 
 #include "billing/admin_routes.h"
+#include "billing/invoice_routes.h"
 #include "billing/routes.h"
 #include "billing/stripe_provider.h"
 #include "billing/stripe_signature.h"
@@ -18,7 +19,7 @@ constexpr int kStripeExpiryGraceSeconds = 3600;
 
 Module::Module(db::Database& db, const Settings& settings, std::string publicUrl, std::string siteName,
                catalog::ProductRepository& products, mail::Outbox& outbox, bool production)
-    : settings_(settings), siteName_(std::move(siteName)), events_(db, outbox, publicUrl), account_(db, products) {
+    : db_(db), settings_(settings), siteName_(std::move(siteName)), events_(db, outbox, publicUrl, settings.invoices), account_(db, products) {
     if (settings.provider == "local") {
         if (production)
             throw std::invalid_argument("STOREFRONT_PAYMENT_PROVIDER local is for development only (STOREFRONT_ENV=development)");
@@ -43,6 +44,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
 void Module::routes(http::Router& router) {
     registerRoutes(router, *checkout_, account_);
     registerAdminRoutes(router, *orderAdmin_);
+    registerInvoiceRoutes(router, db_, events_.invoices());
     // Only the local test provider has them; it exists only in development (see the constructor).
     if (local_) registerLocalPages(router, *local_, siteName_);
     else registerStripeWebhook(router, events_, splitWebhookSecrets(settings_.stripeWebhookSecret));

@@ -26,7 +26,11 @@ public:
     void jobs(Schedule& schedule) override;
     void demo(db::Database& db) override;
 
+    // The tax invoices (issued by the event inbox; the refund path issues credit notes with it).
+    InvoiceRepository& invoices() { return events_.invoices(); }
+
 private:
+    db::Database& db_;
     const Settings& settings_;
     std::string siteName_;
     EventProcessor events_;

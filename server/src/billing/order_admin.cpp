@@ -230,6 +230,10 @@ nlohmann::json toJson(const AdminOrderDetail& d) {
     nlohmann::json refunds = nlohmann::json::array();
     for (const auto& r : d.refunds) refunds.push_back(toJson(r));
     j["refunds"] = std::move(refunds);
+    nlohmann::json invoices = nlohmann::json::array();
+    for (const auto& i : d.invoices)
+        invoices.push_back({{"number", i.number}, {"kind", i.kind}, {"total_amount", i.totalAmount}});
+    j["invoices"] = std::move(invoices);
     return j;
 }
 

@@ -76,9 +76,12 @@ constexpr const char* kAdminHistory =
 constexpr const char* kAdminLatePayments =
     "SELECT CAST(at AS TEXT) AS at, amount, currency, provider, provider_reference FROM order_late_payments "
     "WHERE order_id = ? ORDER BY at, id";
+constexpr const char* kAdminInvoices =
+    "SELECT number, kind, total_amount FROM tax_invoices WHERE order_id = ? ORDER BY seq";
 constexpr const char* kOrderColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, o.customer_email, "
-    "CAST(o.created_at AS TEXT) AS created_at, o.refunded_amount, i.product_name, i.quantity, i.unit_amount "
+    "CAST(o.created_at AS TEXT) AS created_at, o.refunded_amount, i.product_name, i.quantity, i.unit_amount, "
+    "(SELECT t.number FROM tax_invoices t WHERE t.order_id = o.id AND t.kind = 'invoice') AS invoice_number "
     "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id ";
 const std::string kFindOrder = std::string(kOrderColumns) + "WHERE o.id = ? ORDER BY i.product_name";
 // The user's orders: a checkout that was never paid (still open, abandoned, expired) is not an
@@ -108,6 +111,7 @@ JoinedRow readJoined(const db::Row& r) {
     j.order.customerEmail = r.optText("customer_email");
     j.order.refundedAmount = r.int64("refunded_amount");
     j.order.createdAt = r.timestamp("created_at");
+    j.order.invoiceNumber = r.optText("invoice_number");
     if (auto name = r.optText("product_name")) j.line = OrderLine{*name, r.int64("quantity"), r.int64("unit_amount")};
     return j;
 }
@@ -155,6 +159,9 @@ std::optional<AdminOrderDetail> detail(Run&& run, const std::string& orderId) {
     d.latePayments = run(kAdminLatePayments).bind(orderId).all([](const db::Row& r) {
         return AdminLatePayment{r.timestamp("at"), r.text("currency"), r.text("provider"), r.int64("amount"),
                                 r.optText("provider_reference")};
+    });
+    d.invoices = run(kAdminInvoices).bind(orderId).all([](const db::Row& r) {
+        return AdminInvoiceRef{r.text("number"), r.text("kind"), r.int64("total_amount")};
     });
     return d;
 }

@@ -39,6 +39,7 @@ struct OrderSummary {
     std::int64_t totalAmount = 0;
     std::int64_t refundedAmount = 0; // pending and succeeded refunds
     std::optional<std::string> customerEmail;
+    std::optional<std::string> invoiceNumber; // its tax invoice, once paid
     std::vector<OrderLine> lines;
 };
 
@@ -101,8 +102,13 @@ struct AdminLatePayment {
     std::int64_t amount = 0;
     std::optional<std::string> providerReference;
 };
+struct AdminInvoiceRef {
+    std::string number, kind; // invoice | credit_note
+    std::int64_t totalAmount = 0;
+};
 struct AdminOrderDetail {
     AdminOrder order;
+    std::vector<AdminInvoiceRef> invoices; // its tax invoice and credit notes, in issue order
     std::vector<AdminOrderItem> items;
     std::vector<AdminHistoryEntry> history; // oldest first
     std::vector<AdminLatePayment> latePayments;

@@ -174,6 +174,13 @@ Fixtures::Fixtures(Cast& c) : cast_(c) {
     m["/api/v1/admin/orders/{id}"] = [this] {
         return insertOrder("paid", 2500, "2026-01-02T00:00:00.000Z", cast_.customer.email, cast_.customer.id).id;
     };
+    // The tax invoice of the subscription the customer paid for when the cast was made.
+    m["/api/v1/account/invoices/{number}"] = [this] {
+        auto numbers = textColumn("SELECT number FROM tax_invoices WHERE user_id = ? ORDER BY seq", {cast_.customer.id});
+        if (numbers.empty()) throw std::runtime_error("the matrix customer has no tax invoice");
+        return numbers.front();
+    };
+    m["/api/v1/admin/invoices/{number}"] = [this] { return value("/api/v1/account/invoices/{number}"); };
     m["/api/v1/admin/enterprise-accounts/{id}"] = [this] { return cast_.accountId; };
     m["/api/v1/admin/enterprise-accounts/{id}/licences/{licenceId}"] = [this] {
         return addLicence(cast_.accountId, createLicensableProduct().id, 1);

@@ -22,6 +22,8 @@ const std::map<std::string, std::string> kProduction = {
     {"STRIPE_SECRET_KEY", "sk_test_production_mode"},
     {"STRIPE_WEBHOOK_SECRET", "whsec_production_mode"},
     {"STRIPE_API_BASE", "http://127.0.0.1:9"},
+    {"STOREFRONT_COMPANY_LEGAL_NAME", "Signalcraft Limited"},
+    {"STOREFRONT_GST_NUMBER", "49-091-850"},
 };
 
 // Everything unfit at once.
@@ -32,6 +34,8 @@ const std::map<std::string, std::string> kUnfit = {
     {"STOREFRONT_PUBLIC_URL", "http://shop.signalcraft.test"},
     {"STOREFRONT_DEMO_DATA", "true"},
     {"STOREFRONT_AUTH_ADMIN_MFA_REQUIRED", "false"},
+    {"STOREFRONT_COMPANY_LEGAL_NAME", "Signalcraft Limited"},
+    {"STOREFRONT_GST_NUMBER", "49-091-850"},
 };
 
 const std::vector<std::string> kUnfitSettings = {"STOREFRONT_PAYMENT_PROVIDER is local", "STOREFRONT_MAIL_TRANSPORT is outbox",
@@ -119,11 +123,13 @@ TEST(ProductionServer, TheExecutableRefusesToStartPrintingEveryProblem) {
     for (const auto& setting : kUnfitSettings) EXPECT_NE(run.err.find("  - " + setting), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("set it to stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET"), std::string::npos) << run.err;
 
-    // With no settings at all (the production default) it says the three that have no safe default.
+    // With no settings at all (the production default) it says the five that have no safe default
+    // (provider, mail, public URL, the company's legal name and GST number).
     vars = {{"STOREFRONT_DATA_DIR", blocker + "/data"}, {"STOREFRONT_ENV", "production"}};
     run = runStorefront({}, vars);
     EXPECT_EQ(run.exitCode, Poco::Util::Application::EXIT_CONFIG) << run.err;
-    EXPECT_NE(run.err.find("3 settings are not fit"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("5 settings are not fit"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("  - STOREFRONT_GST_NUMBER is not set"), std::string::npos) << run.err;
     std::filesystem::remove(blocker);
 }
 

@@ -305,6 +305,8 @@ Fixture productionFixture() {
         {"STRIPE_WEBHOOK_SECRET", "whsec_example"},
         {"STOREFRONT_MAIL_TRANSPORT", "smtp"},
         {"SMTP_HOST", "smtp.example.nz"},
+        {"STOREFRONT_COMPANY_LEGAL_NAME", "Example Software Limited"},
+        {"STOREFRONT_GST_NUMBER", "49-091-850"},
     };
     return f;
 }
@@ -333,7 +335,7 @@ TEST(ProductionMode, IsTheDefaultAndDevelopmentMustBeAskedFor) {
 TEST(ProductionMode, TheDefaultsAreNotFitForProduction) {
     Fixture f;
     auto problems = storefront::app::productionProblems(f.load());
-    ASSERT_EQ(problems.size(), 3u);
+    ASSERT_EQ(problems.size(), 5u); // and the company's legal name and GST number (TaxInvoiceSettings)
     EXPECT_TRUE(mentions(problems[0], "STOREFRONT_PAYMENT_PROVIDER is local")) << problems[0];
     EXPECT_TRUE(mentions(problems[1], "STOREFRONT_MAIL_TRANSPORT is outbox")) << problems[1];
     EXPECT_TRUE(mentions(problems[2], "STOREFRONT_PUBLIC_URL is http://localhost:8080")) << problems[2];
@@ -344,6 +346,8 @@ TEST(ProductionMode, ListsEveryProblemTogetherEachSayingWhatToSet) {
     f.env["STOREFRONT_DEMO_DATA"] = "true";
     f.env["STOREFRONT_AUTH_ADMIN_MFA_REQUIRED"] = "false";
     f.env["STOREFRONT_PUBLIC_URL"] = "http://shop.example.nz";
+    f.env["STOREFRONT_COMPANY_LEGAL_NAME"] = "Example Software Limited";
+    f.env["STOREFRONT_GST_NUMBER"] = "49091850";
     auto problems = storefront::app::productionProblems(f.load());
     ASSERT_EQ(problems.size(), 5u);
     EXPECT_EQ(problems[0], "STOREFRONT_PAYMENT_PROVIDER is local (its TEST MODE pages mark orders paid without taking a "
@@ -388,7 +392,8 @@ TEST(ProductionMode, ACompleteProductionConfigurationHasNoProblems) {
              {"storefront.env", "production"}, {"storefront.publicUrl", "https://shop.example.nz"},
              {"storefront.payments.provider", "stripe"}, {"storefront.stripe.secretKey", "sk_live_example"},
              {"storefront.stripe.webhookSecret", "whsec_example"}, {"storefront.mail.transport", "smtp"},
-             {"storefront.smtp.host", "smtp.example.nz"}})
+             {"storefront.smtp.host", "smtp.example.nz"}, {"storefront.company.legalName", "Example Software Limited"},
+             {"storefront.company.gstNumber", "136-410-132"}})
         file.props->setString(key, value);
     EXPECT_TRUE(storefront::app::productionProblems(file.load()).empty());
 }
@@ -399,4 +404,55 @@ TEST(ProductionMode, DevelopmentListsNone) {
     f.env["STOREFRONT_DEMO_DATA"] = "true";
     f.env["STOREFRONT_AUTH_ADMIN_MFA_REQUIRED"] = "false";
     EXPECT_TRUE(storefront::app::productionProblems(f.load()).empty());
+}
+
+TEST(ProductionMode, RefusesToStartWithoutTheCompanysLegalNameAndGstNumber) {
+    for (const char* name : {"STOREFRONT_COMPANY_LEGAL_NAME", "STOREFRONT_GST_NUMBER"}) {
+        auto f = productionFixture();
+        f.env.erase(name);
+        auto problems = storefront::app::productionProblems(f.load());
+        ASSERT_EQ(problems.size(), 1u) << name;
+        EXPECT_TRUE(problems[0].starts_with(std::string(name) + " is not set")) << problems[0];
+    }
+    // Development has demo values, so a local invoice is complete.
+    Fixture dev;
+    dev.env["STOREFRONT_ENV"] = "development";
+    const auto invoices = dev.load().payments.invoices;
+    EXPECT_FALSE(invoices.legalName.empty());
+    EXPECT_FALSE(invoices.address.empty());
+    EXPECT_EQ(invoices.gstNumber, "49-091-850");
+    EXPECT_EQ(invoices.prefix, "INV-");
+    EXPECT_EQ(invoices.zeroRatedCurrencies, (std::vector<std::string>{"AUD", "USD"}));
+}
+
+TEST(TaxInvoiceSettings, AreCheckedNamingTheSetting) {
+    auto f = productionFixture();
+    f.env["STOREFRONT_GST_NUMBER"] = " 136410132 ";
+    f.env["STOREFRONT_INVOICE_PREFIX"] = "SF/";
+    f.env["STOREFRONT_ZERO_RATED_CURRENCIES"] = "aud, gbp";
+    auto c = f.load();
+    EXPECT_EQ(c.payments.invoices.gstNumber, "136-410-132");
+    EXPECT_EQ(c.payments.invoices.prefix, "SF/");
+    EXPECT_EQ(c.payments.invoices.zeroRatedCurrencies, (std::vector<std::string>{"AUD", "GBP"}));
+    f.env["STOREFRONT_ZERO_RATED_CURRENCIES"] = "none";
+    EXPECT_TRUE(f.load().payments.invoices.zeroRatedCurrencies.empty());
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"STOREFRONT_GST_NUMBER", "136410133"},     // wrong check digit
+        {"STOREFRONT_GST_NUMBER", "12-345-678X"},   // not digits
+        {"STOREFRONT_GST_NUMBER", "9125568"},       // too short
+        {"STOREFRONT_INVOICE_PREFIX", "INV 2026 "}, // a space
+        {"STOREFRONT_INVOICE_PREFIX", "ABCDEFGHIJKLM"},
+        {"STOREFRONT_ZERO_RATED_CURRENCIES", "AUD,US"},
+        {"STOREFRONT_ZERO_RATED_CURRENCIES", "NZD"},
+    };
+    for (const auto& [name, value] : bad) {
+        auto g = productionFixture();
+        g.env[name] = value;
+        try {
+            g.load();
+            ADD_FAILURE() << name << "=" << value << " was accepted";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_TRUE(mentions(e.what(), name)) << e.what();
+        }
+    }
 }

@@ -5,7 +5,7 @@
 // path, so the landing and product pages do not carry this table (docs/performance.md).
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { DashboardPage, TestSubscriptionPage } from '@/features/account';
+import { DashboardPage, InvoicePage, InvoicesPage, TestSubscriptionPage } from '@/features/account';
 import {
   AdminDashboardPage,
   AuditLogPage,
@@ -75,6 +75,10 @@ function elementOf(kind: PageKind): ReactElement {
       return <DashboardPage />;
     case 'test-subscription':
       return <TestSubscriptionPage />;
+    case 'invoices':
+      return <InvoicesPage />;
+    case 'invoice':
+      return <InvoicePage />;
     case 'security-settings':
       return <SecuritySettingsPage />;
     case 'admin-dashboard':

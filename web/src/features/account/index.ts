@@ -4,3 +4,5 @@ import { lazy } from 'react';
 
 export const DashboardPage = lazy(() => import('./routes/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 export const TestSubscriptionPage = lazy(() => import('./routes/TestSubscriptionPage').then((m) => ({ default: m.TestSubscriptionPage })));
+export const InvoicesPage = lazy(() => import('./routes/InvoicesPage').then((m) => ({ default: m.InvoicesPage })));
+export const InvoicePage = lazy(() => import('./routes/InvoicePage').then((m) => ({ default: m.InvoicePage })));

@@ -90,6 +90,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       { at: '2025-10-01T11:30:00Z', from_status: null, to_status: 'pending', source: 'system', actor_email: null, note: null },
       { at: '2025-10-01T11:31:00Z', from_status: 'pending', to_status: 'paid', source: 'provider', actor_email: null, note: 'checkout.session.completed' },
     ],
+    invoices: [{ number: 'INV-000042', kind: 'invoice', total_amount: 25800 }],
     late_payments: [],
     refunds: [],
     ...overrides,

@@ -53,6 +53,8 @@ export const orderSchema = z.object({
   total_amount: z.number().int(),
   currency: z.string(),
   created_at: z.string(),
+  /** Its tax invoice once paid (/account/invoices/{number}). */
+  invoice_number: z.string().nullable().optional(),
   items: z.array(orderItemSchema),
 });
 

@@ -3,6 +3,8 @@ export const accountKeys = {
   all: ['account'] as const,
   dashboard: () => [...accountKeys.all, 'dashboard'] as const,
   orders: () => [...accountKeys.all, 'orders'] as const,
+  invoices: (page: number) => [...accountKeys.all, 'invoices', page] as const,
+  invoice: (number: string, staff: boolean) => [...accountKeys.all, 'invoice', number, staff] as const,
   checkout: (id: string) => [...accountKeys.all, 'checkout', id] as const,
   subscriptionValidation: (productSlug: string) => [...accountKeys.all, 'subscription-validation', productSlug] as const,
 };

@@ -3,7 +3,7 @@
 // Load errors are logged only (spec section 8): the page then shows empty lists and zero counts.
 // Back from payment (`?checkout=<id>`) it confirms the payment first (CheckoutConfirmation).
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/list/Badge';
 import { Loading } from '@/components/Spinner';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -79,9 +79,14 @@ export function DashboardPage() {
           </section>
 
           <section aria-labelledby="order-history-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 id="order-history-heading" className="text-xl font-semibold text-slate-900">
-              Order History
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="order-history-heading" className="text-xl font-semibold text-slate-900">
+                Order History
+              </h2>
+              <Link className="text-sm font-medium text-blue-700 underline" to="/account/invoices">
+                Invoices
+              </Link>
+            </div>
             {dashboard.orders.length === 0 ? (
               <p className="mt-4 text-slate-600">You have no orders yet.</p>
             ) : (
@@ -183,6 +188,11 @@ function OrderRow({ order }: { order: Order }) {
           <div>
             <p className="font-semibold text-slate-900">Order {order.order_number}</p>
             <p className="text-sm text-slate-600">{formatDate(order.created_at)}</p>
+            {order.invoice_number ? (
+              <Link className="text-sm font-medium text-blue-700 underline" to={`/account/invoices/${encodeURIComponent(order.invoice_number)}`}>
+                Tax invoice {order.invoice_number}
+              </Link>
+            ) : null}
           </div>
           <div className="flex items-center gap-3">
             <OrderBadge status={order.status} />

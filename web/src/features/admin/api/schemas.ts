@@ -126,6 +126,8 @@ export const orderDetailSchema = orderRowSchema.extend({
     z.object({ at: z.string(), amount: z.number().int(), currency: z.string(), provider: z.string(), provider_reference: z.string().nullable() }),
   ),
   refunds: z.array(refundSchema),
+  /** Its tax invoice and credit notes, in issue order (docs/billing.md, "Tax invoices"). */
+  invoices: z.array(z.object({ number: z.string(), kind: z.string(), total_amount: z.number().int() })).default([]),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -30,6 +30,8 @@ describe('OrderDetailPage', () => {
     expect(rows[1]).toHaveTextContent('Payment provider');
     expect(rows[1]).toHaveTextContent('2 Oct 2025, 12:31 am');
     expect(screen.queryByRole('note', { name: 'Paid after cancellation' })).not.toBeInTheDocument();
+    // Staff open the order's tax invoice from here.
+    expect(screen.getByRole('link', { name: 'Tax invoice INV-000042' })).toHaveAttribute('href', '/account/invoices/INV-000042?staff=1');
   });
 
   it('changes the status and shows the new history entry from the answer', async () => {

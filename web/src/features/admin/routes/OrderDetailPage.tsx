@@ -1,7 +1,7 @@
 // /admin/orders/:id: one order with its items, its status history (who changed what, when and
 // from where, oldest first) and any payment that arrived after it was cancelled.
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -220,6 +220,24 @@ export function OrderDetailPage() {
               ))}
             </tbody>
           </table>
+        </section>
+      ) : null}
+
+      {data.invoices.length > 0 ? (
+        <section aria-labelledby="order-invoices" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="order-invoices" className="text-lg font-semibold text-slate-900">
+            Tax Invoices
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {data.invoices.map((invoice) => (
+              <li key={invoice.number}>
+                <Link className="font-medium text-blue-700 underline" to={`/account/invoices/${encodeURIComponent(invoice.number)}?staff=1`}>
+                  {invoice.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} {invoice.number}
+                </Link>{' '}
+                {formatMoney(invoice.total_amount, data.currency)}
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
 

@@ -1,0 +1,12 @@
+#pragma once
+// HTTP for tax invoices (docs/billing.md, "Tax invoices"): the customer's list and one invoice
+// (or credit note) by number, readable by its owner and by staff; anyone else is told 404.
+#include "billing/invoice_repository.h"
+#include "db/database.h"
+#include "http/router.h"
+
+namespace storefront::billing {
+
+void registerInvoiceRoutes(http::Router& router, db::Database& db, InvoiceRepository& invoices);
+
+} // namespace storefront::billing
