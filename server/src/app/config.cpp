@@ -1,5 +1,6 @@
 #include "app/config.h"
 
+#include "billing/shipping.h"
 #include "mail/wire.h"
 
 #include <Poco/NumberParser.h>
@@ -179,6 +180,12 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     p.stripeTimeoutSeconds = r.integer("STRIPE_TIMEOUT_SECONDS", "storefront.stripe.timeoutSeconds", p.stripeTimeoutSeconds, 1, 120);
     p.checkoutExpirySeconds = r.integer("STOREFRONT_CHECKOUT_EXPIRY_SECONDS", "storefront.payments.checkoutExpirySeconds",
                                         p.checkoutExpirySeconds, 60, 86400);
+    try {
+        p.shippingCountries = billing::parseCountryList(
+            r.str("STOREFRONT_SHIPPING_COUNTRIES", "storefront.payments.shippingCountries", "NZ,AU"));
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("STOREFRONT_SHIPPING_COUNTRIES: ") + e.what());
+    }
     if (p.provider == "stripe" && (p.stripeSecretKey.empty() || p.stripeWebhookSecret.empty()))
         throw std::invalid_argument("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when STOREFRONT_PAYMENT_PROVIDER is stripe");
     auto& w = c.wirewrite;

@@ -1,5 +1,6 @@
 #pragma once
 // SQL for orders and their lines.
+#include "billing/shipping.h"
 #include "db/database.h"
 
 #include <cstdint>
@@ -38,6 +39,7 @@ struct OrderSummary {
     std::int64_t totalAmount = 0;
     std::optional<std::string> customerEmail;
     std::vector<OrderLine> lines;
+    Fulfilment fulfilment; // shipping address snapshot, carrier and tracking
 };
 
 // Who changed an order's status (order_status_history.source, orders.status_source).
@@ -81,6 +83,7 @@ struct AdminOrder {
     std::optional<std::string> userId, customerEmail;
     std::int64_t totalAmount = 0;
     bool paidAfterCancellation = false;
+    Fulfilment fulfilment; // in the detail's JSON (the list stays lean)
 };
 struct AdminOrderItem {
     std::optional<std::string> productId;
@@ -123,6 +126,12 @@ public:
     bool addLatePayment(db::Tx& tx, const LatePayment& payment);
     // pending -> cancelled (with its history row); false when it was not pending.
     bool cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source, const std::string& note);
+    // The shipping address snapshot from the completed checkout; written once (false when the
+    // order has one already: a repeated event changes nothing).
+    bool setShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& address);
+    // Staff's carrier and tracking number (either may be absent); shipped_at is set the first time.
+    void setTracking(db::Tx& tx, const std::string& orderId, const std::optional<std::string>& carrier,
+                     const std::optional<std::string>& trackingNumber);
 
     // Staff reads.
     struct AdminPage {

@@ -2,6 +2,7 @@
 // The payments settings: provider (local or Stripe), keys, checkout expiry.
 // app/config.cpp reads them (docs/configuration.md lists each with its default).
 #include <string>
+#include <vector>
 
 namespace storefront::billing {
 
@@ -13,6 +14,8 @@ struct Settings {
     std::string stripeApiBase = "https://api.stripe.com";
     int stripeTimeoutSeconds = 20;
     int checkoutExpirySeconds = 1800;            // an unpaid checkout gives its stock back after this
+    // Where physical products ship (ISO 3166-1 alpha-2): Stripe's allowed_countries and the local page's choice.
+    std::vector<std::string> shippingCountries = {"NZ", "AU"};
 };
 
 } // namespace storefront::billing
