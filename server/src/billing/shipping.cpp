@@ -121,7 +121,7 @@ std::map<std::string, std::string> validateAddress(const std::map<std::string, s
     if (a.postalCode.empty()) errors["postal_code"] = "This field is required.";
     else if (fourDigits) {
         if (a.postalCode.size() != 4 || !std::all_of(a.postalCode.begin(), a.postalCode.end(), ::isdigit))
-            errors["postal_code"] = std::string("A ") + (a.country == "NZ" ? "New Zealand" : "Australian") +
+            errors["postal_code"] = std::string(a.country == "NZ" ? "A New Zealand" : "An Australian") +
                                     " postcode is four digits.";
     } else if (a.postalCode.size() > kMaxPostalCode ||
                !std::all_of(a.postalCode.begin(), a.postalCode.end(),
