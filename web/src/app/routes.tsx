@@ -11,6 +11,7 @@ import {
   AuditLogPage,
   OrderDetailPage,
   OrderManagementPage,
+  PackingSlipPage,
   ProductManagementPage,
   SubscriptionManagementPage,
 } from '@/features/admin';
@@ -60,6 +61,8 @@ function elementOf(entry: PageEntry): ReactElement {
       return <OrderManagementPage />;
     case 'admin-order':
       return <OrderDetailPage />;
+    case 'admin-packing-slip':
+      return <PackingSlipPage />;
     case 'admin-audit':
       return <AuditLogPage />;
     case 'enterprise':

@@ -1,5 +1,6 @@
 // The back-office API's shapes (docs/openapi.yaml, "Back office"), checked with zod on arrival.
 import { z } from '@/lib/schema';
+import { fulfilmentFields } from '@/lib/shipping';
 import type { ListParams } from './keys';
 
 export { pageSchema } from '@/lib/schema';
@@ -127,6 +128,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   late_payments: z.array(
     z.object({ at: z.string(), amount: z.number().int(), currency: z.string(), provider: z.string(), provider_reference: z.string().nullable() }),
   ),
+  /** shipping_address (a snapshot from checkout, null for digital), carrier, tracking_number, shipped_at. */
+  ...fulfilmentFields,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
