@@ -1,5 +1,5 @@
-// /admin/orders/:id/packing-slip: a printable packing slip for one order (docs/backoffice.md,
-// "Packing slips"): order number, date, ship-to address, items and quantities, no prices. On
+// /admin/orders/:id/packing-slip: a printable packing slip for one order (docs/billing.md,
+// "Shipping and fulfilment"): order number, date, ship-to address, items and quantities, no prices. On
 // paper only the slip prints: its buttons are print:hidden and index.css leaves out the site's
 // header and footer on a page holding a .print-document (no inline style: the CSP forbids it).
 import { Link, useParams } from 'react-router';
