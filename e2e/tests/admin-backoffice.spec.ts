@@ -10,7 +10,7 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminAccount, expectSignedIn, mainNav, signOut, signUp, submitSignIn, uniqueEmail } from './auth-helpers';
-import { expectPaymentConfirmed, expectTestCheckoutPage, readProductPageStock, signUpFreshBuyer } from './commerce-helpers';
+import { expectPaymentConfirmed, expectTestCheckoutPage, fillShippingAddress, readProductPageStock, signUpFreshBuyer } from './commerce-helpers';
 import { expect, test } from './fixtures';
 import { freshCode } from './totp';
 
@@ -149,6 +149,7 @@ async function buyCable(page: Page): Promise<string> {
   await page.getByRole('link', { name: 'Buy Now' }).click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expectTestCheckoutPage(page);
+  await fillShippingAddress(page);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   return expectPaymentConfirmed(page);
 }
@@ -320,6 +321,8 @@ test('an admin runs the back office: product with rich text, image and plans; an
     await expect(select).toHaveValue('paid');
     const patched = page.waitForResponse((r) => /\/api\/v1\/admin\/orders\/[^/]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PATCH');
     await select.selectOption('shipped');
+    // Mark as shipped asks for the carrier and tracking number (both optional).
+    await page.getByRole('dialog', { name: `Mark order ${orderNumber} as shipped` }).getByRole('button', { name: 'Mark as shipped' }).click();
     expect((await patched).status()).toBe(200);
     await expect(page.getByRole('status').filter({ hasText: `Order ${orderNumber} is now Shipped.` })).toBeVisible();
     await expect(row.locator('span', { hasText: /^Shipped$/ })).toBeVisible();

@@ -21,6 +21,38 @@ export function payButton(page: Page, amount: string) {
   return page.getByRole('button', { name: `Pay ${amount}`, exact: true });
 }
 
+/** A shipping address as the TEST MODE page asks for it (physical products only). */
+export interface TestAddress {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  postalCode: string;
+  country: string; // the option's label: 'New Zealand' | 'Australia'
+  phone: string;
+}
+
+export const NZ_ADDRESS: TestAddress = {
+  name: 'Ana Tupou',
+  line1: '12 Kauri Street',
+  city: 'Wellington',
+  postalCode: '6011',
+  country: 'New Zealand',
+  phone: '021 555 0101',
+};
+
+/** Fills the TEST MODE page's shipping fields (a checkout with a physical product). */
+export async function fillShippingAddress(page: Page, address: TestAddress = NZ_ADDRESS) {
+  const fields = page.getByRole('group', { name: 'Shipping address' });
+  await fields.getByLabel('Full name').fill(address.name);
+  await fields.getByLabel('Address line 1').fill(address.line1);
+  await fields.getByLabel('Address line 2 (optional)').fill(address.line2 ?? '');
+  await fields.getByLabel('Town or city').fill(address.city);
+  await fields.getByLabel('Postcode').fill(address.postalCode);
+  await fields.getByLabel('Country').selectOption({ label: address.country });
+  await fields.getByLabel('Phone (for the courier)').fill(address.phone);
+}
+
 export function declineButton(page: Page) {
   return page.getByRole('button', { name: 'Decline (simulate a declined card)' });
 }

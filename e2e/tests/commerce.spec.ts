@@ -13,6 +13,7 @@ import {
   expectTestCheckoutPage,
   expectedPeriodEndDates,
   exactly,
+  fillShippingAddress,
   orderHistory,
   payButton,
   readProductPageStock,
@@ -90,6 +91,7 @@ test('buy two USB to RS-232 cables: the order is in the history and the stock fa
 
   await expectTestCheckoutPage(page);
   await expect(page.getByRole('main')).toContainText(`${CABLE.name} × 2`);
+  await fillShippingAddress(page);
   await payButton(page, '$98.00').click();
 
   const orderNumber = await expectPaymentConfirmed(page);

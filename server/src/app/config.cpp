@@ -1,5 +1,6 @@
 #include "app/config.h"
 
+#include "billing/shipping.h"
 #include "billing/tax_invoice.h"
 
 #include "mail/wire.h"
@@ -216,6 +217,12 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     }
     if (std::find(inv.zeroRatedCurrencies.begin(), inv.zeroRatedCurrencies.end(), "NZD") != inv.zeroRatedCurrencies.end())
         throw std::invalid_argument("STOREFRONT_ZERO_RATED_CURRENCIES cannot include NZD (sales in New Zealand carry GST)");
+    try {
+        p.shippingCountries = billing::parseCountryList(
+            r.str("STOREFRONT_SHIPPING_COUNTRIES", "storefront.payments.shippingCountries", "NZ,AU"));
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("STOREFRONT_SHIPPING_COUNTRIES: ") + e.what());
+    }
     if (p.provider == "stripe" && (p.stripeSecretKey.empty() || p.stripeWebhookSecret.empty()))
         throw std::invalid_argument("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when STOREFRONT_PAYMENT_PROVIDER is stripe");
     auto& w = c.wirewrite;

@@ -41,15 +41,17 @@ nlohmann::json orderJson(const OrderSummary& o) {
     nlohmann::json items = nlohmann::json::array();
     for (const auto& line : o.lines)
         items.push_back({{"product_name", line.productName}, {"quantity", line.quantity}, {"unit_amount", line.unitAmount}});
-    return {{"id", o.id},
-            {"order_number", o.orderNumber},
-            {"status", o.status},
-            {"total_amount", o.totalAmount},
-            {"refunded_amount", o.refundedAmount},
-            {"currency", o.currency},
-            {"created_at", o.createdAt},
-            {"invoice_number", o.invoiceNumber ? nlohmann::json(*o.invoiceNumber) : nlohmann::json()},
-            {"items", std::move(items)}};
+    nlohmann::json j = {{"id", o.id},
+                        {"order_number", o.orderNumber},
+                        {"status", o.status},
+                        {"total_amount", o.totalAmount},
+                        {"refunded_amount", o.refundedAmount},
+                        {"currency", o.currency},
+                        {"created_at", o.createdAt},
+                        {"invoice_number", o.invoiceNumber ? nlohmann::json(*o.invoiceNumber) : nlohmann::json()},
+                        {"items", std::move(items)}};
+    addFulfilment(j, o.fulfilment); // shipping_address, carrier, tracking_number, shipped_at
+    return j;
 }
 
 } // namespace

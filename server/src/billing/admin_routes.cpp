@@ -83,8 +83,21 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
             else if (common::codePoints(*note) > kMaxNoteChars)
                 body.fail("note", "Must be at most " + std::to_string(kMaxNoteChars) + " characters.");
         }
+        // Marking as shipped: the optional carrier and tracking number (only with status shipped).
+        OrderAdmin::Tracking tracking;
+        tracking.carrier = body.optText("carrier");
+        tracking.trackingNumber = body.optText("tracking_number");
+        if (!body.failed("carrier") && !body.failed("tracking_number")) {
+            for (const auto& [field, message] : checkTracking(tracking.carrier, tracking.trackingNumber))
+                body.fail(field, message);
+            if (status && *status != "shipped") {
+                if (tracking.carrier) body.fail("carrier", "Only an order being marked as shipped takes a carrier.");
+                if (tracking.trackingNumber)
+                    body.fail("tracking_number", "Only an order being marked as shipped takes a tracking number.");
+            }
+        }
         body.check();
-        auto order = admin.changeStatus(actor, id, *status, note);
+        auto order = admin.changeStatus(actor, id, *status, note, tracking);
         res.json(200, {{"order", toJson(order)}});
     });
 

@@ -35,6 +35,7 @@ struct NewCheckout {
     std::int64_t stockReserved = 0;
     std::string stockState;
     std::string expiresAt;
+    bool collectsShipping = false; // a physical product: the payment page asks for the address
 };
 
 // What the buyer's own view of a checkout needs (GET /api/v1/account/checkouts/{id}, cancel).

@@ -95,7 +95,8 @@ void CheckoutService::reserve(const Buyer& buyer, const Purchase& purchase, cons
         checkouts_.insert(tx, {request.checkoutId, buyer.userId, *orderId, product.id, purchase.planId, purchase.mode,
                                purchase.quantity, total, purchase.line.currency, provider_.name(), request.successUrl,
                                request.cancelUrl, purchase.tracked ? purchase.quantity : 0,
-                               purchase.tracked ? "reserved" : "none", db::timestampFromEpoch(request.expiresAt)});
+                               purchase.tracked ? "reserved" : "none", db::timestampFromEpoch(request.expiresAt),
+                               !request.shippingCountries.empty()});
     });
 }
 
@@ -121,6 +122,8 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
                         withParam(input.returnPath.value_or("/checkout/" + product.slug), "cancelled", request.checkoutId);
     request.metadata = {{"checkout_id", request.checkoutId}, {"user_id", buyer.userId}, {"product_id", product.id}};
     if (purchase.planId) request.metadata["pricing_plan_id"] = *purchase.planId;
+    // A physical product ships: the payment page collects the address and phone (never for digital).
+    if (product.type == "physical") request.shippingCountries = settings_.shippingCountries;
 
     reserve(buyer, purchase, request);
 

@@ -14,6 +14,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace storefront::billing {
 
@@ -21,6 +22,7 @@ struct CheckoutSettings {
     std::string publicUrl;         // no trailing slash
     int expirySeconds = 1800;      // unpaid checkouts give their stock back after this
     int providerGraceSeconds = 0;  // how long after expiry the job waits for the provider's own event
+    std::vector<std::string> shippingCountries = {"NZ", "AU"}; // where physical products ship
 };
 
 struct CheckoutInput {

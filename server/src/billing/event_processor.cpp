@@ -1,6 +1,7 @@
 #include "billing/event_processor.h"
 
 #include "billing/rules.h"
+#include "billing/shipping.h"
 #include "catalog/money.h"
 #include "catalog/stock_repository.h"
 #include "common/text.h"
@@ -109,6 +110,10 @@ mail::MailMessage orderConfirmation(const OrderSummary& order, const std::option
                 catalog::formatMoney(line.unitAmount, order.currency) + "\n";
     text += "\nTotal paid: " + catalog::formatMoney(order.totalAmount, order.currency) + " " + order.currency +
             " (GST included)\n";
+    if (order.fulfilment.address) {
+        text += "\nShipping to:\n";
+        for (const auto& line : addressLines(*order.fulfilment.address)) text += "  " + line + "\n";
+    }
     if (invoice) text += invoiceText(*invoice, publicUrl);
     text += "\nYour orders: " + publicUrl + "/dashboard\n";
     m.text = std::move(text);
@@ -209,6 +214,8 @@ bool EventProcessor::checkoutCompleted(db::Tx& tx, const Event& e) {
     // The order row first, as every status change takes its locks (order, then checkout, then
     // stock), so this never deadlocks with a staff change of the same order on PostgreSQL.
     orders_.lock(tx, c->orderId);
+    // Where it ships (a physical product): a snapshot on the order, written once.
+    if (auto address = shippingFromSession(e.object)) orders_.setShippingAddress(tx, c->orderId, *address);
     if (!c->providerSessionId)
         if (auto sid = str(e.object, "id")) checkouts_.setProviderSessionId(tx, c->id, *sid);
     if (c->mode == "subscription" && c->userId && c->productId)
@@ -340,6 +347,8 @@ std::optional<std::string> EventProcessor::guestOrder(db::Tx& tx, const std::str
     if (!email) email = str(session, "customer_email");
     auto id = orders_.insert(tx, {std::nullopt, "paid", *amount, currency, email, provider + ":" + *sessionId, source::kProvider});
     if (id) orders_.insertItem(tx, *id, {std::nullopt, std::nullopt, "Payment link purchase", 1, *amount});
+    if (id)
+        if (auto address = shippingFromSession(session)) orders_.setShippingAddress(tx, *id, *address);
     return id;
 }
 

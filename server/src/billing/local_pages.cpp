@@ -3,11 +3,16 @@
 // TEST MODE banner; no card details are asked for.
 #include "billing/routes.h"
 
+#include "billing/shipping.h"
+#include "billing/stripe_form.h"
 #include "catalog/money.h"
 #include "common/text.h"
 #include "http/api_error.h"
 
+#include <Poco/String.h>
+
 #include <algorithm>
+#include <map>
 
 namespace storefront::billing {
 
@@ -30,6 +35,12 @@ form{margin:.75rem 0 0}
 button{width:100%;padding:.8rem 1rem;border-radius:.5rem;border:1px solid #cbd5e1;font-size:1rem;cursor:pointer;background:#fff}
 button.pay{background:#2563eb;border-color:#2563eb;color:#fff;font-weight:600}
 button.decline{color:#991b1b}
+fieldset{border:1px solid #e2e8f0;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem}
+legend{font-weight:600;padding:0 .25rem}
+label{display:block;font-size:.9rem;margin:.6rem 0 .2rem}
+input,select{width:100%;box-sizing:border-box;padding:.5rem .6rem;border:1px solid #cbd5e1;border-radius:.4rem;font-size:1rem}
+input[aria-invalid=true],select[aria-invalid=true]{border-color:#dc2626}
+.field-error{color:#991b1b;font-size:.85rem;margin:.2rem 0 0}
 a{color:#2563eb}
 )css";
 
@@ -66,9 +77,87 @@ void seeOther(http::Response& res, const std::string& location) {
     res.set("Cache-Control", "no-store");
 }
 
+// The shipping fields of the pay form: the posted values kept, each error beside its field.
+std::string shippingFields(const std::vector<std::string>& countries, const std::map<std::string, std::string>& values,
+                           const std::map<std::string, std::string>& errors) {
+    auto value = [&](const char* name) {
+        auto it = values.find(name);
+        return it == values.end() ? std::string() : it->second;
+    };
+    auto error = [&](const char* name) {
+        auto it = errors.find(name);
+        if (it == errors.end()) return std::string();
+        return "<p class=\"field-error\" id=\"" + std::string(name) + "-error\">" + escapeHtml(it->second) + "</p>";
+    };
+    auto invalid = [&](const char* name) {
+        return errors.contains(name) ? std::string(" aria-invalid=\"true\" aria-describedby=\"") + name + "-error\"" : std::string();
+    };
+    auto input = [&](const char* name, const std::string& label, std::size_t maxLength, const char* autocomplete,
+                     bool required, const char* type = "text") {
+        return "<label for=\"" + std::string(name) + "\">" + escapeHtml(label) + (required ? "" : " (optional)") +
+               "</label><input id=\"" + name + "\" name=\"" + name + "\" type=\"" + type + "\" maxlength=\"" +
+               std::to_string(maxLength) + "\" autocomplete=\"" + autocomplete + "\" value=\"" + escapeHtml(value(name)) +
+               "\"" + (required ? " required" : "") + invalid(name) + ">" + error(name);
+    };
+    std::string chosen = value("country");
+    if (chosen.empty() && !countries.empty()) chosen = countries.front();
+    std::string html = "<fieldset><legend>Shipping address</legend>";
+    html += input("name", "Full name", kMaxAddressLine, "shipping name", true);
+    html += input("line1", "Address line 1", kMaxAddressLine, "shipping address-line1", true);
+    html += input("line2", "Address line 2", kMaxAddressLine, "shipping address-line2", false);
+    html += input("city", "Town or city", kMaxAddressLine, "shipping address-level2", true);
+    html += input("postal_code", "Postcode", kMaxPostalCode, "shipping postal-code", true);
+    html += "<label for=\"country\">Country</label><select id=\"country\" name=\"country\" autocomplete=\"shipping country\" required" +
+            invalid("country") + ">";
+    for (const auto& code : countries)
+        html += "<option value=\"" + escapeHtml(code) + "\"" + (Poco::toUpper(chosen) == code ? " selected" : "") + ">" +
+                escapeHtml(countryName(code)) + "</option>";
+    html += "</select>" + error("country");
+    html += input("phone", "Phone (for the courier)", kMaxPhone, "tel", true, "tel");
+    html += "</fieldset>";
+    return html;
+}
+
 // Dates on these test pages are informational: the UTC day, labelled as such.
 std::string utcDate(const std::string& iso) {
     return iso.substr(0, 10) + " (UTC)";
+}
+
+// The hosted-checkout page. `form` and `errors`: a pay form sent back with its shipping errors.
+std::string checkoutPage(const LocalProvider& provider, const LocalProvider::Session& view, const std::string& siteName,
+                         bool declined, const std::map<std::string, std::string>& form = {},
+                         const std::map<std::string, std::string>& errors = {}) {
+    const std::string base = "/pay/test/" + view.id;
+    std::string body = "<h1>Pay " + escapeHtml(siteName) + "</h1>";
+    body += "<div class=\"line\"><span>" + escapeHtml(view.itemName) + " &times; " + std::to_string(view.quantity) +
+            "</span><span>" + escapeHtml(catalog::formatMoney(view.unitAmount, view.currency)) + "</span></div>";
+    std::string total = catalog::formatMoney(view.amountTotal, view.currency) + " " + view.currency;
+    if (view.mode == "subscription") total += " " + frequency(view.interval, view.intervalCount);
+    body += "<div class=\"line total\"><span>Total (GST included)</span><span>" + escapeHtml(total) + "</span></div>";
+    if (view.status == "open" || view.status == "creating") {
+        if (declined)
+            body += "<p class=\"alert\" role=\"alert\">Your card was declined. No payment was taken. Try again or "
+                    "cancel.</p>";
+        if (!errors.empty())
+            body += "<p class=\"alert\" role=\"alert\">Check the shipping address: nothing was charged.</p>";
+        body += "<p class=\"muted\">Choose what the test buyer does.</p>";
+        const std::string pay = "Pay " + catalog::formatMoney(view.amountTotal, view.currency);
+        if (view.collectsShipping)
+            body += "<form method=\"post\" action=\"" + escapeHtml(base + "/pay") + "\" novalidate>" +
+                    shippingFields(provider.shippingCountries(), form, errors) +
+                    "<button type=\"submit\" class=\"pay\">" + escapeHtml(pay) + "</button></form>";
+        else
+            body += button(base + "/pay", "pay", pay);
+        body += button(base + "/decline", "decline", "Decline (simulate a declined card)");
+        body += button(base + "/cancel", "", "Cancel and return to the store");
+    } else if (view.status == "completed") {
+        body += "<p class=\"note\" role=\"status\">This checkout is paid.</p><p><a href=\"" + escapeHtml(view.successUrl) +
+                "\">Return to the store</a></p>";
+    } else {
+        body += "<p class=\"alert\" role=\"alert\">This checkout has expired. Nothing was charged.</p><p><a href=\"/\">"
+                "Back to the store</a></p>";
+    }
+    return page("Checkout", siteName, body);
 }
 
 } // namespace
@@ -86,35 +175,31 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
                                 "<h1>Checkout not found</h1><p>This checkout link is not valid.</p><p><a href=\"/\">Back to the store</a></p>"));
             return;
         }
-        const std::string base = "/pay/test/" + view->id;
-        std::string body = "<h1>Pay " + escapeHtml(siteName) + "</h1>";
-        body += "<div class=\"line\"><span>" + escapeHtml(view->itemName) + " &times; " + std::to_string(view->quantity) +
-                "</span><span>" + escapeHtml(catalog::formatMoney(view->unitAmount, view->currency)) + "</span></div>";
-        std::string total = catalog::formatMoney(view->amountTotal, view->currency) + " " + view->currency;
-        if (view->mode == "subscription") total += " " + frequency(view->interval, view->intervalCount);
-        body += "<div class=\"line total\"><span>Total (GST included)</span><span>" + escapeHtml(total) + "</span></div>";
-        if (view->status == "open" || view->status == "creating") {
-            if (req.query("declined"))
-                body += "<p class=\"alert\" role=\"alert\">Your card was declined. No payment was taken. Try again or "
-                        "cancel.</p>";
-            body += "<p class=\"muted\">Choose what the test buyer does.</p>";
-            body += button(base + "/pay", "pay", "Pay " + catalog::formatMoney(view->amountTotal, view->currency));
-            body += button(base + "/decline", "decline", "Decline (simulate a declined card)");
-            body += button(base + "/cancel", "", "Cancel and return to the store");
-        } else if (view->status == "completed") {
-            body += "<p class=\"note\" role=\"status\">This checkout is paid.</p><p><a href=\"" + escapeHtml(view->successUrl) +
-                    "\">Return to the store</a></p>";
-        } else {
-            body += "<p class=\"alert\" role=\"alert\">This checkout has expired. Nothing was charged.</p><p><a href=\"/\">"
-                    "Back to the store</a></p>";
-        }
-        html(res, 200, page("Checkout", siteName, body));
+        html(res, 200, checkoutPage(provider, *view, siteName, req.query("declined").has_value()));
     });
 
-    router.post("/pay/test/{session}/pay", http::Access::Anyone, [&provider](http::Request& req, http::Response& res) {
+    router.post("/pay/test/{session}/pay", http::Access::Anyone, [&provider, siteName](http::Request& req, http::Response& res) {
         auto view = provider.session(req.param("session"));
         if (!view) throw ApiError::notFound("checkout_not_found", "No such checkout.");
-        if (provider.pay(view->id)) seeOther(res, view->successUrl);
+        std::optional<ShippingAddress> address;
+        if (view->collectsShipping && view->status == "open") {
+            // The address is checked here, as Stripe's page checks it before it takes the money:
+            // a bad field shows the page again (422) with the values kept and nothing paid.
+            std::map<std::string, std::string> form;
+            try {
+                for (auto& [name, value] : decodeForm(req.body())) form[name] = std::move(value);
+            } catch (const std::invalid_argument&) {
+                throw ApiError(http::ErrorKind::BadRequest, "malformed_form", "The form could not be read.");
+            }
+            ShippingAddress valid;
+            auto errors = validateAddress(form, provider.shippingCountries(), valid);
+            if (!errors.empty()) {
+                html(res, 422, checkoutPage(provider, *view, siteName, false, form, errors));
+                return;
+            }
+            address = std::move(valid);
+        }
+        if (provider.pay(view->id, address)) seeOther(res, view->successUrl);
         else seeOther(res, "/pay/test/" + view->id); // no longer open: the page says what happened
     });
 

@@ -45,6 +45,7 @@ std::optional<LocalProvider::Session> LocalProvider::session(const std::string& 
     out.intervalCount = static_cast<int>(view->intervalCount.value_or(1));
     out.successUrl = view->successUrl;
     out.cancelUrl = view->cancelUrl;
+    out.collectsShipping = view->collectsShipping;
     return out;
 }
 
@@ -54,9 +55,10 @@ void LocalProvider::emit(const std::string& eventId, const std::string& type, nl
     events_.ingest(name(), event.dump());
 }
 
-bool LocalProvider::pay(const std::string& sessionId) {
+bool LocalProvider::pay(const std::string& sessionId, const std::optional<ShippingAddress>& address) {
     auto view = session(sessionId);
     if (!view || view->status != "open") return false;
+    if (view->collectsShipping && !address) return false; // the page checks this first
 
     auto payer = store_.payer(view->checkoutId);
     if (!payer) return false;
@@ -79,6 +81,8 @@ bool LocalProvider::pay(const std::string& sessionId) {
                                 {"customer", customer},
                                 {"customer_details", {{"email", email}}},
                                 {"metadata", metadata}};
+    // Stripe's shape in the pinned API version: collected_information.shipping_details, customer_details.phone.
+    if (view->collectsShipping && address) addToSession(completed, *address);
     if (view->mode == "subscription") {
         const std::string subscription = "sub_local_" + suffix;
         const std::int64_t end = addInterval(start, view->interval, view->intervalCount);

@@ -6,6 +6,7 @@
 #include "billing/event_processor.h"
 #include "billing/local_repository.h"
 #include "billing/payment_provider.h"
+#include "billing/shipping.h"
 #include "db/database.h"
 
 #include <nlohmann/json.hpp>
@@ -18,8 +19,12 @@ namespace storefront::billing {
 
 class LocalProvider : public PaymentProvider {
 public:
-    LocalProvider(db::Database& db, EventProcessor& events, std::string publicUrl)
-        : store_(db), events_(events), publicUrl_(std::move(publicUrl)) {}
+    LocalProvider(db::Database& db, EventProcessor& events, std::string publicUrl,
+                  std::vector<std::string> shippingCountries = {"NZ", "AU"})
+        : store_(db), events_(events), publicUrl_(std::move(publicUrl)), shippingCountries_(std::move(shippingCountries)) {}
+
+    // Where physical products ship: the choice the page offers and the check of what is posted.
+    const std::vector<std::string>& shippingCountries() const { return shippingCountries_; }
 
     std::string name() const override { return "local"; }
     std::string createCustomer(const std::string& userId, const std::string& email) override;
@@ -44,12 +49,14 @@ public:
         int intervalCount = 0;
         std::string successUrl;
         std::string cancelUrl;
+        bool collectsShipping = false; // a physical product: the page asks for the address and phone
     };
     std::optional<Session> session(const std::string& sessionId);
 
     // The buyer pays: emits checkout.session.completed (and, for a subscription,
     // customer.subscription.created and invoice.paid first). False unless the session is open.
-    bool pay(const std::string& sessionId);
+    // `address`: what the page collected for a checkout that collects shipping (already valid).
+    bool pay(const std::string& sessionId, const std::optional<ShippingAddress>& address = std::nullopt);
 
     struct PortalSubscription {
         std::string id;          // sub_local_...
@@ -72,6 +79,7 @@ private:
     LocalRepository store_;
     EventProcessor& events_;
     std::string publicUrl_;
+    std::vector<std::string> shippingCountries_;
 };
 
 } // namespace storefront::billing

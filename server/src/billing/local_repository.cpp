@@ -6,7 +6,7 @@ namespace {
 
 constexpr const char* kCheckout =
     "SELECT CAST(c.id AS TEXT) AS id, c.status, c.mode, c.quantity, c.amount_total, c.currency, c.success_url, "
-    "c.cancel_url, i.product_name, i.unit_amount, p.billing_frequency_unit, p.billing_frequency_value "
+    "c.cancel_url, i.product_name, i.unit_amount, p.billing_frequency_unit, p.billing_frequency_value, c.collects_shipping "
     "FROM checkout_sessions c JOIN order_items i ON i.order_id = c.order_id "
     "LEFT JOIN pricing_plans p ON p.id = c.pricing_plan_id WHERE c.provider = 'local' AND c.provider_session_id = ?";
 constexpr const char* kPayer =
@@ -41,6 +41,7 @@ std::optional<LocalCheckoutView> LocalRepository::checkout(const std::string& se
         v.intervalCount = r.optInt64("billing_frequency_value");
         v.successUrl = r.text("success_url");
         v.cancelUrl = r.text("cancel_url");
+        v.collectsShipping = r.boolean("collects_shipping");
         return v;
     });
 }

@@ -15,6 +15,7 @@ struct LocalCheckoutView {
     std::int64_t quantity = 0, unitAmount = 0, amountTotal = 0;
     std::optional<std::string> interval;
     std::optional<std::int64_t> intervalCount;
+    bool collectsShipping = false;
 };
 
 // Who pays a local checkout, for the events the provider sends.

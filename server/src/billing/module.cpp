@@ -23,7 +23,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     if (settings.provider == "local") {
         if (production)
             throw std::invalid_argument("STOREFRONT_PAYMENT_PROVIDER local is for development only (STOREFRONT_ENV=development)");
-        auto local = std::make_unique<LocalProvider>(db, events_, publicUrl);
+        auto local = std::make_unique<LocalProvider>(db, events_, publicUrl, settings.shippingCountries);
         local_ = local.get();
         provider_ = std::move(local);
     } else {
@@ -37,8 +37,9 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     checkout.publicUrl = publicUrl;
     checkout.expirySeconds = settings.checkoutExpirySeconds;
     checkout.providerGraceSeconds = local_ ? 0 : kStripeExpiryGraceSeconds;
+    checkout.shippingCountries = settings.shippingCountries;
     checkout_ = std::make_unique<CheckoutService>(db, products, *provider_, checkout);
-    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox);
+    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox, publicUrl);
 }
 
 void Module::routes(http::Router& router) {

@@ -22,6 +22,29 @@ nlohmann::json orNull(const std::optional<T>& value) {
 
 } // namespace
 
+mail::MailMessage shippedMail(const AdminOrderDetail& d, const std::string& publicUrl) {
+    mail::MailMessage m;
+    const auto& o = d.order;
+    if (!o.customerEmail || !mail::isValidEmailAddress(*o.customerEmail)) return m;
+    m.kind = "order_shipped";
+    m.to = *o.customerEmail;
+    m.subject = "Your order " + o.orderNumber + " has shipped";
+    std::string text = "Good news: your order " + o.orderNumber + " is on its way.\n\n";
+    const auto& f = o.fulfilment;
+    if (f.carrier) text += "Carrier: " + *f.carrier + "\n";
+    if (f.trackingNumber) text += "Tracking number: " + *f.trackingNumber + "\n";
+    if (!f.carrier && !f.trackingNumber) text += "There is no tracking number for this delivery.\n";
+    text += "\nItems:\n";
+    for (const auto& i : d.items) text += "  " + std::to_string(i.quantity) + " x " + i.productName + "\n";
+    if (f.address) {
+        text += "\nShipping to:\n";
+        for (const auto& line : addressLines(*f.address)) text += "  " + line + "\n";
+    }
+    text += "\nYour orders: " + publicUrl + "/dashboard\n";
+    m.text = std::move(text);
+    return m;
+}
+
 bool isOrderStatus(const std::string& s) {
     return s == "pending" || s == "paid" || s == "shipped" || s == "completed" || s == "cancelled";
 }
@@ -44,15 +67,26 @@ SubscriptionRepository::AdminPage OrderAdmin::subscriptions(const std::optional<
 }
 
 AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
-                                          const std::optional<std::string>& note) {
+                                          const std::optional<std::string>& note, const Tracking& tracking) {
     AdminOrderDetail after;
     std::vector<std::pair<std::string, std::optional<std::string>>> toExpire;
     db_.write([&](db::Tx& tx) {
         auto state = orders_.lock(tx, id);
         if (!state) throw ApiError::notFound("order_not_found", "No such order.");
         auto before = *orders_.adminFind(tx, id);
+        const bool hasTracking = tracking.carrier || tracking.trackingNumber;
         if (state->status == status) {
-            after = std::move(before);
+            const auto& f = before.order.fulfilment;
+            if (status != "shipped" || !hasTracking ||
+                (f.carrier == tracking.carrier && f.trackingNumber == tracking.trackingNumber)) {
+                after = std::move(before);
+                return;
+            }
+            // Shipped already: staff correct the carrier or tracking number; the customer hears of it.
+            orders_.setTracking(tx, id, tracking.carrier, tracking.trackingNumber);
+            after = *orders_.adminFind(tx, id);
+            audit::record(tx, actor, {"order.tracking_changed", "order", id, toJson(before), toJson(after)});
+            if (auto mail = shippedMail(after, publicUrl_); !mail.to.empty()) outbox_.enqueue(tx, mail);
             return;
         }
         if (status == "cancelled") {
@@ -71,9 +105,12 @@ AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::
         }
         // The flag says "money arrived for an order staff cancelled": it stays while the order stays cancelled.
         orders_.setStatus(tx, id, status, source::kStaff, status == "cancelled" && state->paidAfterCancellation);
+        if (status == "shipped") orders_.setTracking(tx, id, tracking.carrier, tracking.trackingNumber);
         orders_.addHistory(tx, {id, state->status, status, source::kStaff, actor.userId, actor.email, note});
         after = *orders_.adminFind(tx, id);
         audit::record(tx, actor, {"order.status_changed", "order", id, toJson(before), toJson(after)});
+        if (status == "shipped")
+            if (auto mail = shippedMail(after, publicUrl_); !mail.to.empty()) outbox_.enqueue(tx, mail);
         tx.notify(db::topic::kCatalog); // stock may have changed
     });
     for (const auto& [provider, sessionId] : toExpire) {
@@ -224,6 +261,7 @@ nlohmann::json toJson(const AdminOrderDetail& d) {
                         {"currency", p.currency},
                         {"provider", p.provider},
                         {"provider_reference", orNull(p.providerReference)}});
+    addFulfilment(j, d.order.fulfilment);
     j["items"] = std::move(items);
     j["history"] = std::move(history);
     j["late_payments"] = std::move(late);

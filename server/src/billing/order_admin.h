@@ -13,6 +13,8 @@
 #include "billing/refund_book.h"
 #include "billing/subscription_repository.h"
 #include "db/database.h"
+#include "mail/mail_message.h"
+#include "mail/outbox.h"
 
 #include <optional>
 #include <string>
@@ -23,8 +25,8 @@ bool isOrderStatus(const std::string& status);
 
 class OrderAdmin {
 public:
-    OrderAdmin(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox)
-        : db_(db), provider_(provider), checkouts_(db), book_(db, outbox) {}
+    OrderAdmin(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox, std::string publicUrl)
+        : db_(db), provider_(provider), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), book_(db, outbox) {}
 
     OrderRepository::AdminPage orders(const AdminOrderFilter& filter, std::int64_t limit, std::int64_t offset);
     std::optional<AdminOrderDetail> order(const std::string& id);
@@ -35,8 +37,15 @@ public:
     // Sets the order's status (one of isOrderStatus). 404 order_not_found; 409 insufficient_stock
     // when reinstating a cancelled order whose stock has gone meanwhile. The same status again
     // changes nothing. Returns the order as it now is.
+    // Shipped (docs/billing.md, "Shipping and fulfilment"): `tracking` (carrier and tracking number,
+    // either optional, only with status shipped) is stored on the order and the customer is mailed
+    // "Your order ... has shipped" in the same transaction. Shipped again with other tracking
+    // corrects it (and mails the correction); the same tracking again changes nothing.
+    struct Tracking {
+        std::optional<std::string> carrier, trackingNumber;
+    };
     AdminOrderDetail changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
-                                  const std::optional<std::string>& note = std::nullopt);
+                                  const std::optional<std::string>& note = std::nullopt, const Tracking& tracking = {});
 
     struct RefundInput {
         std::int64_t amount = 0; // minor units, > 0
@@ -55,12 +64,18 @@ public:
 private:
     db::Database& db_;
     PaymentProvider& provider_;
+    mail::Outbox& outbox_;
+    std::string publicUrl_;
     CheckoutRepository checkouts_;
     OrderRepository orders_;
     SubscriptionRepository subscriptions_;
     LedgerRepository ledger_;
     RefundBook book_;
 };
+
+// The customer's "Your order {number} has shipped" mail (kind order_shipped); no recipient when the
+// order has no usable email.
+mail::MailMessage shippedMail(const AdminOrderDetail& order, const std::string& publicUrl);
 
 nlohmann::json toJson(const AdminOrder& order);
 nlohmann::json toJson(const AdminOrderDetail& detail);

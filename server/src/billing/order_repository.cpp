@@ -42,10 +42,20 @@ constexpr const char* kCancelPending =
     "UPDATE orders SET status = 'cancelled', status_source = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING id";
 
 // ---- staff reads ----
+// The shipping snapshot and tracking (migration 0015), read by readFulfilment.
+#define FULFILMENT_COLUMNS                                                                                              \
+    "o.shipping_name, o.shipping_line1, o.shipping_line2, o.shipping_city, o.shipping_state, o.shipping_postal_code, "  \
+    "o.shipping_country, o.shipping_phone, o.carrier, o.tracking_number, CAST(o.shipped_at AS TEXT) AS shipped_at "
+constexpr const char* kSetShippingAddress =
+    "UPDATE orders SET shipping_name = ?, shipping_line1 = ?, shipping_line2 = ?, shipping_city = ?, shipping_state = ?, "
+    "shipping_postal_code = ?, shipping_country = ?, shipping_phone = ?, updated_at = ? "
+    "WHERE id = ? AND shipping_line1 IS NULL";
+constexpr const char* kSetTracking =
+    "UPDATE orders SET carrier = ?, tracking_number = ?, shipped_at = COALESCE(shipped_at, ?), updated_at = ? WHERE id = ?";
 constexpr const char* kAdminColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.status, "
     "o.total_amount, o.currency, CAST(o.created_at AS TEXT) AS created_at, CAST(o.updated_at AS TEXT) AS updated_at, "
-    "o.paid_after_cancellation, o.refunded_amount, o.disputed FROM orders o";
+    "o.paid_after_cancellation, o.refunded_amount, o.disputed, " FULFILMENT_COLUMNS "FROM orders o";
 constexpr const char* kAdminCount = "SELECT COUNT(*) FROM orders o";
 constexpr const char* kAdminWhereStatus = "o.status = ?";
 constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellation = TRUE";
@@ -81,7 +91,8 @@ constexpr const char* kAdminInvoices =
 constexpr const char* kOrderColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, o.customer_email, "
     "CAST(o.created_at AS TEXT) AS created_at, o.refunded_amount, i.product_name, i.quantity, i.unit_amount, "
-    "(SELECT t.number FROM tax_invoices t WHERE t.order_id = o.id AND t.kind = 'invoice') AS invoice_number "
+    "(SELECT t.number FROM tax_invoices t WHERE t.order_id = o.id AND t.kind = 'invoice') AS invoice_number, "
+    FULFILMENT_COLUMNS
     "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id ";
 const std::string kFindOrder = std::string(kOrderColumns) + "WHERE o.id = ? ORDER BY i.product_name";
 // The user's orders: a checkout that was never paid (still open, abandoned, expired) is not an
@@ -95,6 +106,26 @@ const std::string kCountOrdersForUser = std::string("SELECT COUNT(*) ") + kUserO
 const std::string kOrdersForUser = std::string(kOrderColumns) + "WHERE o.id IN (SELECT u.id " + kUserOrdersFrom +
                                    " ORDER BY u.created_at DESC, u.id LIMIT ? OFFSET ?) "
                                    "ORDER BY o.created_at DESC, o.id, i.product_name";
+
+Fulfilment readFulfilment(const db::Row& r) {
+    Fulfilment f;
+    if (auto line1 = r.optText("shipping_line1")) {
+        ShippingAddress a;
+        a.name = r.optText("shipping_name").value_or("");
+        a.line1 = *line1;
+        a.line2 = r.optText("shipping_line2");
+        a.city = r.optText("shipping_city").value_or("");
+        a.state = r.optText("shipping_state");
+        a.postalCode = r.optText("shipping_postal_code").value_or("");
+        a.country = r.optText("shipping_country").value_or("");
+        a.phone = r.optText("shipping_phone");
+        f.address = std::move(a);
+    }
+    f.carrier = r.optText("carrier");
+    f.trackingNumber = r.optText("tracking_number");
+    if (r.optText("shipped_at")) f.shippedAt = r.timestamp("shipped_at");
+    return f;
+}
 
 struct JoinedRow {
     OrderSummary order;
@@ -112,6 +143,7 @@ JoinedRow readJoined(const db::Row& r) {
     j.order.refundedAmount = r.int64("refunded_amount");
     j.order.createdAt = r.timestamp("created_at");
     j.order.invoiceNumber = r.optText("invoice_number");
+    j.order.fulfilment = readFulfilment(r);
     if (auto name = r.optText("product_name")) j.line = OrderLine{*name, r.int64("quantity"), r.int64("unit_amount")};
     return j;
 }
@@ -140,6 +172,7 @@ AdminOrder readAdmin(const db::Row& r) {
     o.paidAfterCancellation = r.boolean("paid_after_cancellation");
     o.refundedAmount = r.int64("refunded_amount");
     o.disputed = r.boolean("disputed");
+    o.fulfilment = readFulfilment(r);
     return o;
 }
 
@@ -226,6 +259,19 @@ bool OrderRepository::cancelPending(db::Tx& tx, const std::string& orderId, cons
     if (tx.query(kCancelPending).bind(source, db::nowTimestamp(), orderId).changed() == 0) return false;
     addHistory(tx, {orderId, std::string("pending"), "cancelled", source, std::nullopt, std::nullopt, note});
     return true;
+}
+
+bool OrderRepository::setShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& a) {
+    return tx.query(kSetShippingAddress)
+               .bind(a.name, a.line1, a.line2, a.city, a.state, a.postalCode, a.country, a.phone)
+               .bind(db::nowTimestamp(), orderId)
+               .changed() > 0;
+}
+
+void OrderRepository::setTracking(db::Tx& tx, const std::string& orderId, const std::optional<std::string>& carrier,
+                                  const std::optional<std::string>& trackingNumber) {
+    const auto at = db::nowTimestamp();
+    tx.query(kSetTracking).bind(carrier, trackingNumber, at, at, orderId).run();
 }
 
 OrderRepository::AdminPage OrderRepository::adminList(Poco::Data::Session& s, const AdminOrderFilter& filter,

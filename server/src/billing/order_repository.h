@@ -1,6 +1,7 @@
 #pragma once
 // SQL for orders and their lines.
 #include "billing/ledger_repository.h"
+#include "billing/shipping.h"
 #include "db/database.h"
 
 #include <cstdint>
@@ -41,6 +42,7 @@ struct OrderSummary {
     std::optional<std::string> customerEmail;
     std::optional<std::string> invoiceNumber; // its tax invoice, once paid
     std::vector<OrderLine> lines;
+    Fulfilment fulfilment; // shipping address snapshot, carrier and tracking
 };
 
 // Who changed an order's status (order_status_history.source, orders.status_source).
@@ -87,6 +89,7 @@ struct AdminOrder {
     bool paidAfterCancellation = false;
     std::int64_t refundedAmount = 0; // pending and succeeded refunds
     bool disputed = false;
+    Fulfilment fulfilment; // in the detail's JSON (the list stays lean)
 };
 struct AdminOrderItem {
     std::optional<std::string> productId;
@@ -135,6 +138,12 @@ public:
     bool addLatePayment(db::Tx& tx, const LatePayment& payment);
     // pending -> cancelled (with its history row); false when it was not pending.
     bool cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source, const std::string& note);
+    // The shipping address snapshot from the completed checkout; written once (false when the
+    // order has one already: a repeated event changes nothing).
+    bool setShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& address);
+    // Staff's carrier and tracking number (either may be absent); shipped_at is set the first time.
+    void setTracking(db::Tx& tx, const std::string& orderId, const std::optional<std::string>& carrier,
+                     const std::optional<std::string>& trackingNumber);
 
     // Staff reads.
     struct AdminPage {

@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace storefront::billing {
 
@@ -36,6 +37,9 @@ struct CheckoutRequest {
     // Copied to the session's metadata and, in subscription mode, to the subscription's metadata
     // (checkout_id, user_id, product_id, pricing_plan_id), so every event names its owner.
     std::map<std::string, std::string> metadata;
+    // A physical product: collect a shipping address in one of these countries (ISO 3166-1
+    // alpha-2) and a phone number. Empty: a digital-only checkout, which never asks.
+    std::vector<std::string> shippingCountries;
 };
 
 struct CreatedSession {

@@ -24,6 +24,8 @@ struct Settings {
     int stripeTimeoutSeconds = 20;
     int checkoutExpirySeconds = 1800;            // an unpaid checkout gives its stock back after this
     InvoiceSettings invoices;
+    // Where physical products ship (ISO 3166-1 alpha-2): Stripe's allowed_countries and the local page's choice.
+    std::vector<std::string> shippingCountries = {"NZ", "AU"};
 };
 
 } // namespace storefront::billing

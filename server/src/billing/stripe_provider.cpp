@@ -263,6 +263,10 @@ FormBody checkoutSessionForm(const CheckoutRequest& request) {
     } else {
         form.addEach({"payment_intent_data", "metadata"}, request.metadata);
     }
+    // A physical product: Stripe collects where it ships and a phone for the courier.
+    for (std::size_t i = 0; i < request.shippingCountries.size(); ++i)
+        form.add({"shipping_address_collection", "allowed_countries", std::to_string(i)}, request.shippingCountries[i]);
+    if (!request.shippingCountries.empty()) form.add({"phone_number_collection", "enabled"}, "true");
     return form;
 }
 

@@ -42,8 +42,12 @@ HttpResult startCheckout(const Session& buyer, const nlohmann::json& body, int p
 }
 
 HttpResult pressButton(const std::string& checkoutUrl, const std::string& button) {
-    return http(env().port, "POST", pathOf(checkoutUrl) + "/" + button, "",
+    return http(env().port, "POST", pathOf(checkoutUrl) + "/" + button, button == "pay" ? kTestAddress : "",
                 {{"Content-Type", "application/x-www-form-urlencoded"}});
+}
+
+HttpResult payWith(const std::string& checkoutUrl, const std::string& form) {
+    return http(env().port, "POST", pathOf(checkoutUrl) + "/pay", form, {{"Content-Type", "application/x-www-form-urlencoded"}});
 }
 
 std::int64_t stockOf(const std::string& productId) {

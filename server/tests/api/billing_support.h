@@ -32,7 +32,13 @@ Session newBuyer(const std::string& prefix = "buyer");
 
 HttpResult startCheckout(const Session& buyer, const nlohmann::json& body, int port = 0);
 // POSTs one of the local provider's page buttons ("pay", "decline", "cancel") for a checkout URL.
+// "pay" sends kTestAddress's fields (a physical product's page asks for them; others ignore them).
 HttpResult pressButton(const std::string& checkoutUrl, const std::string& button);
+// A valid New Zealand shipping address as the local page posts it.
+inline const std::string kTestAddress =
+    "name=Aroha+Ng%C4%81ti&line1=12+Kauri+Street&line2=&city=Wellington&postal_code=6011&country=NZ&phone=021+555+0101";
+// Pays a local checkout with this url-encoded form (the shipping fields).
+HttpResult payWith(const std::string& checkoutUrl, const std::string& form);
 
 std::int64_t stockOf(const std::string& productId);
 std::string orderStatusOfCheckout(const std::string& checkoutId);

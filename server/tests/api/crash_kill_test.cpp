@@ -96,7 +96,8 @@ TEST(CrashKill, SigkillUnderWriteLoadLosesNoAcknowledgedWriteAndEverythingBalanc
                                 std::lock_guard lock(acked.mutex);
                                 acked.checkouts.emplace_back(id, quantity);
                             }
-                            auto pay = http(port, "POST", pathOf(url) + "/pay", "", {{"Content-Type", "application/x-www-form-urlencoded"}});
+                            auto pay = http(port, "POST", pathOf(url) + "/pay", kTestAddress,
+                                            {{"Content-Type", "application/x-www-form-urlencoded"}});
                             if (pay.status == 303) {
                                 std::lock_guard lock(acked.mutex);
                                 acked.paid.push_back(id);

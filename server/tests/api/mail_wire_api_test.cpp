@@ -221,6 +221,22 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     auto refunded = postJson("/api/v1/admin/orders/" + hardwareOrder + "/refunds", {{"amount", 1250}, {"reason", "Kōrero ✓"}}, staff());
     ASSERT_EQ(refunded.status, 200) << refunded.body;
     send(stored(outboxId("refund", buyerEmail)));
+    // A hardware order shipped with tracking, to a non-ASCII name and address.
+    auto cable = createHardware(2, 4900);
+    auto shipper = newBuyer("wire-ship");
+    auto hardwareCheckout = startCheckout(shipper, {{"productSlug", cable.slug}});
+    ASSERT_EQ(hardwareCheckout.status, 200) << hardwareCheckout.body;
+    ASSERT_EQ(payWith(hardwareCheckout.json()["url"], "name=H%C4%93mi+P%C5%8Dtae&line1=1+M%C4%81ori+Hill+Road&city=%C5%8Ctautahi"
+                                                      "&postal_code=8011&country=NZ&phone=%2B64+3+555+0199")
+                  .status,
+              303);
+    const auto shippedOrder = textColumn("SELECT CAST(order_id AS TEXT) FROM checkout_sessions WHERE id = ?",
+                                         {std::string(hardwareCheckout.json()["checkoutId"])}).at(0);
+    ASSERT_EQ(patchJson("/api/v1/admin/orders/" + shippedOrder,
+                        {{"status", "shipped"}, {"carrier", "Aramex — Ōtautahi"}, {"tracking_number", "LY123456789NZ"}}, staff())
+                  .status,
+              200);
+    send(stored(outboxId("order_shipped", textColumn("SELECT email FROM users WHERE id = ?", {shipper.userId}).at(0))));
 
     // A Contact Sales enquiry: non-ASCII name and company (in the subject), and a message with the
     // lines SMTP and mbox care about: a lone ".", a leading ".", "From ", "=", a very long line.

@@ -318,6 +318,7 @@ describe('staff', () => {
     await call('GET', `/api/v1/admin/orders/${order.id}`, { token, expect: 200 });
     await call('PATCH', `/api/v1/admin/orders/${order.id}`, { token, json: { status: order.status }, expect: 200 });
     await call('PATCH', `/api/v1/admin/orders/${order.id}`, { token, json: { status: 'lost' }, expect: 422 });
+    await call('PATCH', `/api/v1/admin/orders/${order.id}`, { token, json: { status: 'completed', carrier: 'NZ Post' }, expect: 422 });
     await call('GET', `/api/v1/admin/orders/${randomUUID()}`, { token, expect: 404 });
   });
 

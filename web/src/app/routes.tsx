@@ -11,6 +11,7 @@ import {
   AuditLogPage,
   OrderDetailPage,
   OrderManagementPage,
+  PackingSlipPage,
   ProductManagementPage,
   SubscriptionManagementPage,
 } from '@/features/admin';
@@ -41,12 +42,15 @@ const PAGE_KINDS = [
   'checkout',
   'dashboard',
   'test-subscription',
+  'invoices',
+  'invoice',
   'security-settings',
   'admin-dashboard',
   'admin-products',
   'admin-subscriptions',
   'admin-orders',
   'admin-order',
+  'admin-packing-slip',
   'admin-audit',
   'enterprise',
   'admin-enterprise',
@@ -91,6 +95,8 @@ function elementOf(kind: PageKind): ReactElement {
       return <OrderManagementPage />;
     case 'admin-order':
       return <OrderDetailPage />;
+    case 'admin-packing-slip':
+      return <PackingSlipPage />;
     case 'admin-audit':
       return <AuditLogPage />;
     case 'enterprise':

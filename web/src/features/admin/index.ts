@@ -9,4 +9,5 @@ export const SubscriptionManagementPage = lazy(() =>
 );
 export const OrderManagementPage = lazy(() => import('./routes/OrderManagementPage').then((m) => ({ default: m.OrderManagementPage })));
 export const OrderDetailPage = lazy(() => import('./routes/OrderDetailPage').then((m) => ({ default: m.OrderDetailPage })));
+export const PackingSlipPage = lazy(() => import('./routes/PackingSlipPage').then((m) => ({ default: m.PackingSlipPage })));
 export const AuditLogPage = lazy(() => import('./routes/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));

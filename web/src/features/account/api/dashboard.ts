@@ -1,6 +1,7 @@
 // GET /api/v1/account/dashboard (docs/billing.md): the dashboard in one call, the caller's rows only.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/schema';
+import { fulfilmentFields } from '@/lib/shipping';
 import { apiFetch } from '@/lib/api';
 import { accountKeys } from './keys';
 
@@ -56,6 +57,8 @@ export const orderSchema = z.object({
   /** Its tax invoice once paid (/account/invoices/{number}). */
   invoice_number: z.string().nullable().optional(),
   items: z.array(orderItemSchema),
+  /** shipping_address (null for digital orders), carrier, tracking_number, shipped_at. */
+  ...fulfilmentFields,
 });
 
 export const dashboardSchema = z.object({

@@ -232,6 +232,34 @@ describe('DashboardPage', () => {
     expect(within(within(history).getByRole('article', { name: 'Order SC-PEND-0001' })).getByText('Pending')).toHaveClass('bg-slate-100');
   });
 
+  it('shows where a physical order ships and its carrier and tracking number; digital orders show neither', async () => {
+    const shippedOrder = {
+      id: 'o9',
+      order_number: 'SC-SHIP-0001',
+      status: 'shipped',
+      total_amount: 4900,
+      currency: 'NZD',
+      created_at: '2025-10-01T00:00:00Z',
+      items: [{ product_name: 'USB to RS-232 Cable', quantity: 1, unit_amount: 4900 }],
+      shipping_address: { name: 'Aroha Ngāti', line1: '12 Kauri Street', line2: 'Flat 2', city: 'Wellington', state: null, postal_code: '6011', country: 'NZ', phone: '021 555 0101' },
+      carrier: 'NZ Post',
+      tracking_number: 'LY123456789NZ',
+      shipped_at: '2025-10-02T00:00:00Z',
+    };
+    const unshipped = { ...shippedOrder, id: 'o10', order_number: 'SC-SHIP-0002', status: 'paid', carrier: null, tracking_number: null, shipped_at: null };
+    const digital = { ...shippedOrder, id: 'o11', order_number: 'SC-DIGI-0001', status: 'paid', shipping_address: null, carrier: null, tracking_number: null, shipped_at: null };
+    mockFetch(() => jsonResponse(200, { ...DASHBOARD, orders: [shippedOrder, unshipped, digital], orders_total: 3 }));
+    renderDashboard();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    const shipped = within(history).getByRole('article', { name: 'Order SC-SHIP-0001' });
+    expect(shipped).toHaveTextContent('Shipping toAroha Ngāti, 12 Kauri Street, Flat 2, Wellington 6011, New Zealand');
+    expect(shipped).toHaveTextContent('TrackingNZ Post: LY123456789NZ');
+    expect(within(history).getByRole('article', { name: 'Order SC-SHIP-0002' })).toHaveTextContent('Not shipped yet.');
+    const none = within(history).getByRole('article', { name: 'Order SC-DIGI-0001' });
+    expect(none).not.toHaveTextContent('Shipping to');
+    expect(none).not.toHaveTextContent('Tracking');
+  });
+
   it('says Enterprise for an enterprise member and lists and counts their licensed product', async () => {
     mockFetch(() =>
       jsonResponse(200, {

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/list/Badge';
 import { Loading } from '@/components/Spinner';
 import { formatDate, formatMoney } from '@/lib/format';
+import { addressLines, trackingText } from '@/lib/shipping';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { EMPTY_DASHBOARD, useDashboard, type ActiveSubscription, type Order } from '../api/dashboard';
 import { useOlderOrders } from '../api/orders';
@@ -211,6 +212,7 @@ function OrderRow({ order }: { order: Order }) {
             ))}
           </ul>
         ) : null}
+        <Delivery order={order} />
       </article>
     </li>
   );
@@ -220,4 +222,31 @@ function OrderRow({ order }: { order: Order }) {
 function OrderBadge({ status }: { status: string }) {
   const badge = orderBadge(status);
   return <Badge tone={badge.tone}>{badge.label}</Badge>;
+}
+
+/** Where a physical order goes and, once shipped, its carrier and tracking number. */
+function Delivery({ order }: { order: Order }) {
+  const tracking = trackingText(order);
+  if (!order.shipping_address && !tracking) return null;
+  return (
+    <div className="mt-3 grid gap-3 border-t border-slate-100 pt-3 text-sm text-slate-700 sm:grid-cols-2">
+      {order.shipping_address ? (
+        <div>
+          <p className="font-medium text-slate-900">Shipping to</p>
+          <address className="not-italic">{addressLines(order.shipping_address).join(', ')}</address>
+        </div>
+      ) : null}
+      <div>
+        <p className="font-medium text-slate-900">Tracking</p>
+        {tracking ? (
+          <p>
+            {order.carrier ? `${order.carrier}: ` : ''}
+            {order.tracking_number ?? 'no tracking number'}
+          </p>
+        ) : (
+          <p className="text-slate-500">{order.status === 'shipped' ? 'Shipped without a tracking number.' : 'Not shipped yet.'}</p>
+        )}
+      </div>
+    </div>
+  );
 }

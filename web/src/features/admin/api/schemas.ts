@@ -1,5 +1,6 @@
 // The back-office API's shapes (docs/openapi.yaml, "Back office"), checked with zod on arrival.
 import { z } from '@/lib/schema';
+import { fulfilmentFields } from '@/lib/shipping';
 
 export { pageSchema } from '@/lib/schema';
 
@@ -128,6 +129,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   refunds: z.array(refundSchema),
   /** Its tax invoice and credit notes, in issue order (docs/billing.md, "Tax invoices"). */
   invoices: z.array(z.object({ number: z.string(), kind: z.string(), total_amount: z.number().int() })).default([]),
+  /** shipping_address (a snapshot from checkout, null for digital), carrier, tracking_number, shipped_at. */
+  ...fulfilmentFields,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

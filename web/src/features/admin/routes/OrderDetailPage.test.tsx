@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
@@ -51,7 +51,9 @@ describe('OrderDetailPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'shipped');
-    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')[0]?.body).toEqual({ status: 'shipped' });
+    // Mark as shipped with neither carrier nor tracking number: only the status is sent.
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as shipped' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')[0]?.body).toEqual({ status: 'shipped' }));
     expect(await screen.findByText('Paid → Shipped')).toBeInTheDocument();
     const last = within(screen.getByRole('table', { name: 'Status History' })).getAllByRole('row').at(-1);
     expect(last).toHaveTextContent('Staff');
@@ -121,6 +123,30 @@ describe('OrderDetailPage', () => {
     renderPage();
     expect(await screen.findByText('Disputed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
+  it('shows the shipping address snapshot, the tracking and a packing slip link', async () => {
+    mockApi(() =>
+      jsonResponse(200, {
+        order: orderDetail({
+          status: 'shipped',
+          shipping_address: { name: 'Aroha Ngāti', line1: '12 Kauri Street', line2: null, city: 'Wellington', state: null, postal_code: '6011', country: 'NZ', phone: '021 555 0101' },
+          carrier: 'NZ Post',
+          tracking_number: 'LY123456789NZ',
+          shipped_at: '2025-10-02T01:00:00Z',
+        }),
+      }),
+    );
+    renderPage();
+    const shipping = await screen.findByRole('region', { name: 'Shipping' });
+    expect(within(shipping).getByText('Aroha Ngāti')).toBeInTheDocument();
+    expect(within(shipping).getByText('Wellington 6011')).toBeInTheDocument();
+    expect(within(shipping).getByText('New Zealand')).toBeInTheDocument();
+    expect(shipping).toHaveTextContent('Phone: 021 555 0101');
+    expect(shipping).toHaveTextContent('Carrier: NZ Post');
+    expect(shipping).toHaveTextContent('Tracking number: LY123456789NZ');
+    expect(within(shipping).getByRole('link', { name: 'Packing slip' })).toHaveAttribute('href', '/admin/orders/order-1/packing-slip');
+    expect(within(shipping).getByRole('button', { name: 'Update tracking' })).toBeInTheDocument();
   });
 
   it('says clearly when a payment arrived after cancellation', async () => {

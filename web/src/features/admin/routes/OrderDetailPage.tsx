@@ -5,11 +5,13 @@ import { Link, useParams } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
+import { addressLines } from '@/lib/shipping';
 import { useOrder } from '../api/getOrder';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { OrderStatusSelect } from '../components/OrderStatusSelect';
 import { Badge } from '@/components/list/Badge';
 import { RefundDialog } from '../components/RefundDialog';
+import { ShipOrderDialog } from '../components/ShipOrderDialog';
 import { orderTone, statusLabel } from '../status';
 import { customerOf } from './OrderManagementPage';
 
@@ -38,6 +40,7 @@ export function OrderDetailPage() {
   useLogLoadFailure('the order', order.error);
   const [message, setMessage] = useState<BannerMessage | null>(null);
   const [refunding, setRefunding] = useState(false);
+  const [editingTracking, setEditingTracking] = useState(false);
   const dismiss = useCallback(() => setMessage(null), []);
   const back = { to: '/admin/orders', label: 'Back to Order Management' };
   const data = order.data;
@@ -122,6 +125,73 @@ export function OrderDetailPage() {
           }}
         />
       ) : null}
+
+      <section aria-labelledby="order-shipping" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="order-shipping" className="text-lg font-semibold text-slate-900">
+            Shipping
+          </h2>
+          <div className="flex gap-3">
+            {data.status === 'shipped' ? (
+              <button type="button" className="btn-secondary" onClick={() => setEditingTracking(true)}>
+                Update tracking
+              </button>
+            ) : null}
+            {data.shipping_address ? (
+              <Link to={`/admin/orders/${encodeURIComponent(data.id)}/packing-slip`} className="btn-secondary">
+                Packing slip
+              </Link>
+            ) : null}
+          </div>
+        </div>
+        {data.shipping_address ? (
+          <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-500">Ship to</dt>
+              <dd className="mt-1 text-slate-900">
+                <address className="not-italic">
+                  {addressLines(data.shipping_address).map((line, index) => (
+                    <span key={`${line}-${String(index)}`} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+                {data.shipping_address.phone ? <span className="mt-1 block">Phone: {data.shipping_address.phone}</span> : null}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Tracking</dt>
+              <dd className="mt-1 text-slate-900">
+                {data.carrier || data.tracking_number ? (
+                  <>
+                    {data.carrier ? <span className="block">Carrier: {data.carrier}</span> : null}
+                    {data.tracking_number ? <span className="block">Tracking number: {data.tracking_number}</span> : null}
+                  </>
+                ) : (
+                  <span className="text-slate-500">No tracking yet.</span>
+                )}
+                {data.shipped_at ? <span className="block text-xs text-slate-500">Shipped {formatDate(data.shipped_at, { withTime: true })}</span> : null}
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="mt-2 text-sm text-slate-500">
+            No shipping address (a digital order).
+            {data.carrier || data.tracking_number ? ` Tracking: ${[data.carrier, data.tracking_number].filter(Boolean).join(' ')}` : ''}
+          </p>
+        )}
+        {editingTracking ? (
+          <ShipOrderDialog
+            open
+            order={data}
+            onClose={() => setEditingTracking(false)}
+            onShipped={() => {
+              setEditingTracking(false);
+              setMessage({ tone: 'success', text: `Tracking of order ${data.order_number} updated.` });
+            }}
+          />
+        ) : null}
+      </section>
 
       <section aria-labelledby="order-items" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="order-items" className="text-lg font-semibold text-slate-900">

@@ -75,8 +75,53 @@ describe('OrderManagementPage', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'shipped');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'completed');
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown order status');
+  });
+
+  it('marks an order shipped through a dialog with the carrier and tracking number, showing the server’s field errors', async () => {
+    let rows: OrderRow[] = [orderRow()];
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page(rows));
+      if (url.pathname === '/api/v1/admin/orders/order-1' && init?.method === 'PATCH') {
+        const body = JSON.parse(init.body as string) as { status: string; carrier?: string; tracking_number?: string };
+        if (body.tracking_number === 'bad') {
+          return jsonResponse(422, { code: 'validation_failed', message: 'Check the fields', fields: { tracking_number: 'Must be at most 60 characters.' } });
+        }
+        rows = [orderRow({ status: body.status })];
+        return jsonResponse(200, { order: orderDetail({ status: body.status, carrier: body.carrier ?? null, tracking_number: body.tracking_number ?? null }) });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'shipped');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark order SC-7KQ2-M9XD as shipped' });
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Carrier (optional)' }), 'NZ Post');
+    const tracking = within(dialog).getByRole('textbox', { name: 'Tracking number (optional)' });
+    await user.type(tracking, 'bad');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as shipped' }));
+    expect(await within(dialog).findByText('Must be at most 60 characters.')).toBeInTheDocument();
+    expect(tracking).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(tracking);
+    await user.type(tracking, ' LY123456789NZ ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as shipped' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1').at(-1)?.body).toEqual({ status: 'shipped', carrier: 'NZ Post', tracking_number: 'LY123456789NZ' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Shipped.');
+  });
+
+  it('leaves the order alone when the ship dialog is cancelled', async () => {
+    const fetchMock = mockApi((url) => (url.pathname === '/api/v1/admin/orders' ? jsonResponse(200, page([orderRow()])) : undefined));
+    const user = userEvent.setup();
+    renderPage();
+    const select = await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' });
+    await user.selectOptions(select, 'shipped');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')).toHaveLength(0);
+    expect(select).toHaveValue('paid');
   });
 
   it('filters on the server, including paid after cancellation, and says the empty text', async () => {

@@ -1,0 +1,74 @@
+#pragma once
+// Shipping and fulfilment rules that need no database (docs/billing.md, "Shipping and
+// fulfilment"): the allowed-countries setting, the address a buyer types on the local test page,
+// the address Stripe collected (in the pinned API version's shape), and their JSON.
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace storefront::billing {
+
+// Where a physical order goes: a snapshot on the order (never a link to something that changes).
+struct ShippingAddress {
+    std::string name, line1;
+    std::optional<std::string> line2;
+    std::string city;
+    std::optional<std::string> state; // Stripe collects it where a country has states (AU)
+    std::string postalCode;
+    std::string country; // ISO 3166-1 alpha-2, upper case
+    std::optional<std::string> phone;
+};
+
+// What the order says about its delivery.
+struct Fulfilment {
+    std::optional<ShippingAddress> address;
+    std::optional<std::string> carrier, trackingNumber, shippedAt;
+};
+
+// Limits (code points), also the page's maxlength attributes.
+inline constexpr std::size_t kMaxAddressLine = 100;
+inline constexpr std::size_t kMaxPostalCode = 12;
+inline constexpr std::size_t kMaxPhone = 30;
+inline constexpr std::size_t kMaxCarrier = 60;
+inline constexpr std::size_t kMaxTrackingNumber = 60;
+
+// STOREFRONT_SHIPPING_COUNTRIES: comma-separated ISO 3166-1 alpha-2 codes ("NZ,AU"), upper-cased,
+// without repeats. Throws std::invalid_argument naming a bad entry, or for an empty list.
+std::vector<std::string> parseCountryList(const std::string& text);
+
+// The English name of a country we may ship to ("New Zealand"), else the code itself.
+std::string countryName(const std::string& code);
+
+// Checks the local test page's fields (name, line1, line2, city, postal_code, country, phone):
+// required fields, lengths, the country in `allowed`, a New Zealand or Australian postcode of four
+// digits, a phone of 6 to 15 digits. Returns the field messages (empty when it is valid) and,
+// when valid, the address in `out` (trimmed, country upper-cased, empty line2 dropped).
+std::map<std::string, std::string> validateAddress(const std::map<std::string, std::string>& form,
+                                                   const std::vector<std::string>& allowed, ShippingAddress& out);
+
+// The address of a completed Checkout Session: `collected_information.shipping_details` and
+// `customer_details.phone` in the pinned API version (2025-09-30.clover), top-level
+// `shipping_details` (and `shipping`) before it. Values longer than the stored limits are cut.
+// nullopt when the session carries no address.
+std::optional<ShippingAddress> shippingFromSession(const nlohmann::json& session);
+
+// The session fields the local test provider sends for an address, in the same shape.
+void addToSession(nlohmann::json& session, const ShippingAddress& address);
+
+// {name, line1, line2, city, state, postal_code, country, phone}, or null.
+nlohmann::json toJson(const std::optional<ShippingAddress>& address);
+// Adds shipping_address, carrier, tracking_number and shipped_at to an order's JSON.
+void addFulfilment(nlohmann::json& order, const Fulfilment& fulfilment);
+
+// The lines of an address as a label prints them.
+std::vector<std::string> addressLines(const ShippingAddress& address);
+
+// Staff's carrier and tracking number: trimmed, empty as absent, at most the limits above.
+// Returns the field messages for carrier / tracking_number.
+std::map<std::string, std::string> checkTracking(std::optional<std::string>& carrier,
+                                                 std::optional<std::string>& trackingNumber);
+
+} // namespace storefront::billing

@@ -1,0 +1,97 @@
+// "Mark as shipped": the optional carrier and tracking number, sent with status 'shipped'. The
+// server mails them to the customer ("Your order ... has shipped"); its field errors (422) show
+// beside the inputs and the dialog stays open with the values kept.
+import { useRef, useState, type SyntheticEvent } from 'react';
+import { Dialog } from '@/components/Dialog';
+import { FormField } from '@/components/FormField';
+import { errorMessage, isApiError } from '@/lib/api';
+import type { OrderDetail, OrderRow } from '../api/schemas';
+import { useUpdateOrderStatus } from '../api/updateOrderStatus';
+
+/** The server's limits (billing/shipping.h). */
+export const MAX_CARRIER = 60;
+export const MAX_TRACKING_NUMBER = 60;
+
+interface ShipOrderDialogProps {
+  open: boolean;
+  order: Pick<OrderRow, 'id' | 'order_number'> & Partial<Pick<OrderDetail, 'carrier' | 'tracking_number'>>;
+  onClose: () => void;
+  onShipped: () => void;
+}
+
+export function ShipOrderDialog({ open, order, onClose, onShipped }: ShipOrderDialogProps) {
+  const update = useUpdateOrderStatus();
+  const [carrier, setCarrier] = useState(order.carrier ?? '');
+  const [tracking, setTracking] = useState(order.tracking_number ?? '');
+  const carrierRef = useRef<HTMLInputElement>(null);
+  const fields = isApiError(update.error) ? update.error.fields : {};
+  const general = update.error && !fields.carrier && !fields.tracking_number ? errorMessage(update.error, 'Failed to update the order status') : null;
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { id: order.id, status: 'shipped', carrier, tracking_number: tracking },
+      {
+        onSuccess: () => {
+          update.reset();
+          onShipped();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        update.reset();
+        onClose();
+      }}
+      title={`Mark order ${order.order_number} as shipped`}
+      description="The customer is emailed that their order has shipped, with the carrier and tracking number if you give them."
+      initialFocusRef={carrierRef}
+    >
+      <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
+        <FormField
+          label="Carrier (optional)"
+          name="carrier"
+          inputRef={carrierRef}
+          value={carrier}
+          maxLength={MAX_CARRIER}
+          error={fields.carrier}
+          placeholder="NZ Post"
+          onChange={(event) => setCarrier(event.target.value)}
+        />
+        <FormField
+          label="Tracking number (optional)"
+          name="tracking_number"
+          value={tracking}
+          maxLength={MAX_TRACKING_NUMBER}
+          error={fields.tracking_number}
+          onChange={(event) => setTracking(event.target.value)}
+        />
+        {general ? (
+          <p role="alert" className="text-sm text-red-700">
+            {general}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={update.isPending}
+            onClick={() => {
+              update.reset();
+              onClose();
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Mark as shipped'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
