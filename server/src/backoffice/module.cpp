@@ -30,7 +30,6 @@ void Module::routes(http::Router& router) {
                        {"recent_revenue", st.recentRevenue},
                        {"total_revenue", st.totalRevenue},
                        {"currency", "NZD"}});
-        res.set("Cache-Control", "no-store");
     });
 }
 

@@ -23,11 +23,10 @@ class OrderAdmin {
 public:
     OrderAdmin(db::Database& db, PaymentProvider& provider) : db_(db), provider_(provider), checkouts_(db) {}
 
-    OrderRepository::AdminPage orders(const AdminOrderFilter& filter, std::int64_t limit, std::int64_t offset);
+    db::Page<AdminOrder> orders(const AdminOrderFilter& filter, const db::PageQuery& page);
     std::optional<AdminOrderDetail> order(const std::string& id);
-    SubscriptionRepository::AdminPage subscriptions(const std::optional<std::string>& status,
-                                                    const std::optional<std::string>& likeEmail, std::int64_t limit,
-                                                    std::int64_t offset);
+    db::Page<AdminSubscription> subscriptions(const std::optional<std::string>& status, const std::optional<std::string>& search,
+                                              const db::PageQuery& page);
 
     // Sets the order's status (one of isOrderStatus). 404 order_not_found; 409 insufficient_stock
     // when reinstating a cancelled order whose stock has gone meanwhile. The same status again

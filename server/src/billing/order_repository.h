@@ -1,6 +1,7 @@
 #pragma once
 // SQL for orders and their lines.
 #include "db/database.h"
+#include "db/list.h"
 
 #include <cstdint>
 #include <optional>
@@ -125,11 +126,8 @@ public:
     bool cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source, const std::string& note);
 
     // Staff reads.
-    struct AdminPage {
-        std::vector<AdminOrder> orders;
-        std::int64_t total = 0;
-    };
-    AdminPage adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, std::int64_t limit, std::int64_t offset);
+    // Newest first (the page's orderBy is the repository's own).
+    db::Page<AdminOrder> adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, db::PageQuery page);
     std::optional<AdminOrderDetail> adminFind(db::Tx& tx, const std::string& orderId);
     std::optional<AdminOrderDetail> adminFind(Poco::Data::Session& s, const std::string& orderId);
     std::optional<OrderSummary> find(db::Tx& tx, const std::string& orderId);
