@@ -109,7 +109,7 @@ TEST(DbList, ADeepPageChoosesItsIdsFirstAndReadsTheSameRows) {
     q.offset = db::kDeferredJoinOffset + 50; // past it: the ids first, then the page's rows
     const auto deep = db::deferredPageOf<ListPerson>(s, "SELECT p.id, p.name FROM people p", "SELECT p.id FROM people p", "p.id",
                                                  where, q, readListPerson);
-    const auto all = db::pageOf<ListPerson>(s, "SELECT p.id, p.name FROM people p", where, {q.orderBy, 1000, 0}, readListPerson);
+    const auto all = db::pageOf<ListPerson>(s, "SELECT p.id, p.name FROM people p", where, {q.orderBy, 1000, 0, std::nullopt}, readListPerson);
     ASSERT_EQ(deep.size(), 5u);
     for (std::size_t i = 0; i < deep.size(); ++i) EXPECT_EQ(deep[i].id, all[q.offset + i].id) << i;
 }
