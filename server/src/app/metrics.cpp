@@ -131,8 +131,7 @@ void metricsRoute(http::Router& router, MetricsSources sources, std::string toke
         if (!metricsAllowed(req.raw().clientAddress().host().toString(), forwarded, req.header("Authorization"), token))
             throw http::ApiError::notFound("not_found", "No such endpoint.");
         res.text(200, "text/plain; version=0.0.4; charset=utf-8", scrapeMetrics(sources));
-        res.set("Cache-Control", "no-store");
-    });
+    }, http::Store::Never);
 }
 
 } // namespace storefront::app

@@ -60,8 +60,7 @@ void healthRoute(http::Router& router, db::Database& database) {
             throw http::ApiError(http::ErrorKind::Unavailable, "database_unavailable", "The database is not answering.");
         }
         res.json(200, {{"status", "ok"}, {"database", std::string(database.dialectName())}});
-        res.set("Cache-Control", "no-store");
-    });
+    }, http::Store::Never);
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 #include "audit/audit_repository.h"
 
 #include "common/text.h"
-#include "http/paging.h"
+#include "db/list.h"
 
 namespace storefront::audit {
 
@@ -21,7 +21,7 @@ constexpr const char* kWhereActorEmailOrId = "(LOWER(actor_email) LIKE ? ESCAPE 
 constexpr const char* kWhereAction = "action = ?";
 constexpr const char* kWhereTarget = "(target_type = ? OR target_id = ?)";
 // audit_log_created_at_idx serves this order.
-constexpr const char* kNewestFirst = " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?";
+constexpr const char* kNewestFirst = "created_at DESC, id DESC";
 
 std::optional<std::string> jsonText(const nlohmann::json& value) {
     if (value.is_null()) return std::nullopt;
@@ -52,22 +52,12 @@ LogEntry readEntry(const db::Row& r) {
     return e;
 }
 
-// The WHERE clause for `filter` and a function binding its values to a query, in order.
-struct Where {
-    std::string sql;
-    std::vector<std::string> values;
-    void add(const char* clause, std::initializer_list<std::string> bound) {
-        sql += (sql.empty() ? " WHERE " : " AND ") + std::string(clause);
-        values.insert(values.end(), bound);
-    }
-};
-
-Where whereOf(const LogFilter& filter) {
-    Where w;
+db::Where whereOf(Poco::Data::Session& s, const LogFilter& filter) {
+    db::Where w(s);
     if (filter.actor) {
         // actor_id is a UUID column: compare it only with something shaped like one.
-        if (common::isUuid(*filter.actor)) w.add(kWhereActorEmailOrId, {http::likePattern(*filter.actor), *filter.actor});
-        else w.add(kWhereActorEmail, {http::likePattern(*filter.actor)});
+        if (common::isUuid(*filter.actor)) w.add(kWhereActorEmailOrId, {db::likePattern(*filter.actor), *filter.actor});
+        else w.add(kWhereActorEmail, {db::likePattern(*filter.actor)});
     }
     if (filter.action) w.add(kWhereAction, {*filter.action});
     if (filter.target) w.add(kWhereTarget, {*filter.target, *filter.target});
@@ -86,31 +76,10 @@ void insertEntry(db::Tx& tx, const Actor& actor, const Entry& entry) {
         .run();
 }
 
-AuditRepository::Page AuditRepository::list(const LogFilter& filter, std::int64_t limit, std::int64_t offset) {
-    const auto where = whereOf(filter);
+db::Page<LogEntry> AuditRepository::list(const LogFilter& filter, db::PageQuery page) {
     auto s = db_.session();
-    Page page;
-    auto count = db::query(s, kCount + where.sql);
-    for (const auto& v : where.values) count.bind(v);
-    page.total = count.count();
-    auto rows = db::query(s, kColumns + where.sql + kNewestFirst);
-    for (const auto& v : where.values) rows.bind(v);
-    page.entries = rows.bind(limit, offset).all(readEntry);
-    return page;
-}
-
-nlohmann::json toJson(const LogEntry& e) {
-    auto opt = [](const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-    return {{"id", e.id},
-            {"created_at", e.createdAt},
-            {"action", e.action},
-            {"actor", {{"id", opt(e.actorId)}, {"email", opt(e.actorEmail)}, {"role", e.actorRole}, {"aal", opt(e.actorAal)}}},
-            {"target_type", e.targetType},
-            {"target_id", opt(e.targetId)},
-            {"before", e.before},
-            {"after", e.after},
-            {"detail", e.detail},
-            {"client_address", opt(e.clientAddress)}};
+    page.orderBy = kNewestFirst;
+    return db::countedPageOf<LogEntry>(s, kColumns, nullptr, kCount, whereOf(s, filter), page, readEntry);
 }
 
 } // namespace storefront::audit

@@ -3,6 +3,7 @@
 // SQL, one page at a time. Writing is audit::record (audit.h), inside each change's transaction.
 #include "audit/audit.h"
 #include "db/database.h"
+#include "db/list.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,17 +30,12 @@ class AuditRepository {
 public:
     explicit AuditRepository(db::Database& db) : db_(db) {}
 
-    struct Page {
-        std::vector<LogEntry> entries;
-        std::int64_t total = 0;
-    };
-    Page list(const LogFilter& filter, std::int64_t limit, std::int64_t offset);
+    // Newest first (the page's orderBy is the repository's own).
+    db::Page<LogEntry> list(const LogFilter& filter, db::PageQuery page);
 
 private:
     db::Database& db_;
 };
-
-nlohmann::json toJson(const LogEntry& entry);
 
 // Writes one entry in `tx` (audit::record is the way in for other areas).
 void insertEntry(db::Tx& tx, const Actor& actor, const Entry& entry);

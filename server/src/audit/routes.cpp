@@ -1,5 +1,6 @@
 #include "audit/routes.h"
 
+#include "audit/log_entry_json.h"
 #include "http/paging.h"
 
 namespace storefront::audit {
@@ -10,11 +11,7 @@ void registerRoutes(http::Router& router, AuditRepository& log) {
     router.get("/api/v1/admin/audit", http::Access::StaffAdmin, [&log](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         LogFilter filter{http::readFilter(req, "actor"), http::readFilter(req, "action"), http::readFilter(req, "target")};
-        auto result = log.list(filter, page.size, page.offset());
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& entry : result.entries) items.push_back(toJson(entry));
-        res.json(200, http::pageJson(std::move(items), result.total, page));
-        res.set("Cache-Control", "no-store");
+        res.json(200, http::pageJson(log.list(filter, http::pageQuery(page)), page));
     });
 }
 

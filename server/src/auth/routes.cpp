@@ -117,8 +117,7 @@ void registerRoutes(http::Router& router, Services services, const Settings& con
         } else {
             throw ApiError(ErrorKind::BadRequest, "unsupported_grant_type", "Unsupported grant type: use password or refresh_token");
         }
-        res.set("Cache-Control", "no-store");
-    });
+    }, http::Store::Never);
     router.get("/auth/v1/user", Access::SignedInAnyAal, [&accounts](Request& req, Response& res) {
         res.json(200, accounts.user(principalOf(req)));
     });
@@ -172,9 +171,8 @@ void registerRoutes(http::Router& router, Services services, const Settings& con
         res.contentType = "text/plain; charset=utf-8";
         res.body.clear();
         res.set("Location", target + "#" + fragment);
-        res.set("Cache-Control", "no-store");
         res.set("Referrer-Policy", "no-referrer");
-    });
+    }, http::Store::Never);
 
     router.post("/auth/v1/factors", Access::SignedInAnyAal, [&factors](Request& req, Response& res) {
         auto body = gotrueBody(req);

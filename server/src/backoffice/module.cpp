@@ -32,7 +32,6 @@ void Module::routes(http::Router& router) {
                        {"recent_revenue_by_currency", st.recentByCurrency},
                        {"total_revenue_by_currency", st.totalByCurrency},
                        {"currency", "NZD"}});
-        res.set("Cache-Control", "no-store");
     });
 }
 

@@ -1,7 +1,6 @@
 #include "billing/account_queries.h"
 
 #include "billing/rules.h"
-#include "http/paging.h"
 
 #include <Poco/Timestamp.h>
 
@@ -90,11 +89,12 @@ nlohmann::json AccountQueries::dashboard(const std::string& userId) {
             {"account_type", licences_.inActiveAccount(s, userId) ? "Enterprise" : "Individual"}};
 }
 
-nlohmann::json AccountQueries::orders(const std::string& userId, const http::PageRequest& page) {
+db::Page<nlohmann::json> AccountQueries::orders(const std::string& userId, const db::PageQuery& page) {
     auto s = db_.session();
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& o : orders_.forUser(s, userId, page.size, page.offset())) items.push_back(orderJson(o));
-    return http::pageJson(std::move(items), orders_.countForUser(s, userId), page);
+    db::Page<nlohmann::json> result;
+    for (const auto& o : orders_.forUser(s, userId, page.limit, page.offset)) result.items.push_back(orderJson(o));
+    result.total = orders_.countForUser(s, userId);
+    return result;
 }
 
 std::optional<nlohmann::json> AccountQueries::checkout(const std::string& userId, const std::string& checkoutId) {

@@ -9,7 +9,7 @@
 #include "catalog/product_repository.h"
 #include "db/database.h"
 #include "enterprise/licence_repository.h"
-#include "http/paging.h"
+#include "db/list.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,8 +28,9 @@ public:
 
     // GET /api/v1/account/dashboard (docs/billing.md).
     nlohmann::json dashboard(const std::string& userId);
-    // GET /api/v1/account/orders?page=&page_size= : the user's orders, newest first, a page at a time.
-    nlohmann::json orders(const std::string& userId, const http::PageRequest& page);
+    // GET /api/v1/account/orders?page=&page_size= : the user's orders, newest first, a page at a
+    // time, each in its answer's JSON shape.
+    db::Page<nlohmann::json> orders(const std::string& userId, const db::PageQuery& page);
     // GET /api/v1/account/checkouts/{id}; nullopt when it is not the user's.
     std::optional<nlohmann::json> checkout(const std::string& userId, const std::string& checkoutId);
     // POST /functions/v1/validate-subscription; nullopt when no active product has that slug.

@@ -4,6 +4,7 @@
 #include "http/api_error.h"
 #include "http/body.h"
 #include "http/paging.h"
+#include "http/params.h"
 
 #include <Poco/String.h>
 
@@ -23,11 +24,7 @@ bool printableAscii(const std::string& text) {
     return true;
 }
 
-std::string orderId(const http::Request& req) {
-    auto id = Poco::toLower(req.param("id"));
-    if (!common::isUuid(id)) throw ApiError::notFound("order_not_found", "No such order.");
-    return id;
-}
+std::string orderId(const http::Request& req) { return http::idParam(req, "order_not_found", "No such order."); }
 
 } // namespace
 
@@ -37,13 +34,8 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
     router.get("/api/v1/admin/subscriptions", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         auto status = http::readChoice(req, "status", {"active", "pending", "cancelled", "expired", "trialing"});
-        auto q = http::readSearch(req);
-        auto result = admin.subscriptions(status, q ? std::optional(http::likePattern(*q)) : std::nullopt, page.size,
-                                          page.offset());
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& s : result.subscriptions) items.push_back(toJson(s));
-        res.json(200, http::pageJson(std::move(items), result.total, page));
-        res.set("Cache-Control", "no-store");
+        const auto search = http::readSearch(req);
+        res.json(200, http::pageJson(admin.subscriptions(status, search, http::pageQuery(page)), page));
     });
 
     router.get("/api/v1/admin/orders", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
@@ -53,18 +45,13 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
             http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "refunded", "paid_after_cancellation"});
         filter.disputed = http::readChoice(req, "disputed", {"true", "false"}) == std::optional<std::string>("true");
         filter.q = http::readSearch(req);
-        auto result = admin.orders(filter, page.size, page.offset());
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& o : result.orders) items.push_back(toJson(o));
-        res.json(200, http::pageJson(std::move(items), result.total, page));
-        res.set("Cache-Control", "no-store");
+        res.json(200, http::pageJson(admin.orders(filter, http::pageQuery(page)), page));
     });
 
     router.get("/api/v1/admin/orders/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
         auto order = admin.order(orderId(req));
         if (!order) throw ApiError::notFound("order_not_found", "No such order.");
         res.json(200, {{"order", toJson(*order)}});
-        res.set("Cache-Control", "no-store");
     });
 
     router.add("PATCH", "/api/v1/admin/orders/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {

@@ -67,14 +67,12 @@ std::string button(const std::string& action, const std::string& cls, const std:
 
 void html(http::Response& res, int status, std::string body) {
     res.text(status, "text/html; charset=utf-8", std::move(body));
-    res.set("Cache-Control", "no-store");
 }
 
 void seeOther(http::Response& res, const std::string& location) {
     res.status = 303;
     res.body.clear();
     res.set("Location", location);
-    res.set("Cache-Control", "no-store");
 }
 
 // The shipping fields of the pay form: the posted values kept, each error beside its field.
@@ -176,7 +174,7 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
             return;
         }
         html(res, 200, checkoutPage(provider, *view, siteName, req.query("declined").has_value()));
-    });
+    }, http::Store::Never);
 
     router.post("/pay/test/{session}/pay", http::Access::Anyone, [&provider, siteName](http::Request& req, http::Response& res) {
         auto view = provider.session(req.param("session"));
@@ -201,20 +199,20 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
         }
         if (provider.pay(view->id, address)) seeOther(res, view->successUrl);
         else seeOther(res, "/pay/test/" + view->id); // no longer open: the page says what happened
-    });
+    }, http::Store::Never);
 
     router.post("/pay/test/{session}/decline", http::Access::Anyone, [&provider](http::Request& req, http::Response& res) {
         auto view = provider.session(req.param("session"));
         if (!view) throw ApiError::notFound("checkout_not_found", "No such checkout.");
         seeOther(res, "/pay/test/" + view->id + "?declined=1");
-    });
+    }, http::Store::Never);
 
     router.post("/pay/test/{session}/cancel", http::Access::Anyone, [&provider](http::Request& req, http::Response& res) {
         auto view = provider.session(req.param("session"));
         if (!view) throw ApiError::notFound("checkout_not_found", "No such checkout.");
         provider.expireCheckoutSession(view->id);
         seeOther(res, view->status == "completed" ? view->successUrl : view->cancelUrl);
-    });
+    }, http::Store::Never);
 
     router.get("/pay/test/portal/{token}", http::Access::Anyone, [&provider, siteName](http::Request& req, http::Response& res) {
         auto portal = provider.portal(req.param("token"));
@@ -236,7 +234,7 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
         }
         body += "<p><a href=\"" + escapeHtml(portal->returnUrl) + "\">Return to " + escapeHtml(siteName) + "</a></p>";
         html(res, 200, page("Billing portal", siteName, body));
-    });
+    }, http::Store::Never);
 
     router.post("/pay/test/portal/{token}/cancel/{subscription}", http::Access::Anyone,
                 [&provider](http::Request& req, http::Response& res) {
@@ -250,7 +248,7 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
                         throw ApiError::notFound("subscription_not_found", "No such subscription on this billing link.");
                     provider.cancelSubscription(token, subscription);
                     seeOther(res, "/pay/test/portal/" + token);
-                });
+                }, http::Store::Never);
 }
 
 } // namespace storefront::billing

@@ -49,9 +49,9 @@ bool isOrderStatus(const std::string& s) {
     return s == "pending" || s == "paid" || s == "shipped" || s == "completed" || s == "cancelled";
 }
 
-OrderRepository::AdminPage OrderAdmin::orders(const AdminOrderFilter& filter, std::int64_t limit, std::int64_t offset) {
+db::Page<AdminOrder> OrderAdmin::orders(const AdminOrderFilter& filter, const db::PageQuery& page) {
     auto s = db_.session();
-    return orders_.adminList(s, filter, limit, offset);
+    return orders_.adminList(s, filter, page);
 }
 
 std::optional<AdminOrderDetail> OrderAdmin::order(const std::string& id) {
@@ -59,11 +59,10 @@ std::optional<AdminOrderDetail> OrderAdmin::order(const std::string& id) {
     return orders_.adminFind(s, id);
 }
 
-SubscriptionRepository::AdminPage OrderAdmin::subscriptions(const std::optional<std::string>& status,
-                                                            const std::optional<std::string>& likeEmail,
-                                                            std::int64_t limit, std::int64_t offset) {
+db::Page<AdminSubscription> OrderAdmin::subscriptions(const std::optional<std::string>& status,
+                                                      const std::optional<std::string>& search, const db::PageQuery& page) {
     auto s = db_.session();
-    return subscriptions_.adminList(s, status, likeEmail, limit, offset);
+    return subscriptions_.adminList(s, status, search, page);
 }
 
 AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,

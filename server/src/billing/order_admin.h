@@ -28,11 +28,10 @@ public:
     OrderAdmin(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox, std::string publicUrl)
         : db_(db), provider_(provider), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), book_(db, outbox) {}
 
-    OrderRepository::AdminPage orders(const AdminOrderFilter& filter, std::int64_t limit, std::int64_t offset);
+    db::Page<AdminOrder> orders(const AdminOrderFilter& filter, const db::PageQuery& page);
     std::optional<AdminOrderDetail> order(const std::string& id);
-    SubscriptionRepository::AdminPage subscriptions(const std::optional<std::string>& status,
-                                                    const std::optional<std::string>& likeEmail, std::int64_t limit,
-                                                    std::int64_t offset);
+    db::Page<AdminSubscription> subscriptions(const std::optional<std::string>& status, const std::optional<std::string>& search,
+                                              const db::PageQuery& page);
 
     // Sets the order's status (one of isOrderStatus). 404 order_not_found; 409 insufficient_stock
     // when reinstating a cancelled order whose stock has gone meanwhile. The same status again

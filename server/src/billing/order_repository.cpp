@@ -2,7 +2,7 @@
 
 #include "billing/rules.h"
 #include "db/dialect.h"
-#include "http/paging.h"
+#include "db/list.h"
 
 #include <Poco/String.h>
 
@@ -71,11 +71,11 @@ constexpr const char* kAdminWhereEmail = "LOWER(o.customer_email) = ?";
 constexpr const char* kAdminWhereEmailPart = "LOWER(o.customer_email) LIKE ? ESCAPE '\\'";
 constexpr const char* kAdminWhereEmailPartIndexed = "o.rowid IN (SELECT rowid FROM orders_search WHERE orders_search MATCH ?)";
 // orders_created_at_id_idx (and orders_status_created_at_idx with a status) serve this order.
-constexpr const char* kAdminNewestFirst = " ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?";
+constexpr const char* kAdminNewestFirst = "o.created_at DESC, o.id DESC";
 // For part of an email: sorting the few matches beats walking the time index and looking up
 // every row. The expression keeps the planner off that index on both engines.
 constexpr const char* kAdminNewestFirstAfterScan =
-    " ORDER BY COALESCE(o.created_at, o.created_at) DESC, o.id DESC LIMIT ? OFFSET ?";
+    "COALESCE(o.created_at, o.created_at) DESC, o.id DESC";
 const std::string kAdminFind = std::string(kAdminColumns) + " WHERE o.id = ?";
 constexpr const char* kAdminItems =
     "SELECT CAST(product_id AS TEXT) AS product_id, product_name, quantity, unit_amount FROM order_items "
@@ -274,46 +274,30 @@ void OrderRepository::setTracking(db::Tx& tx, const std::string& orderId, const 
     tx.query(kSetTracking).bind(carrier, trackingNumber, at, at, orderId).run();
 }
 
-OrderRepository::AdminPage OrderRepository::adminList(Poco::Data::Session& s, const AdminOrderFilter& filter,
-                                                      std::int64_t limit, std::int64_t offset) {
-    std::string where;
-    std::vector<std::string> values;
-    auto add = [&](const char* clause) { where += (where.empty() ? " WHERE " : " AND ") + std::string(clause); };
-    if (filter.disputed) add(kAdminWhereDisputed);
+db::Page<AdminOrder> OrderRepository::adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, db::PageQuery page) {
+    db::Where where(s);
+    if (filter.disputed) where.add(kAdminWhereDisputed, {});
     if (filter.status) {
-        if (*filter.status == "paid_after_cancellation") add(kAdminWherePaidAfterCancellation);
-        else {
-            add(kAdminWhereStatus);
-            values.push_back(*filter.status);
-        }
+        if (*filter.status == "paid_after_cancellation") where.add(kAdminWherePaidAfterCancellation, {});
+        else where.add(kAdminWhereStatus, {*filter.status});
     }
     bool scan = false;
     if (filter.q) {
         const auto number = Poco::toUpper(*filter.q);
         if (db::query(s, kOrderNumberExists).bind(number).exists()) {
-            add(kAdminWhereNumber);
-            values.push_back(number);
+            where.add(kAdminWhereNumber, {number});
         } else if (filter.q->find('@') != std::string::npos) {
-            add(kAdminWhereEmail);
-            values.push_back(Poco::toLower(*filter.q));
-        } else if (auto phrase = http::trigramPhrase(*filter.q); phrase && db::isSqlite(s)) {
-            add(kAdminWhereEmailPartIndexed);
-            values.push_back(*phrase);
+            where.add(kAdminWhereEmail, {Poco::toLower(*filter.q)});
+        } else if (auto phrase = db::trigramPhrase(*filter.q); phrase && db::isSqlite(s)) {
+            where.add(kAdminWhereEmailPartIndexed, {*phrase});
             scan = true;
         } else {
-            add(kAdminWhereEmailPart);
-            values.push_back(http::likePattern(*filter.q));
+            where.add(kAdminWhereEmailPart, {db::likePattern(*filter.q)});
             scan = true;
         }
     }
-    AdminPage page;
-    auto count = db::query(s, kAdminCount + where);
-    for (const auto& v : values) count.bind(v);
-    page.total = count.count();
-    auto rows = db::query(s, kAdminColumns + where + (scan ? kAdminNewestFirstAfterScan : kAdminNewestFirst));
-    for (const auto& v : values) rows.bind(v);
-    page.orders = rows.bind(limit, offset).all(readAdmin);
-    return page;
+    page.orderBy = scan ? kAdminNewestFirstAfterScan : kAdminNewestFirst;
+    return db::countedPageOf<AdminOrder>(s, kAdminColumns, nullptr, kAdminCount, where, page, readAdmin);
 }
 
 std::optional<AdminOrderDetail> OrderRepository::adminFind(db::Tx& tx, const std::string& orderId) {

@@ -3,6 +3,7 @@
 #include "billing/ledger_repository.h"
 #include "billing/shipping.h"
 #include "db/database.h"
+#include "db/list.h"
 
 #include <cstdint>
 #include <optional>
@@ -146,11 +147,8 @@ public:
                      const std::optional<std::string>& trackingNumber);
 
     // Staff reads.
-    struct AdminPage {
-        std::vector<AdminOrder> orders;
-        std::int64_t total = 0;
-    };
-    AdminPage adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, std::int64_t limit, std::int64_t offset);
+    // Newest first (the page's orderBy is the repository's own).
+    db::Page<AdminOrder> adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, db::PageQuery page);
     std::optional<AdminOrderDetail> adminFind(db::Tx& tx, const std::string& orderId);
     std::optional<AdminOrderDetail> adminFind(Poco::Data::Session& s, const std::string& orderId);
     std::optional<OrderSummary> find(db::Tx& tx, const std::string& orderId);

@@ -5,6 +5,8 @@
 #include "common/text.h"
 #include "http/api_error.h"
 #include "http/body.h"
+#include "http/paging.h"
+#include "http/params.h"
 
 #include <Poco/Logger.h>
 
@@ -53,7 +55,6 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
         const auto* caller = req.caller();
         auto started = checkout.start({caller->userId, caller->email}, input);
         res.json(200, {{"sessionId", started.sessionId}, {"url", started.url}, {"checkoutId", started.checkoutId}});
-        res.set("Cache-Control", "no-store");
     });
 
     router.post("/functions/v1/create-portal-session", http::Access::SignedIn, [&checkout](http::Request& req, http::Response& res) {
@@ -62,7 +63,6 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
         body.check();
         auto url = checkout.portal(req.caller()->userId, returnPath.value_or("/dashboard"));
         res.json(200, {{"url", url}});
-        res.set("Cache-Control", "no-store");
     });
 
     router.post("/functions/v1/validate-subscription", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
@@ -72,32 +72,27 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
         auto result = account.validate(req.caller()->userId, slug);
         if (!result) throw ApiError::notFound("product_not_found", "No such product.");
         res.json(200, *result);
-        res.set("Cache-Control", "no-store");
     });
 
     router.get("/api/v1/account/dashboard", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
         res.json(200, account.dashboard(req.caller()->userId));
-        res.set("Cache-Control", "no-store");
     });
 
     router.get("/api/v1/account/orders", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
-        res.json(200, account.orders(req.caller()->userId, http::readPage(req, AccountQueries::kDashboardOrders)));
-        res.set("Cache-Control", "no-store");
+        const auto page = http::readPage(req, AccountQueries::kDashboardOrders);
+        res.json(200, http::pageJson(account.orders(req.caller()->userId, http::pageQuery(page)), page,
+                                     [](const nlohmann::json& order) { return order; }));
     });
 
     router.get("/api/v1/account/checkouts/{id}", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
-        const auto& id = req.param("id");
-        auto result = common::isUuid(id) ? account.checkout(req.caller()->userId, id) : std::nullopt;
+        auto result = account.checkout(req.caller()->userId, http::idParam(req, "checkout_not_found", "No such checkout."));
         if (!result) throw ApiError::notFound("checkout_not_found", "No such checkout.");
         res.json(200, *result);
-        res.set("Cache-Control", "no-store");
     });
 
     router.post("/api/v1/account/checkouts/{id}/cancel", http::Access::SignedIn, [&checkout](http::Request& req, http::Response& res) {
-        const auto& id = req.param("id");
-        if (!common::isUuid(id)) throw ApiError::notFound("checkout_not_found", "No such checkout.");
+        const auto id = http::idParam(req, "checkout_not_found", "No such checkout.");
         res.json(200, {{"status", checkout.cancel(req.caller()->userId, id)}});
-        res.set("Cache-Control", "no-store");
     });
 }
 

@@ -1,5 +1,7 @@
 #include "billing/subscription_repository.h"
 
+#include "db/list.h"
+
 namespace storefront::billing {
 
 namespace {
@@ -76,7 +78,7 @@ constexpr const char* kSubscriptionsAdminCount = "SELECT COUNT(*) FROM subscript
 constexpr const char* kSubscriptionsAdminWhereStatus = "s.status = ?";
 constexpr const char* kSubscriptionsAdminWhereEmail = "LOWER(u.email) LIKE ? ESCAPE '\\'";
 // subscriptions_created_at_id_idx (subscriptions_status_created_at_idx with a status) serve this.
-constexpr const char* kSubscriptionsAdminNewestFirst = " ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?";
+constexpr const char* kSubscriptionsAdminNewestFirst = "s.created_at DESC, s.id DESC";
 
 } // namespace
 
@@ -130,25 +132,14 @@ bool SubscriptionRepository::planExists(db::Tx& tx, const std::string& id) { ret
 
 namespace storefront::billing {
 
-SubscriptionRepository::AdminPage SubscriptionRepository::adminList(Poco::Data::Session& s,
-                                                                    const std::optional<std::string>& status,
-                                                                    const std::optional<std::string>& likeEmail,
-                                                                    std::int64_t limit, std::int64_t offset) {
-    std::string where;
-    std::vector<std::string> values;
-    auto add = [&](const char* clause, const std::string& value) {
-        where += (where.empty() ? " WHERE " : " AND ") + std::string(clause);
-        values.push_back(value);
-    };
-    if (status) add(kSubscriptionsAdminWhereStatus, *status);
-    if (likeEmail) add(kSubscriptionsAdminWhereEmail, *likeEmail);
-    AdminPage page;
-    auto count = db::query(s, kSubscriptionsAdminCount + where);
-    for (const auto& v : values) count.bind(v);
-    page.total = count.count();
-    auto rows = db::query(s, kSubscriptionsAdminColumns + where + kSubscriptionsAdminNewestFirst);
-    for (const auto& v : values) rows.bind(v);
-    page.subscriptions = rows.bind(limit, offset).all([](const db::Row& r) {
+db::Page<AdminSubscription> SubscriptionRepository::adminList(Poco::Data::Session& s, const std::optional<std::string>& status,
+                                                             const std::optional<std::string>& search, db::PageQuery page) {
+    db::Where where(s);
+    if (status) where.add(kSubscriptionsAdminWhereStatus, {*status});
+    if (search) where.add(kSubscriptionsAdminWhereEmail, {db::likePattern(*search)});
+    page.orderBy = kSubscriptionsAdminNewestFirst;
+    return db::countedPageOf<AdminSubscription>(s, kSubscriptionsAdminColumns, nullptr, kSubscriptionsAdminCount, where, page,
+                                                [](const db::Row& r) {
         AdminSubscription a;
         a.id = r.text("id");
         a.userId = r.text("user_id");
@@ -164,7 +155,6 @@ SubscriptionRepository::AdminPage SubscriptionRepository::adminList(Poco::Data::
         a.createdAt = r.timestamp("created_at");
         return a;
     });
-    return page;
 }
 
 } // namespace storefront::billing

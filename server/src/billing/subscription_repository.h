@@ -2,6 +2,7 @@
 // SQL for subscriptions. "Live" (status active or trialing) is defined here once, as kLive, for
 // every query that asks; billing/rules.h has the same rule for a status already in hand.
 #include "db/database.h"
+#include "db/list.h"
 
 #include <cstdint>
 #include <optional>
@@ -49,13 +50,10 @@ struct AdminSubscription {
 
 class SubscriptionRepository {
 public:
-    // Staff list, newest first: `status` exact, `likeEmail` a LIKE pattern on the user's email.
-    struct AdminPage {
-        std::vector<AdminSubscription> subscriptions;
-        std::int64_t total = 0;
-    };
-    AdminPage adminList(Poco::Data::Session& s, const std::optional<std::string>& status,
-                        const std::optional<std::string>& likeEmail, std::int64_t limit, std::int64_t offset);
+    // Staff list, newest first: `status` exact, `search` (the term as typed) a part of the user's
+    // email.
+    db::Page<AdminSubscription> adminList(Poco::Data::Session& s, const std::optional<std::string>& status,
+                                          const std::optional<std::string>& search, db::PageQuery page);
 
     std::optional<SubscriptionRow> findByProvider(db::Tx& tx, const std::string& provider, const std::string& providerId);
     // Another live subscription of the user to the product than `exceptId` (the partial unique

@@ -8,6 +8,7 @@
 #include "http/api_error.h"
 #include "http/body.h"
 #include "http/paging.h"
+#include "http/params.h"
 
 #include <Poco/String.h>
 #include <Poco/URI.h>
@@ -40,14 +41,9 @@ const std::set<std::string> kPlanFields = {"name", "price", "currency", "billing
                                            "sort_order"};
 
 // An id from the path: lower case, 404 unless it is a UUID.
-std::string idParam(const http::Request& req, const char* name, const char* code, const char* message) {
-    auto id = Poco::toLower(req.param(name));
-    if (!common::isUuid(id)) throw ApiError::notFound(code, message);
-    return id;
-}
 
-std::string productId(const http::Request& req) { return idParam(req, "id", "product_not_found", "No such product."); }
-std::string planId(const http::Request& req) { return idParam(req, "id", "plan_not_found", "No such pricing plan."); }
+std::string productId(const http::Request& req) { return http::idParam(req, "product_not_found", "No such product.", "id"); }
+std::string planId(const http::Request& req) { return http::idParam(req, "plan_not_found", "No such pricing plan.", "id"); }
 
 bool hasControlOrSpace(const std::string& s) {
     for (unsigned char c : s)
@@ -245,13 +241,8 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
 
     router.get("/api/v1/admin/products", Access::StaffAdmin, [&products](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
-        std::optional<std::string> q;
-        if (auto term = http::readSearch(req)) q = http::likePattern(*term);
-        auto result = products.listAll(q, page.size, page.offset());
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& p : result.products) items.push_back(staffJson(p));
-        res.json(200, http::pageJson(std::move(items), result.total, page));
-        res.set("Cache-Control", "no-store");
+        const auto search = http::readSearch(req);
+        res.json(200, http::pageJson(products.listAll(search, http::pageQuery(page)), page, [](const Product& p) { return staffJson(p); }));
     });
 
     router.post("/api/v1/admin/products", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
@@ -323,7 +314,6 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
         nlohmann::json items = nlohmann::json::array();
         for (const auto& i : list.images) items.push_back(imageJson(i));
         res.json(200, {{"folders", list.folders}, {"images", std::move(items)}});
-        res.set("Cache-Control", "no-store");
     });
 
     router.post("/api/v1/admin/images", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {

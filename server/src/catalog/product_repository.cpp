@@ -1,6 +1,7 @@
 #include "catalog/product_repository.h"
 
 #include "catalog/html_sanitizer.h"
+#include "db/list.h"
 #include "db/query.h"
 
 #include <nlohmann/json.hpp>
@@ -29,9 +30,9 @@ constexpr const char* kPlansForProduct =
 
 // ---- staff ----
 const std::string kListAllColumns = std::string("SELECT ") + kProductColumns + " FROM products";
-constexpr const char* kWhereQ = " WHERE (LOWER(name) LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\')";
+constexpr const char* kWhereQ = "(LOWER(name) LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\')";
 // products_created_at_idx serves this order.
-constexpr const char* kNewestFirst = " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?";
+constexpr const char* kNewestFirst = "created_at DESC, id DESC";
 constexpr const char* kCountAll = "SELECT COUNT(*) FROM products";
 const std::string kFindById = std::string("SELECT ") + kProductColumns + " FROM products WHERE id = ?";
 constexpr const char* kSlugUsed = "SELECT 1 FROM products WHERE slug = ?";
@@ -151,18 +152,16 @@ std::string featuresText(const std::vector<std::string>& features) { return nloh
 
 } // namespace
 
-ProductRepository::Page ProductRepository::listAll(const std::optional<std::string>& likeQ, std::int64_t limit,
-                                                   std::int64_t offset) {
+db::Page<Product> ProductRepository::listAll(const std::optional<std::string>& search, db::PageQuery query) {
     auto s = db_.session();
-    Page page;
-    const std::string where = likeQ ? kWhereQ : "";
-    auto count = db::query(s, kCountAll + where);
-    if (likeQ) count.bind(*likeQ, *likeQ);
-    page.total = count.count();
-    auto rows = db::query(s, kListAllColumns + where + kNewestFirst);
-    if (likeQ) rows.bind(*likeQ, *likeQ);
-    page.products = rows.bind(limit, offset).all(readProduct);
-    attachPlans(s, page.products);
+    db::Where where(s);
+    if (search) {
+        const auto p = db::likePattern(*search);
+        where.add(kWhereQ, {p, p});
+    }
+    query.orderBy = kNewestFirst;
+    auto page = db::countedPageOf<Product>(s, kListAllColumns, nullptr, kCountAll, where, query, readProduct);
+    attachPlans(s, page.items);
     return page;
 }
 

@@ -2,6 +2,7 @@
 // SQL for the catalogue: products and their pricing plans.
 #include "catalog/product.h"
 #include "db/database.h"
+#include "db/list.h"
 
 #include <cstdint>
 #include <optional>
@@ -23,13 +24,9 @@ public:
 
     // ---- staff (catalog/admin_service.h) ----
 
-    struct Page {
-        std::vector<Product> products; // each with its plans
-        std::int64_t total = 0;
-    };
-    // Every product, active or not, newest first, with plans; `q` matches name or slug (a LIKE pattern
-    // from http::likePattern), absent for all.
-    Page listAll(const std::optional<std::string>& likeQ, std::int64_t limit, std::int64_t offset);
+    // Every product, active or not, newest first, each with its plans; `search` (the term as typed)
+    // matches a part of the name or slug, absent for all.
+    db::Page<Product> listAll(const std::optional<std::string>& search, db::PageQuery query);
     // One product, active or not, with its plans.
     std::optional<Product> findById(db::Tx& tx, const std::string& id);
     bool slugTaken(db::Tx& tx, const std::string& slug, const std::string& exceptId);

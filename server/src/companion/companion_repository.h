@@ -1,8 +1,11 @@
 #pragma once
 // All of the companion area's SQL: worker profiles, certificates, promo codes and redemptions,
-// the staff lists (searched, filtered, sorted, counted and paged in SQL), the certificate number
-// counter, and the inactivity job's reads, deletes and lease.
+// the staff lists (searched, filtered, sorted, counted and paged in SQL, db/list.h), the
+// certificate number counter, and the inactivity job's reads and deletes. One class, in one file
+// per resource: worker_repository.cpp, certificate_repository.cpp (+ its search planner,
+// certificate_search.cpp) and promo_code_repository.cpp.
 #include "db/database.h"
+#include "db/list.h"
 
 #include <cstdint>
 #include <optional>
@@ -38,28 +41,18 @@ struct PromoCode {
     std::string createdAt;
 };
 
-// A staff list query: search, filter, ORDER BY (from an allowlist), page.
-struct ListQuery {
+// A staff list query: search, filter, order (from the repository's allowlist: kWorkerSorts,
+// kCertificateSorts), page, and the total when the caller knows it (no search: the counts by tier
+// or status it read anyway), so the table is not counted twice.
+struct ListQuery : db::PageQuery {
     std::optional<std::string> search;
     std::optional<std::string> filter; // tier (free | pro) or status (draft | issued)
-    std::string orderBy;               // fixed SQL from the route's allowlist
-    std::int64_t limit = 50, offset = 0;
-    // The number of matching rows when the caller already knows it (no search: the counts by
-    // tier or status it read anyway), so the table is not counted twice.
-    std::optional<std::int64_t> knownTotal;
     // How many rows the filter leaves before searching (the counts the caller read anyway), so a
     // search can tell a broad term (walk the sort's index) from a narrow one (use its matches).
     std::optional<std::int64_t> scopeRows;
 };
 
-template <class T>
-struct Page {
-    std::vector<T> items;
-    std::int64_t total = 0;
-    // A searched list counts at most http::kSearchTotalCap matches: true when more match (total
-    // is then the cap).
-    bool totalCapped = false;
-};
+using db::Page;
 
 struct TierCounts {
     std::int64_t free = 0, pro = 0;
@@ -88,6 +81,10 @@ struct ClaimedCode {
 
 class CompanionRepository {
 public:
+    // The sorts of the staff lists: the words a route may pass, and the SQL each stands for.
+    static const db::SortColumns kWorkerSorts;      // name, tier, joined (default, newest first)
+    static const db::SortColumns kCertificateSorts; // number, status, created (default, newest first)
+
     explicit CompanionRepository(db::Database& db) : db_(db) {}
 
     // ---- workers ----
@@ -134,12 +131,14 @@ public:
     std::optional<PromoCode> findPromoCode(db::Tx& tx, const std::string& id);
     std::optional<PromoCode> findPromoCodeByCode(const std::string& code);
     std::optional<PromoCode> findPromoCodeByCode(db::Tx& tx, const std::string& code);
-    std::string insertPromoCode(db::Tx& tx, const NewPromoCode& code, const std::string& now);
+    // The new code's id; nullopt when the code is taken (its unique index; no error raised).
+    std::optional<std::string> insertPromoCode(db::Tx& tx, const NewPromoCode& code, const std::string& now);
     void setPromoCodeActive(db::Tx& tx, const std::string& id, bool active);
     // One use of an active, unexpired code that has uses left (one guarded UPDATE ... RETURNING).
     std::optional<ClaimedCode> claimPromoCode(db::Tx& tx, const std::string& code, const std::string& now);
     bool hasRedeemed(db::Tx& tx, const std::string& promoCodeId, const std::string& workerId);
-    void insertRedemption(db::Tx& tx, const std::string& promoCodeId, const std::string& workerId, const std::string& now);
+    // False when the worker has already redeemed the code (its unique index; no error raised).
+    bool insertRedemption(db::Tx& tx, const std::string& promoCodeId, const std::string& workerId, const std::string& now);
     std::int64_t redemptionCount();
 
     // ---- the inactivity job ----
@@ -154,13 +153,6 @@ public:
     // Free workers last active before `activeBefore` and warned at or before `warnedBy`.
     std::vector<std::string> workersToDelete(const std::string& activeBefore, const std::string& warnedBy, std::int64_t limit);
     bool deleteInactiveWorker(db::Tx& tx, const std::string& id, const std::string& activeBefore, const std::string& warnedBy);
-
-    // Run-once lease for servers sharing a SQLite file: true when `holder` now holds `name`.
-    bool takeLease(const std::string& name, const std::string& holder, const std::string& expiresAt, const std::string& now);
-    void releaseLease(const std::string& name, const std::string& holder);
-    // PostgreSQL session-level advisory lock on `session` (the same session must unlock).
-    bool tryAdvisoryLock(Poco::Data::Session& session, std::int64_t key);
-    void advisoryUnlock(Poco::Data::Session& session, std::int64_t key);
 
 private:
     Page<Certificate> searchCertificates(Poco::Data::Session& s, const ListQuery& query);

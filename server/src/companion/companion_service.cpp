@@ -24,14 +24,6 @@ ApiError certificateIssued() {
     return ApiError(ErrorKind::Conflict, "certificate_issued", "This certificate has been issued and can no longer change.");
 }
 
-// Whether a database error names `what` (a constraint): POCO's exceptions carry it in
-// displayText(), not what().
-bool mentions(const std::exception& e, const char* what) {
-    const auto* poco = dynamic_cast<const Poco::Exception*>(&e);
-    const std::string text = poco ? poco->displayText() : std::string(e.what());
-    return text.find(what) != std::string::npos;
-}
-
 } // namespace
 
 // ---- the companion app ----
@@ -124,45 +116,39 @@ Certificate CompanionService::issueCertificate(const Worker& worker, const std::
 Worker CompanionService::redeem(const Worker& worker, const std::string& code) {
     const auto nowMs = clock_();
     const auto now = timestampAt(nowMs);
-    try {
-        db_.write([&](db::Tx& tx) {
-            auto found = repo_.findPromoCodeByCode(tx, code);
-            if (!found) throw ApiError::notFound("promo_code_not_found", "This promo code does not exist.");
-            if (repo_.hasRedeemed(tx, found->id, worker.id))
-                throw ApiError(ErrorKind::Conflict, "promo_code_already_redeemed", "You have already redeemed this promo code.");
-            auto claimed = repo_.claimPromoCode(tx, code, now);
-            if (!claimed) {
-                // Why the guarded UPDATE refused, read again after it (another redemption may have
-                // taken the last use meanwhile).
-                auto latest = repo_.findPromoCodeByCode(tx, code).value_or(*found);
-                if (!latest.active) throw ApiError(ErrorKind::Conflict, "promo_code_inactive", "This promo code is no longer active.");
-                if (latest.expiresAt && millisOf(*latest.expiresAt) <= nowMs)
-                    throw ApiError(ErrorKind::Conflict, "promo_code_expired", "This promo code has expired.");
-                throw ApiError(ErrorKind::Conflict, "promo_code_used_up", "This promo code has been used the maximum number of times.");
-            }
-            repo_.insertRedemption(tx, claimed->id, worker.id, now);
-            auto current = repo_.findWorker(tx, worker.id);
-            if (!current) throw ApiError::notFound("worker_not_found", "Worker not found.");
-            std::optional<std::string> expires; // lifetime
-            if (claimed->durationMonths) {
-                auto candidate = addMonths(nowMs, static_cast<int>(*claimed->durationMonths));
-                expires = candidate;
-                // A longer pro period (or lifetime) already held is never shortened.
-                if (current->entitlement == "pro") {
-                    if (!current->proExpiresAt) expires.reset();
-                    else if (millisOf(*current->proExpiresAt) > millisOf(candidate)) expires = current->proExpiresAt;
-                }
-            }
-            repo_.setEntitlement(tx, worker.id, "pro", expires, now);
-        });
-    } catch (const ApiError&) {
-        throw;
-    } catch (const std::exception& e) {
-        // The same worker redeeming twice at once: the unique (code, worker) index refuses the second.
-        if (mentions(e, "promo_code_redemptions"))
+    db_.write([&](db::Tx& tx) {
+        auto found = repo_.findPromoCodeByCode(tx, code);
+        if (!found) throw ApiError::notFound("promo_code_not_found", "This promo code does not exist.");
+        if (repo_.hasRedeemed(tx, found->id, worker.id))
             throw ApiError(ErrorKind::Conflict, "promo_code_already_redeemed", "You have already redeemed this promo code.");
-        throw;
-    }
+        auto claimed = repo_.claimPromoCode(tx, code, now);
+        if (!claimed) {
+            // Why the guarded UPDATE refused, read again after it (another redemption may have
+            // taken the last use meanwhile).
+            auto latest = repo_.findPromoCodeByCode(tx, code).value_or(*found);
+            if (!latest.active) throw ApiError(ErrorKind::Conflict, "promo_code_inactive", "This promo code is no longer active.");
+            if (latest.expiresAt && millisOf(*latest.expiresAt) <= nowMs)
+                throw ApiError(ErrorKind::Conflict, "promo_code_expired", "This promo code has expired.");
+            throw ApiError(ErrorKind::Conflict, "promo_code_used_up", "This promo code has been used the maximum number of times.");
+        }
+        // The same worker redeeming twice at once: the unique (code, worker) index keeps the
+        // second out, and its claimed use is rolled back with this transaction.
+        if (!repo_.insertRedemption(tx, claimed->id, worker.id, now))
+            throw ApiError(ErrorKind::Conflict, "promo_code_already_redeemed", "You have already redeemed this promo code.");
+        auto current = repo_.findWorker(tx, worker.id);
+        if (!current) throw ApiError::notFound("worker_not_found", "Worker not found.");
+        std::optional<std::string> expires; // lifetime
+        if (claimed->durationMonths) {
+            auto candidate = addMonths(nowMs, static_cast<int>(*claimed->durationMonths));
+            expires = candidate;
+            // A longer pro period (or lifetime) already held is never shortened.
+            if (current->entitlement == "pro") {
+                if (!current->proExpiresAt) expires.reset();
+                else if (millisOf(*current->proExpiresAt) > millisOf(candidate)) expires = current->proExpiresAt;
+            }
+        }
+        repo_.setEntitlement(tx, worker.id, "pro", expires, now);
+    });
     return *repo_.findWorker(worker.id);
 }
 
@@ -193,19 +179,15 @@ PromoCode CompanionService::createPromoCode(const audit::Actor& actor, const Pro
         return e;
     };
     std::string id;
-    try {
-        db_.write([&](db::Tx& tx) {
-            if (repo_.findPromoCodeByCode(tx, input.code)) throw taken();
-            id = repo_.insertPromoCode(tx, row, timestampAt(nowMs));
-            auto created = repo_.findPromoCode(tx, id);
-            audit::record(tx, actor, {"promo_code.created", "promo_code", id, nullptr, toJson(*created)});
-        });
-    } catch (const ApiError&) {
-        throw;
-    } catch (const std::exception& e) {
-        if (mentions(e, "promo_codes_code_key") || mentions(e, "promo_codes.code")) throw taken();
-        throw;
-    }
+    db_.write([&](db::Tx& tx) {
+        if (repo_.findPromoCodeByCode(tx, input.code)) throw taken();
+        // A code taken since the look-up (two staff at once): the unique index keeps it out.
+        auto inserted = repo_.insertPromoCode(tx, row, timestampAt(nowMs));
+        if (!inserted) throw taken();
+        id = *inserted;
+        auto created = repo_.findPromoCode(tx, id);
+        audit::record(tx, actor, {"promo_code.created", "promo_code", id, nullptr, toJson(*created)});
+    });
     return *repo_.findPromoCode(id);
 }
 

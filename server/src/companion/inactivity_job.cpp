@@ -1,6 +1,7 @@
 #include "companion/inactivity_job.h"
 
 #include "audit/audit.h"
+#include "db/job_lease.h"
 
 #include <Poco/Logger.h>
 
@@ -32,24 +33,24 @@ InactivityReport InactivityJob::run(bool dryRun) {
         // A session-level advisory lock on a session of our own, released before it goes back to
         // the pool (and by PostgreSQL if this server dies).
         auto session = db_.session();
-        if (!repo_.tryAdvisoryLock(session, kAdvisoryKey)) return {};
+        if (!db::JobLease::tryAdvisoryLock(session, kAdvisoryKey)) return {};
         try {
             auto report = pass(dryRun);
-            repo_.advisoryUnlock(session, kAdvisoryKey);
+            db::JobLease::advisoryUnlock(session, kAdvisoryKey);
             return report;
         } catch (...) {
-            repo_.advisoryUnlock(session, kAdvisoryKey);
+            db::JobLease::advisoryUnlock(session, kAdvisoryKey);
             throw;
         }
     }
     const auto holder = db::newId();
-    if (!repo_.takeLease(kLeaseName, holder, db::timestampAfter(kLeaseSeconds), db::nowTimestamp())) return {};
+    if (!db::JobLease(db_).take(kLeaseName, holder, db::timestampAfter(kLeaseSeconds), db::nowTimestamp())) return {};
     try {
         auto report = pass(dryRun);
-        repo_.releaseLease(kLeaseName, holder);
+        db::JobLease(db_).release(kLeaseName, holder);
         return report;
     } catch (...) {
-        repo_.releaseLease(kLeaseName, holder);
+        db::JobLease(db_).release(kLeaseName, holder);
         throw;
     }
 }

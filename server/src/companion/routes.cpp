@@ -5,6 +5,7 @@
 #include "http/api_error.h"
 #include "http/body.h"
 #include "http/paging.h"
+#include "http/params.h"
 
 #include <Poco/String.h>
 
@@ -16,44 +17,23 @@ namespace {
 
 using http::ApiError;
 
-// ORDER BY from the allowlist, with id as the tie-breaker in the same direction (stable pages).
-// Without dir: the default column (created) newest first, any other column ascending.
-std::string orderOf(const http::Request& req, const std::map<std::string, std::string>& columns, const std::string& idColumn,
-                    const std::string& defaultColumn) {
-    const auto column = req.query("sort").value_or("");
-    auto sort = http::readSort(req, columns, defaultColumn, column.empty() || column == defaultColumn);
-    const bool descending = sort.orderBy.ends_with(" DESC");
-    return sort.orderBy + ", " + idColumn + (descending ? " DESC" : " ASC");
+// A staff list's request: page, search, one filter from `choices`, and a sort word from the
+// repository's allowlist. `scope` gives the rows the filter leaves (from the maintained counts),
+// which is also the total of an unsearched list.
+template <class Scope>
+ListQuery staffListQuery(const http::Request& req, const http::PageRequest& page, const db::SortColumns& sorts,
+                         const char* filter, std::initializer_list<const char*> choices, Scope scope) {
+    ListQuery q;
+    q.search = http::readSearch(req);
+    q.filter = http::readChoice(req, filter, choices);
+    static_cast<db::PageQuery&>(q) = http::pageQuery(page, sorts.orderBy(http::readSort(req, sorts)));
+    q.scopeRows = scope(q.filter);
+    if (!q.search) q.knownTotal = q.scopeRows;
+    return q;
 }
 
-const std::string& idOf(const http::Request& req, const char* code, const char* message) {
-    const auto& id = req.param("id");
-    if (!common::isUuid(id)) throw ApiError::notFound(code, message);
-    return id;
-}
-
-// Optional text: trimmed, empty becomes null, at most `max` characters.
-std::optional<std::string> optionalText(http::Body& body, const char* name, std::size_t max) {
-    auto value = body.optText(name);
-    if (!value) return std::nullopt;
-    auto trimmed = Poco::trim(*value);
-    if (trimmed.empty()) return std::nullopt;
-    if (common::codePoints(trimmed) > max) {
-        body.fail(name, "Must be at most " + std::to_string(max) + " characters.");
-        return std::nullopt;
-    }
-    return trimmed;
-}
-
-// An optional whole number from 1 to `max` (null meaning none).
-std::optional<std::int64_t> optionalCount(http::Body& body, const char* name, std::int64_t max) {
-    auto value = body.optInteger(name);
-    if (value && (*value < 1 || *value > max)) {
-        body.fail(name, "Must be a whole number from 1 to " + std::to_string(max) + ", or empty.");
-        return std::nullopt;
-    }
-    return value;
-}
+// The field error of an optional count from 1 to `max`.
+std::string orEmpty(std::int64_t max) { return "Must be a whole number from 1 to " + std::to_string(max) + ", or empty."; }
 
 bool isCodeCharacter(char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'; }
 
@@ -82,7 +62,6 @@ nlohmann::json meJson(const CompanionService& service, const Worker& worker) {
 
 double oneDecimal(double value) { return std::round(value * 10.0) / 10.0; }
 
-void noStore(http::Response& res) { res.set("Cache-Control", "no-store"); }
 
 void staffRoutes(http::Router& router, CompanionService& service, CompanionRepository& repo, SystemStatus status) {
     router.get("/api/v1/admin/wirewrite/stats", http::Access::StaffAdmin,
@@ -105,17 +84,12 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
                          {"inactivity_deletion_enabled", settings.inactivityEnabled},
                          {"inactivity_deletion_days", settings.inactivityDeleteDays},
                          {"free_certificate_limit", settings.freeCertificateLimit}}}});
-        noStore(res);
     });
 
     router.get("/api/v1/admin/wirewrite/promo-codes", http::Access::StaffAdmin,
                [&repo](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
-        auto result = repo.listPromoCodes(page.size, page.offset());
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& p : result.items) items.push_back(toJson(p));
-        res.json(200, http::pageJson(std::move(items), result.total, page));
-        noStore(res);
+        res.json(200, http::pageJson(repo.listPromoCodes(page.size, page.offset()), page));
     });
 
     router.post("/api/v1/admin/wirewrite/promo-codes", http::Access::StaffAdmin,
@@ -129,16 +103,16 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
             if (!ok) body.fail("code", "Use capital letters, digits, - and _ only.");
         }
         in.description = body.requiredText("description", Limits::description);
-        in.durationMonths = optionalCount(body, "duration_months", Limits::durationMonths);
-        in.maxUses = optionalCount(body, "max_uses", Limits::maxUses);
-        in.expiresDays = optionalCount(body, "expires_days", Limits::expiresDays);
+        in.durationMonths = body.optIntegerIn("duration_months", 1, Limits::durationMonths, orEmpty(Limits::durationMonths));
+        in.maxUses = body.optIntegerIn("max_uses", 1, Limits::maxUses, orEmpty(Limits::maxUses));
+        in.expiresDays = body.optIntegerIn("expires_days", 1, Limits::expiresDays, orEmpty(Limits::expiresDays));
         body.check();
         res.json(201, toJson(service.createPromoCode(audit::actorOf(req), in)));
     });
 
     router.add("PATCH", "/api/v1/admin/wirewrite/promo-codes/{id}", http::Access::StaffAdmin,
                [&service](http::Request& req, http::Response& res) {
-        const auto& id = idOf(req, "promo_code_not_found", "Promo code not found.");
+        const auto id = http::idParam(req, "promo_code_not_found", "Promo code not found.");
         http::Body body(req);
         auto active = body.optBoolean("active");
         if (!active && !body.failed("active")) body.fail("active", "This field is required.");
@@ -149,27 +123,18 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
     router.get("/api/v1/admin/wirewrite/workers", http::Access::StaffAdmin,
                [&repo](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
-        ListQuery q;
-        q.search = http::readSearch(req);
-        q.filter = http::readChoice(req, "tier", {"free", "pro"});
-        q.orderBy = orderOf(req, {{"name", "w.full_name"}, {"tier", "w.entitlement"}, {"joined", "w.created_at"}}, "w.id", "joined");
-        q.limit = page.size;
-        q.offset = page.offset();
-        auto counts = repo.tierCounts();
-        q.scopeRows = !q.filter ? counts.free + counts.pro : *q.filter == "pro" ? counts.pro : counts.free;
-        if (!q.search) q.knownTotal = q.scopeRows;
-        auto result = repo.listWorkers(q);
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& w : result.items) items.push_back(toJson(w));
-        auto json = http::pageJson(std::move(items), result.total, page, result.totalCapped);
+        const auto counts = repo.tierCounts();
+        const auto q = staffListQuery(req, page, CompanionRepository::kWorkerSorts, "tier", {"free", "pro"}, [&](const auto& tier) {
+            return !tier ? counts.free + counts.pro : *tier == "pro" ? counts.pro : counts.free;
+        });
+        auto json = http::pageJson(repo.listWorkers(q), page, http::Total::MayBeCapped);
         json["counts"] = {{"all", counts.free + counts.pro}, {"free", counts.free}, {"pro", counts.pro}};
         res.json(200, json);
-        noStore(res);
     });
 
     router.add("PATCH", "/api/v1/admin/wirewrite/workers/{id}", http::Access::StaffAdmin,
                [&service](http::Request& req, http::Response& res) {
-        const auto& id = idOf(req, "worker_not_found", "Worker not found.");
+        const auto id = http::idParam(req, "worker_not_found", "Worker not found.");
         http::Body body(req);
         auto entitlement = body.optText("entitlement");
         if (!body.failed("entitlement") && (!entitlement || (*entitlement != "free" && *entitlement != "pro")))
@@ -181,30 +146,21 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
     router.get("/api/v1/admin/wirewrite/certificates", http::Access::StaffAdmin,
                [&repo](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
-        ListQuery q;
-        q.search = http::readSearch(req);
-        q.filter = http::readChoice(req, "status", {"draft", "issued"});
-        q.orderBy = orderOf(req, {{"number", "c.certificate_number"}, {"status", "c.status"}, {"created", "c.created_at"}}, "c.id",
-                            "created");
-        q.limit = page.size;
-        q.offset = page.offset();
-        auto counts = repo.statusCounts();
-        q.scopeRows = !q.filter ? counts.draft + counts.issued : *q.filter == "issued" ? counts.issued : counts.draft;
-        if (!q.search) q.knownTotal = q.scopeRows;
-        auto result = repo.listCertificates(q);
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& c : result.items) items.push_back(toJson(c));
-        auto json = http::pageJson(std::move(items), result.total, page, result.totalCapped);
+        const auto counts = repo.statusCounts();
+        const auto q = staffListQuery(req, page, CompanionRepository::kCertificateSorts, "status", {"draft", "issued"},
+                                      [&](const auto& status) {
+            return !status ? counts.draft + counts.issued : *status == "issued" ? counts.issued : counts.draft;
+        });
+        auto json = http::pageJson(repo.listCertificates(q), page, http::Total::MayBeCapped);
         json["counts"] = {{"all", counts.draft + counts.issued}, {"draft", counts.draft}, {"issued", counts.issued}};
         res.json(200, json);
-        noStore(res);
     });
 }
 
 CertificateInput certificateInput(http::Request& req) {
     http::Body body(req);
     CertificateInput in;
-    in.siteLocation = optionalText(body, "site_location", Limits::siteLocation);
+    in.siteLocation = body.optTrimmedText("site_location", Limits::siteLocation);
     body.check();
     return in;
 }
@@ -212,14 +168,13 @@ CertificateInput certificateInput(http::Request& req) {
 void appRoutes(http::Router& router, CompanionService& service, CompanionRepository& repo) {
     router.get("/api/v1/wirewrite/me", http::Access::SignedIn, [&service](http::Request& req, http::Response& res) {
         res.json(200, meJson(service, service.workerFor(callerOf(req))));
-        noStore(res);
     });
 
     router.put("/api/v1/wirewrite/me", http::Access::SignedIn, [&service](http::Request& req, http::Response& res) {
         http::Body body(req);
         ProfileInput in;
-        in.fullName = optionalText(body, "full_name", Limits::fullName);
-        in.licenceNumber = optionalText(body, "ewrb_licence_number", Limits::licenceNumber);
+        in.fullName = body.optTrimmedText("full_name", Limits::fullName);
+        in.licenceNumber = body.optTrimmedText("ewrb_licence_number", Limits::licenceNumber);
         body.check();
         auto worker = service.workerFor(callerOf(req));
         // A member left out keeps its value; null or empty text clears it.
@@ -232,17 +187,11 @@ void appRoutes(http::Router& router, CompanionService& service, CompanionReposit
                [&service, &repo](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
         ListQuery q;
+        static_cast<db::PageQuery&>(q) = http::pageQuery(page, CompanionRepository::kCertificateSorts.orderBy()); // newest first
         q.search = http::readSearch(req);
         q.filter = http::readChoice(req, "status", {"draft", "issued"});
-        q.orderBy = "c.created_at DESC, c.id DESC";
-        q.limit = page.size;
-        q.offset = page.offset();
         auto worker = service.workerFor(callerOf(req));
-        auto result = repo.listWorkerCertificates(worker.id, q);
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& c : result.items) items.push_back(toJson(c));
-        res.json(200, http::pageJson(std::move(items), result.total, page));
-        noStore(res);
+        res.json(200, http::pageJson(repo.listWorkerCertificates(worker.id, q), page));
     });
 
     router.post("/api/v1/wirewrite/certificates", http::Access::SignedIn, [&service](http::Request& req, http::Response& res) {
@@ -253,15 +202,14 @@ void appRoutes(http::Router& router, CompanionService& service, CompanionReposit
 
     router.get("/api/v1/wirewrite/certificates/{id}", http::Access::SignedIn,
                [&service](http::Request& req, http::Response& res) {
-        const auto& id = idOf(req, "certificate_not_found", "Certificate not found.");
+        const auto id = http::idParam(req, "certificate_not_found", "Certificate not found.");
         auto worker = service.workerFor(callerOf(req));
         res.json(200, toJson(service.certificate(worker, id)));
-        noStore(res);
     });
 
     router.add("PATCH", "/api/v1/wirewrite/certificates/{id}", http::Access::SignedIn,
                [&service](http::Request& req, http::Response& res) {
-        const auto& id = idOf(req, "certificate_not_found", "Certificate not found.");
+        const auto id = http::idParam(req, "certificate_not_found", "Certificate not found.");
         auto in = certificateInput(req);
         auto worker = service.workerFor(callerOf(req));
         res.json(200, toJson(service.updateCertificate(worker, id, in)));
@@ -269,7 +217,7 @@ void appRoutes(http::Router& router, CompanionService& service, CompanionReposit
 
     router.post("/api/v1/wirewrite/certificates/{id}/issue", http::Access::SignedIn,
                 [&service](http::Request& req, http::Response& res) {
-        const auto& id = idOf(req, "certificate_not_found", "Certificate not found.");
+        const auto id = http::idParam(req, "certificate_not_found", "Certificate not found.");
         auto worker = service.workerFor(callerOf(req));
         res.json(200, toJson(service.issueCertificate(worker, id)));
     });

@@ -1,5 +1,7 @@
 #include "enterprise/account_repository.h"
 
+#include "db/list.h"
+
 #include <map>
 
 namespace storefront::enterprise {
@@ -21,11 +23,11 @@ constexpr const char* kEnterpriseIsAdminOf = "SELECT 1 FROM enterprise_accounts 
 
 // Staff list: newest first (enterprise_accounts_created_at_idx), optionally searched.
 constexpr const char* kEnterpriseSearch =
-    "WHERE (LOWER(a.company_name) LIKE ? ESCAPE '\\' OR LOWER(a.billing_email) LIKE ? ESCAPE '\\' "
-    "OR LOWER(u.email) LIKE ? ESCAPE '\\') ";
+    "(LOWER(a.company_name) LIKE ? ESCAPE '\\' OR LOWER(a.billing_email) LIKE ? ESCAPE '\\' "
+    "OR LOWER(u.email) LIKE ? ESCAPE '\\')";
 constexpr const char* kEnterpriseCount =
     "SELECT COUNT(*) FROM enterprise_accounts a LEFT JOIN users u ON u.id = a.admin_user_id ";
-constexpr const char* kEnterpriseNewestFirst = "ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?";
+constexpr const char* kEnterpriseNewestFirst = "a.created_at DESC, a.id DESC";
 
 constexpr const char* kEnterpriseLockAccount = "UPDATE enterprise_accounts SET updated_at = ? WHERE id = ?";
 constexpr const char* kEnterpriseInsertAccount =
@@ -105,18 +107,16 @@ std::optional<Account> AccountRepository::find(Poco::Data::Session& s, const std
     return db::query(s, kEnterpriseFindAccount).bind(id).one(readEnterpriseAccount);
 }
 
-AccountRepository::Page AccountRepository::list(const std::optional<std::string>& search, std::int64_t limit,
-                                                std::int64_t offset) {
+db::Page<Account> AccountRepository::list(const std::optional<std::string>& search, db::PageQuery page) {
     auto s = db_.session();
-    const std::string where = search ? kEnterpriseSearch : "";
-    Page page;
-    auto count = db::query(s, kEnterpriseCount + where);
-    if (search) count.bind(*search, *search, *search);
-    page.total = count.count();
-    auto rows = db::query(s, kEnterpriseAccountColumns + where + kEnterpriseNewestFirst);
-    if (search) rows.bind(*search, *search, *search);
-    page.accounts = rows.bind(limit, offset).all(readEnterpriseAccount);
-    return page;
+    db::Where where(s);
+    if (search) {
+        const auto p = db::likePattern(*search);
+        where.add(kEnterpriseSearch, {p, p, p});
+    }
+    page.orderBy = kEnterpriseNewestFirst;
+    return db::countedPageOf<Account>(s, kEnterpriseAccountColumns, nullptr, kEnterpriseCount, where, page,
+                                      readEnterpriseAccount);
 }
 
 bool AccountRepository::lock(db::Tx& tx, const std::string& id) {

@@ -2,6 +2,7 @@
 // SQL for enterprise accounts and their members (migrations 0003 and 0009). Licences and seats
 // are in licence_repository.h.
 #include "db/database.h"
+#include "db/list.h"
 
 #include <cstdint>
 #include <optional>
@@ -55,12 +56,9 @@ public:
     bool isAdminOf(const std::string& userId, const std::string& accountId);
 
     std::optional<Account> find(Poco::Data::Session& s, const std::string& id);
-    // Staff list, newest first; `search` (a LIKE pattern) matches company, billing or admin email.
-    struct Page {
-        std::vector<Account> accounts;
-        std::int64_t total = 0;
-    };
-    Page list(const std::optional<std::string>& search, std::int64_t limit, std::int64_t offset);
+    // Staff list, newest first; `search` (the term as typed) matches a part of the company name,
+    // the billing email or the admin's email.
+    db::Page<Account> list(const std::optional<std::string>& search, db::PageQuery page);
 
     // Touches the account row: the lock that serialises every change to its members, licences and
     // seats (PostgreSQL row lock, SQLite's single writer). False when there is no such account.

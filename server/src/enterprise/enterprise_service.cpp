@@ -2,7 +2,7 @@
 
 #include "auth/context.h"
 #include "enterprise/access.h"
-#include "enterprise/json.h"
+#include "enterprise/account_json.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
 

@@ -3,10 +3,11 @@
 #include "audit/audit.h"
 #include "common/text.h"
 #include "enterprise/access.h"
-#include "enterprise/json.h"
+#include "enterprise/account_json.h"
 #include "http/api_error.h"
 #include "http/body.h"
 #include "http/paging.h"
+#include "http/params.h"
 #include "mail/mail_message.h"
 
 #include <Poco/String.h>
@@ -20,14 +21,9 @@ constexpr std::size_t kMaxEmailChars = 254;
 constexpr std::int64_t kMaxQuantity = 100000;
 
 // An id from the path: anything but a UUID names no row (404, never a database error).
-const std::string& idParam(const http::Request& req, const char* name, const char* code, const char* message) {
-    const auto& id = req.param(name);
-    if (!common::isUuid(id)) throw http::ApiError::notFound(code, message);
-    return id;
-}
 
-const std::string& accountIdOf(const http::Request& req) {
-    return idParam(req, "id", "enterprise_account_not_found", "No such enterprise account.");
+std::string accountIdOf(const http::Request& req) {
+    return http::idParam(req, "enterprise_account_not_found", "No such enterprise account.", "id");
 }
 
 // A required email member: present, and shaped like an address.
@@ -59,23 +55,16 @@ nlohmann::json detailsJson(const AccountDetails& d) {
     return {{"account", accountJson(d.account)}, {"members", membersJson(d.members)}, {"licences", licencesJson(d.licences)}};
 }
 
-void noStore(http::Response& res) { res.set("Cache-Control", "no-store"); }
 
 void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseService& service) {
     router.get("/api/v1/admin/enterprise-accounts", http::Access::StaffAdmin, [&accounts](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
-        std::optional<std::string> search;
-        if (auto term = http::readSearch(req)) search = http::likePattern(*term);
-        auto result = accounts.list(search, page.size, page.offset());
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& a : result.accounts) items.push_back(accountJson(a));
-        res.json(200, http::pageJson(std::move(items), result.total, page));
-        noStore(res);
+        const auto search = http::readSearch(req);
+        res.json(200, http::pageJson(accounts.list(search, http::pageQuery(page)), page, accountJson));
     });
 
     router.get("/api/v1/admin/enterprise-accounts/{id}", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
         res.json(200, detailsJson(service.details(accountIdOf(req))));
-        noStore(res);
     });
 
     router.post("/api/v1/admin/enterprise-accounts", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
@@ -91,7 +80,6 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
         auto out = detailsJson(details);
         out["admin_invited"] = invited;
         res.json(201, out);
-        noStore(res);
     });
 
     router.add("PATCH", "/api/v1/admin/enterprise-accounts/{id}", http::Access::StaffAdmin,
@@ -105,7 +93,6 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
                    if (body.has("billing_email")) changes.billingEmail = requiredEmail(body, "billing_email");
                    body.check();
                    res.json(200, {{"account", accountJson(service.update(audit::actorOf(req), id, changes))}});
-                   noStore(res);
                });
 
     router.post("/api/v1/admin/enterprise-accounts/{id}/licences", http::Access::StaffAdmin,
@@ -117,27 +104,24 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
                     auto quantity = quantityOf(body, true);
                     body.check();
                     res.json(201, {{"licence", licenceJson(service.addLicence(audit::actorOf(req), id, productId, *quantity))}});
-                    noStore(res);
                 });
 
     router.add("PATCH", "/api/v1/admin/enterprise-accounts/{id}/licences/{licenceId}", http::Access::StaffAdmin,
                [&service](http::Request& req, http::Response& res) {
                    const auto& id = accountIdOf(req);
-                   const auto& licenceId = idParam(req, "licenceId", "licence_not_found", "No such licence on this account.");
+                   const auto& licenceId = http::idParam(req, "licence_not_found", "No such licence on this account.", "licenceId");
                    http::Body body(req);
                    auto quantity = quantityOf(body, true);
                    body.check();
                    res.json(200, {{"licence", licenceJson(service.changeLicence(audit::actorOf(req), id, licenceId, *quantity))}});
-                   noStore(res);
                });
 
     router.del("/api/v1/admin/enterprise-accounts/{id}/licences/{licenceId}", http::Access::StaffAdmin,
                [&service](http::Request& req, http::Response& res) {
                    const auto& id = accountIdOf(req);
-                   const auto& licenceId = idParam(req, "licenceId", "licence_not_found", "No such licence on this account.");
+                   const auto& licenceId = http::idParam(req, "licence_not_found", "No such licence on this account.", "licenceId");
                    service.removeLicence(audit::actorOf(req), id, licenceId);
                    res.json(200, {{"id", licenceId}, {"deleted", true}});
-                   noStore(res);
                });
 }
 
@@ -147,7 +131,6 @@ void teamRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSer
 
     router.get("/api/v1/enterprise", http::Access::EnterpriseAdmin, [&service](http::Request& req, http::Response& res) {
         res.json(200, detailsJson(service.team(req.caller()->userId)));
-        noStore(res);
     });
 
     router.post("/api/v1/enterprise/members", http::Access::EnterpriseAdmin, [&service](http::Request& req, http::Response& res) {
@@ -155,15 +138,13 @@ void teamRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSer
         auto email = requiredEmail(body, "email");
         body.check();
         res.json(201, {{"member", memberJson(service.addMember(audit::actorOf(req), req.caller()->userId, email))}});
-        noStore(res);
     });
 
     router.del("/api/v1/enterprise/members/{id}", http::Access::EnterpriseAdmin,
                [&service](http::Request& req, http::Response& res) {
-                   const auto& id = idParam(req, "id", "member_not_found", "No such member on this account.");
+                   const auto& id = http::idParam(req, "member_not_found", "No such member on this account.", "id");
                    service.removeMember(audit::actorOf(req), req.caller()->userId, id);
                    res.json(200, {{"id", id}, {"deleted", true}});
-                   noStore(res);
                });
 }
 

@@ -61,6 +61,28 @@ std::optional<std::int64_t> Body::optInteger(const char* name) {
     return v.get<std::int64_t>();
 }
 
+std::optional<std::string> Body::optTrimmedText(const char* name, std::size_t maxChars) {
+    auto value = optText(name);
+    if (!value) return std::nullopt;
+    auto trimmed = Poco::trim(*value);
+    if (trimmed.empty()) return std::nullopt;
+    if (common::codePoints(trimmed) > maxChars) {
+        fail(name, "Must be at most " + std::to_string(maxChars) + " characters.");
+        return std::nullopt;
+    }
+    return trimmed;
+}
+
+std::optional<std::int64_t> Body::optIntegerIn(const char* name, std::int64_t min, std::int64_t max, const std::string& message) {
+    auto value = optInteger(name);
+    if (value && (*value < min || *value > max)) {
+        fail(name, !message.empty() ? message
+                                    : "Must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ".");
+        return std::nullopt;
+    }
+    return value;
+}
+
 std::optional<bool> Body::optBoolean(const char* name) {
     if (!has(name)) return std::nullopt;
     const auto& v = json_.at(name);

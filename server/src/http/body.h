@@ -44,6 +44,13 @@ public:
     std::string requiredText(const char* name, std::size_t maxChars);
     // A whole number; nullopt when absent or null.
     std::optional<std::int64_t> optInteger(const char* name);
+    // Optional text: trimmed, nullopt when absent, null or empty, at most maxChars characters (a
+    // field error past it, and nullopt).
+    std::optional<std::string> optTrimmedText(const char* name, std::size_t maxChars);
+    // An optional whole number from min to max; outside it a field error (`message`, or "Must be a
+    // whole number from min to max.") and nullopt.
+    std::optional<std::int64_t> optIntegerIn(const char* name, std::int64_t min, std::int64_t max,
+                                             const std::string& message = "");
     // true/false; `fallback` when absent or null.
     bool boolean(const char* name, bool fallback);
     std::optional<bool> optBoolean(const char* name);

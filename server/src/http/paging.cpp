@@ -34,25 +34,23 @@ PageRequest readPage(const Request& request, std::int64_t defaultSize) {
     return page;
 }
 
-SortRequest readSort(const Request& request, const std::map<std::string, std::string>& columns,
-                     const std::string& defaultColumn, bool defaultDescending) {
+db::SortChoice readSort(const Request& request, const db::SortColumns& columns) {
     nlohmann::json errors = nlohmann::json::object();
-    auto column = request.query("sort").value_or(defaultColumn);
-    if (column.empty()) column = defaultColumn;
-    auto it = columns.find(column);
-    if (it == columns.end()) {
+    auto column = request.query("sort").value_or("");
+    if (column.empty()) column = columns.defaultColumn();
+    if (!columns.has(column)) {
         std::string names;
-        for (const auto& [name, _] : columns) names += (names.empty() ? "" : ", ") + name;
+        for (const auto& name : columns.names()) names += (names.empty() ? "" : ", ") + name;
         errors["sort"] = "Must be one of: " + names + ".";
     }
-    bool descending = defaultDescending;
+    bool descending = columns.descendingByDefault(column);
     if (auto dir = request.query("dir"); dir && !dir->empty()) {
         if (*dir == "asc") descending = false;
         else if (*dir == "desc") descending = true;
         else errors["dir"] = "Must be asc or desc.";
     }
     if (!errors.empty()) throw ApiError::validation(errors);
-    return {it->second + (descending ? " DESC" : " ASC")};
+    return {column, descending};
 }
 
 std::optional<std::string> readFilter(const Request& request, const char* name) {
@@ -79,32 +77,6 @@ std::optional<std::string> readSearch(const Request& request) {
     if (q && common::codePoints(*q) > kMaxSearchChars)
         throw ApiError::validation({{"q", "Must be at most " + std::to_string(kMaxSearchChars) + " characters."}});
     return q;
-}
-
-nlohmann::json pageJson(nlohmann::json items, std::int64_t total, const PageRequest& page, std::optional<bool> totalCapped) {
-    nlohmann::json json = {{"items", std::move(items)}, {"total", total}, {"page", page.page}, {"page_size", page.size}};
-    if (totalCapped) json["total_capped"] = *totalCapped;
-    return json;
-}
-
-std::string likePattern(const std::string& term) {
-    std::string out = "%";
-    for (char c : Poco::toLower(Poco::trim(term))) {
-        if (c == '%' || c == '_' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "%";
-}
-
-std::optional<std::string> trigramPhrase(const std::string& term, const std::string& columns) {
-    const auto lowered = Poco::toLower(Poco::trim(term));
-    if (common::codePoints(lowered) < kMinTrigramChars) return std::nullopt;
-    std::string out = columns.empty() ? "\"" : columns + " : \"";
-    for (char c : lowered) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
 }
 
 } // namespace storefront::http

@@ -38,15 +38,15 @@ bool matches(const std::vector<std::string>& pattern, const std::vector<std::str
 
 } // namespace
 
-void Router::add(std::string method, std::string pattern, Access access, Handler handler) {
+void Router::add(std::string method, std::string pattern, Access access, Handler handler, Store store) {
     auto segments = split(pattern);
-    routes_.push_back({std::move(method), std::move(pattern), std::move(segments), access, std::move(handler)});
+    routes_.push_back({std::move(method), std::move(pattern), std::move(segments), access, std::move(handler), store});
 }
 
 std::vector<RouteInfo> Router::routes() const {
     std::vector<RouteInfo> out;
     out.reserve(routes_.size());
-    for (const auto& route : routes_) out.push_back({route.method, route.pattern, route.access});
+    for (const auto& route : routes_) out.push_back({route.method, route.pattern, route.access, route.store});
     return out;
 }
 
@@ -68,6 +68,8 @@ void Router::dispatch(Request& request, Response& response) const {
         else denyAllButPublic(request, route.access);
         for (const auto& [access, check] : checks_)
             if (access == route.access) check(request);
+        // The one place private answers are marked unstorable (Store in router.h).
+        if (route.store == Store::Never || route.access != Access::Anyone) response.set("Cache-Control", "no-store");
         route.handler(request, response);
         return;
     }

@@ -20,11 +20,23 @@ enum class Access {
 
 using Handler = std::function<void(Request&, Response&)>;
 
+// Whether answers may be stored by a browser or a proxy. The router sets `Cache-Control: no-store`
+// (before the handler runs) on every route that is not public: a signed-in or staff answer is
+// never kept. A public route is cacheable by default and its handler says how (the catalogue,
+// images, sitemap); a public route whose answer holds a secret or a moment (tokens, health,
+// metrics, the test payment pages) registers with Store::Never. Error answers are no-store too
+// (writeErrorResponse).
+enum class Store {
+    ByAccess, // no-store unless Access::Anyone
+    Never,    // no-store, public or not
+};
+
 // One row of the route table as the router knows it (for tests that must cover every route).
 struct RouteInfo {
     std::string method;
     std::string pattern; // as registered, e.g. "/api/v1/products/{slug}"
     Access access;
+    Store store = Store::ByAccess;
 };
 // Decides whether the request may use a route with the given access; throws ApiError (401/403) if not.
 using Authorizer = std::function<void(Request&, Access)>;
@@ -38,11 +50,19 @@ public:
     // Request::routeIndex() when the fallback answered (http/metrics.h labels it "static").
     static constexpr int kFallbackRoute = -2;
 
-    void add(std::string method, std::string pattern, Access access, Handler handler);
-    void get(std::string pattern, Access access, Handler h) { add("GET", std::move(pattern), access, std::move(h)); }
-    void post(std::string pattern, Access access, Handler h) { add("POST", std::move(pattern), access, std::move(h)); }
-    void put(std::string pattern, Access access, Handler h) { add("PUT", std::move(pattern), access, std::move(h)); }
-    void del(std::string pattern, Access access, Handler h) { add("DELETE", std::move(pattern), access, std::move(h)); }
+    void add(std::string method, std::string pattern, Access access, Handler handler, Store store = Store::ByAccess);
+    void get(std::string pattern, Access access, Handler h, Store store = Store::ByAccess) {
+        add("GET", std::move(pattern), access, std::move(h), store);
+    }
+    void post(std::string pattern, Access access, Handler h, Store store = Store::ByAccess) {
+        add("POST", std::move(pattern), access, std::move(h), store);
+    }
+    void put(std::string pattern, Access access, Handler h, Store store = Store::ByAccess) {
+        add("PUT", std::move(pattern), access, std::move(h), store);
+    }
+    void del(std::string pattern, Access access, Handler h, Store store = Store::ByAccess) {
+        add("DELETE", std::move(pattern), access, std::move(h), store);
+    }
 
     // GET/HEAD requests that match no route (the SPA, static files).
     void fallback(Handler handler) { fallback_ = std::move(handler); }
@@ -62,6 +82,7 @@ private:
         std::vector<std::string> segments;
         Access access;
         Handler handler;
+        Store store;
     };
     std::vector<Route> routes_;
     Handler fallback_;

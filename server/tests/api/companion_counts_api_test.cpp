@@ -2,7 +2,7 @@
 // every kind of change (insert, issue, entitlement change, delete, a user's deletion cascading,
 // the inactivity job's deletion, a many-row statement) leaves the counters equal to real
 // COUNT(*)s, and the stats cards and list headings read them; a search with more than
-// http::kSearchTotalCap matches answers total = the cap and "total_capped": true, its pages go
+// db::kSearchTotalCap matches answers total = the cap and "total_capped": true, its pages go
 // on past the cap, and a search with fewer matches is exact with "total_capped": false.
 #include "api/companion_support.h"
 #include "companion/inactivity_job.h"
@@ -158,7 +158,7 @@ TEST(CompanionCountsApi, TheCountersStayExactThroughEveryKindOfChange) {
 }
 
 TEST(CompanionCountsApi, ASearchCountsAtMostTheCapAndSaysSoAndItsPagesGoOn) {
-    ASSERT_EQ(storefront::http::kSearchTotalCap, 10000);
+    ASSERT_EQ(storefront::db::kSearchTotalCap, 10000);
     const auto tag = storefront::db::newId().substr(0, 8);
     auto w = newWorker("capped");
     ASSERT_EQ(putJson("/api/v1/wirewrite/me", {{"full_name", "Capper " + tag}}, w.headers()).status, 200);

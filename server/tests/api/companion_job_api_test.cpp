@@ -4,6 +4,7 @@
 // `storefront jobs run inactivity [--dry-run]` runs it from the shell.
 #include "api/companion_support.h"
 #include "companion/inactivity_job.h"
+#include "db/job_lease.h"
 #include "mail/module.h"
 
 #include <gtest/gtest.h>
@@ -149,9 +150,9 @@ TEST(CompanionJobApi, TwoServersNeverBothRunTheJob) {
     JobRig rig;
     if (env().db->dialect() == storefront::db::Dialect::PostgreSQL) {
         auto session = env().db->session();
-        ASSERT_TRUE(rig.repo.tryAdvisoryLock(session, companion::InactivityJob::kAdvisoryKey));
+        ASSERT_TRUE(storefront::db::JobLease::tryAdvisoryLock(session, companion::InactivityJob::kAdvisoryKey));
         EXPECT_FALSE(rig.at(0).ran);
-        rig.repo.advisoryUnlock(session, companion::InactivityJob::kAdvisoryKey);
+        storefront::db::JobLease::advisoryUnlock(session, companion::InactivityJob::kAdvisoryKey);
     } else {
         execSql("INSERT INTO job_leases (name, holder, expires_at) VALUES (?, 'another-server', ?)",
                 {companion::InactivityJob::kLeaseName, storefront::db::timestampAfter(600)});

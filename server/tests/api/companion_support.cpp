@@ -36,7 +36,7 @@ std::string newCode(const std::string& prefix) {
 }
 
 std::vector<std::string> searchCertificatesLike(const std::string& term, const std::string& status) {
-    const auto p = storefront::http::likePattern(term);
+    const auto p = storefront::db::likePattern(term);
     std::vector<std::string> params{p, p, p, p};
     if (!status.empty()) params.push_back(status);
     return textColumn(

@@ -31,7 +31,7 @@ std::string searchEncoded(const std::string& term) {
 }
 
 // The LIKE the trigram indexes must agree with: the one the lists used before them.
-std::string searchPattern(const std::string& term) { return storefront::http::likePattern(term); }
+std::string searchPattern(const std::string& term) { return storefront::db::likePattern(term); }
 
 // The oracle: the same LIKE the lists ran before the trigram indexes, newest first.
 std::vector<std::string> searchWorkersLike(const std::string& term) {

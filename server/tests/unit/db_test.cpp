@@ -282,7 +282,7 @@ TEST(Dialect, LowerLikeDropsLowerBeforeLikeOnSqliteOnly) {
 }
 
 // The rewrite is only right if SQLite's LIKE matches exactly the rows LOWER(col) LIKE matches, for
-// any text and any lower-cased pattern (http::likePattern lowers ASCII only, as SQLite's LOWER does).
+// any text and any lower-cased pattern (db::likePattern lowers ASCII only, as SQLite's LOWER does).
 TEST(Dialect, OnSqliteColLikeMatchesTheRowsOfLowerColLike) {
     auto db = Database::open(std::string(::testing::TempDir()) + "/dialect-" + newId() + ".db");
     auto s = db->session();

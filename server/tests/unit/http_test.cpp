@@ -117,14 +117,3 @@ TEST(SecurityHeaders, KeepsAReferrerPolicyTheHandlerChose) {
     EXPECT_EQ(headerValues(r, "Referrer-Policy"), std::vector<std::string>{"no-referrer"});
 }
 
-TEST(Paging, LikePatternsAndTrigramPhrasesMeanTheSameTerm) {
-    EXPECT_EQ(likePattern("  Ab%_\\c "), "%ab\\%\\_\\\\c%");
-    EXPECT_EQ(trigramPhrase("  Ab%_\\c "), "\"ab%_\\c\"");
-    EXPECT_EQ(trigramPhrase("Say \"Hi\""), "\"say \"\"hi\"\"\"");
-    EXPECT_EQ(trigramPhrase("Ng\u0100", "{full_name email}"), "{full_name email} : \"ng\u0100\"");
-    // Fewer than three characters (code points, not bytes): no trigram, the caller scans.
-    EXPECT_EQ(trigramPhrase("ab"), std::nullopt);
-    EXPECT_EQ(trigramPhrase(" a  "), std::nullopt);
-    EXPECT_EQ(trigramPhrase("\u0101\u0101"), std::nullopt);
-    EXPECT_EQ(trigramPhrase("\u0101\u0101\u0101"), "\"\u0101\u0101\u0101\"");
-}

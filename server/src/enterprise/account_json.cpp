@@ -1,4 +1,4 @@
-#include "enterprise/json.h"
+#include "enterprise/account_json.h"
 
 namespace storefront::enterprise {
 
