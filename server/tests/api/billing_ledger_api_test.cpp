@@ -373,7 +373,8 @@ TEST(LedgerApi, ADisputeFlagsTheOrderAndALostOneEntersTheLedgerOnce) {
     auto list = getJson("/api/v1/admin/orders?disputed=true&page_size=200", callers().admin);
     ASSERT_EQ(list.status, 200) << list.body;
     bool listed = false;
-    for (const auto& o : list.json()["items"]) {
+    const auto items = list.json()["items"]; // a copy: the parsed answer is a temporary
+    for (const auto& o : items) {
         EXPECT_EQ(o["disputed"], true);
         if (o["id"] == paid.id) listed = true;
     }
