@@ -17,8 +17,9 @@
 #include <thread>
 
 using namespace testing_support;
-using storefront::billing::gstContent;
 
+// A namespace of its own: the unity build compiles this file together with other billing tests.
+namespace tax_invoice_api {
 namespace {
 
 const std::string kSecret = "whsec_invoices_0123456789";
@@ -378,3 +379,5 @@ TEST(TaxInvoices, ACreditNoteNamesTheInvoiceItAdjustsFromTheSameSequence) {
     auto detail = getJson("/api/v1/admin/orders/" + orderId, callers().admin);
     EXPECT_EQ(detail.json()["order"]["invoices"].size(), 3u);
 }
+
+} // namespace tax_invoice_api
