@@ -19,7 +19,7 @@ namespace storefront::billing {
 class LocalProvider : public PaymentProvider {
 public:
     LocalProvider(db::Database& db, EventProcessor& events, std::string publicUrl)
-        : store_(db), events_(events), publicUrl_(std::move(publicUrl)) {}
+        : store_(db), clock_(db.clock()), events_(events), publicUrl_(std::move(publicUrl)) {}
 
     std::string name() const override { return "local"; }
     std::string createCustomer(const std::string& userId, const std::string& email) override;
@@ -68,6 +68,7 @@ private:
     void emit(const std::string& eventId, const std::string& type, nlohmann::json object);
 
     LocalRepository store_;
+    const Clock& clock_;
     EventProcessor& events_;
     std::string publicUrl_;
 };

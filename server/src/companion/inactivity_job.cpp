@@ -43,7 +43,7 @@ InactivityReport InactivityJob::run(bool dryRun) {
         }
     }
     const auto holder = db::newId();
-    if (!repo_.takeLease(kLeaseName, holder, db::timestampAfter(kLeaseSeconds), db::nowTimestamp())) return {};
+    if (!repo_.takeLease(kLeaseName, holder, clock_.timestampAfter(kLeaseSeconds), clock_.nowTimestamp())) return {};
     try {
         auto report = pass(dryRun);
         repo_.releaseLease(kLeaseName, holder);
@@ -58,7 +58,7 @@ InactivityReport InactivityJob::pass(bool dryRun) {
     InactivityReport report;
     report.ran = true;
     report.dryRun = dryRun;
-    const auto nowMs = clock_();
+    const auto nowMs = clock_.epochMillis();
     const auto now = timestampAt(nowMs);
     const auto warnBefore = timestampAt(nowMs - settings_.inactivityWarnDays * kDayMillis);
     const auto deleteBefore = timestampAt(nowMs - settings_.inactivityDeleteDays * kDayMillis);

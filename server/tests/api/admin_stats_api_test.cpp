@@ -44,13 +44,13 @@ TEST(AdminStatsApi, OnlyStaffAdmins) {
 
 TEST(AdminStatsApi, RevenueCountsWhatWasPaidAndKept) {
     const auto before = stats();
-    const auto now = storefront::db::timestampAfter(-60);
+    const auto now = testClock().timestampAfter(-60);
     insertOrder("paid", 1000, now);
     insertOrder("shipped", 200, now);
     insertOrder("completed", 30, now);
     insertOrder("cancelled", 4000, now);
     insertOrder("pending", 50000, now);
-    insertOrder("paid", 7, storefront::db::timestampAfter(-40 * 86400)); // older than 30 days
+    insertOrder("paid", 7, testClock().timestampAfter(-40 * 86400)); // older than 30 days
     insertOrder("paid", 600000, now, std::nullopt, std::nullopt, "AUD");  // not NZD
     auto late = insertOrder("cancelled", 90000, now);
     execSql("UPDATE orders SET paid_after_cancellation = TRUE WHERE id = ?", {late.id});
@@ -67,11 +67,11 @@ TEST(AdminStatsApi, CountsLeaveOutSoftDeletedUsers) {
     auto product = createSubscriptionProduct(planId);
     execSql("INSERT INTO subscriptions (id, user_id, product_id, status, payment_provider, created_at, updated_at) "
             "VALUES (?, ?, ?, 'trialing', 'manual', ?, ?)",
-            {storefront::db::newId(), user.id, product.id, storefront::db::nowTimestamp(), storefront::db::nowTimestamp()});
+            {storefront::db::newId(), user.id, product.id, testClock().nowTimestamp(), testClock().nowTimestamp()});
     auto mid = stats();
     EXPECT_EQ(delta(mid, before, "total_users"), 1);
     EXPECT_EQ(delta(mid, before, "total_products"), 1);
     EXPECT_EQ(delta(mid, before, "active_subscriptions"), 1);
-    execSql("UPDATE users SET email = NULL, deleted_at = ? WHERE id = ?", {storefront::db::nowTimestamp(), user.id});
+    execSql("UPDATE users SET email = NULL, deleted_at = ? WHERE id = ?", {testClock().nowTimestamp(), user.id});
     EXPECT_EQ(delta(stats(), before, "total_users"), 0);
 }

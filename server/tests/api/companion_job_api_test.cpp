@@ -128,7 +128,7 @@ TEST(CompanionJobApi, ActivityClearsTheFlagAndANeverWarnedWorkerIsWarnedBeforeDe
     rig.at(76);
     ASSERT_TRUE(flagged(back.workerId));
     // They open the app (more than a minute since the last recorded activity): the flag goes.
-    execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {storefront::db::timestampAfter(-120), back.workerId});
+    execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {testClock().timestampAfter(-120), back.workerId});
     ASSERT_EQ(getJson("/api/v1/wirewrite/me", back.headers()).status, 200);
     EXPECT_FALSE(flagged(back.workerId));
 
@@ -154,12 +154,12 @@ TEST(CompanionJobApi, TwoServersNeverBothRunTheJob) {
         rig.repo.advisoryUnlock(session, companion::InactivityJob::kAdvisoryKey);
     } else {
         execSql("INSERT INTO job_leases (name, holder, expires_at) VALUES (?, 'another-server', ?)",
-                {companion::InactivityJob::kLeaseName, storefront::db::timestampAfter(600)});
+                {companion::InactivityJob::kLeaseName, testClock().timestampAfter(600)});
         EXPECT_FALSE(rig.at(0).ran);
         EXPECT_EQ(jobsCommand({"run", "inactivity"}).exitCode, 75); // EX_TEMPFAIL
         // A crashed holder's lease expires.
         execSql("UPDATE job_leases SET expires_at = ? WHERE name = ?",
-                {storefront::db::timestampAfter(-1), companion::InactivityJob::kLeaseName});
+                {testClock().timestampAfter(-1), companion::InactivityJob::kLeaseName});
     }
     EXPECT_TRUE(rig.at(0).ran);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM job_leases"), 0);
@@ -167,7 +167,7 @@ TEST(CompanionJobApi, TwoServersNeverBothRunTheJob) {
 
 TEST(CompanionJobApi, TheShellCommandRunsTheJobAndADryRunChangesNothing) {
     auto w = newWorker("shell-quiet");
-    execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {storefront::db::timestampAfter(-76 * 86400), w.workerId});
+    execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {testClock().timestampAfter(-76 * 86400), w.workerId});
     auto dry = jobsCommand({"run", "inactivity", "--dry-run"});
     EXPECT_EQ(dry.exitCode, 0) << dry.out;
     EXPECT_NE(dry.out.find("dry run"), std::string::npos) << dry.out;

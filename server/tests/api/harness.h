@@ -73,6 +73,28 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+// The clock of every server the harness starts and of env().db: the machine's clock until a test
+// moves it (testClock().advance(std::chrono::hours(24))). A test that moves it puts it back with a
+// ClockShift, so the next test starts on real time.
+storefront::ShiftedClock& testClock();
+
+// Moves testClock() forward for as long as it lives, then back.
+class ClockShift {
+public:
+    ClockShift() = default;
+    explicit ClockShift(std::chrono::milliseconds by) { advance(by); }
+    ~ClockShift() { testClock().advance(-moved_); }
+    ClockShift(const ClockShift&) = delete;
+    ClockShift& operator=(const ClockShift&) = delete;
+    void advance(std::chrono::milliseconds by) {
+        testClock().advance(by);
+        moved_ += by;
+    }
+
+private:
+    std::chrono::milliseconds moved_{0};
+};
+
 struct Env {
     std::unique_ptr<storefront::app::Storefront> server;
     std::unique_ptr<storefront::db::Database> db; // direct access for arranging and checking rows
