@@ -43,7 +43,9 @@ InactivityReport InactivityJob::run(bool dryRun) {
         }
     }
     const auto holder = db::newId();
-    if (!repo_.takeLease(kLeaseName, holder, clock_.timestampAfter(kLeaseSeconds), clock_.nowTimestamp())) return {};
+    // The lease is the database's (its clock is every server's); the rules below read the job's.
+    const auto& dbClock = db_.clock();
+    if (!repo_.takeLease(kLeaseName, holder, dbClock.timestampAfter(kLeaseSeconds), dbClock.nowTimestamp())) return {};
     try {
         auto report = pass(dryRun);
         repo_.releaseLease(kLeaseName, holder);

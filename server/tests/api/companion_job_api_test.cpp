@@ -22,15 +22,15 @@ struct JobRig {
     storefront::mail::Settings mailSettings;
     std::unique_ptr<storefront::mail::Module> mail;
     companion::CompanionRepository repo{*env().db};
-    std::int64_t base = companion::systemMillis();
+    std::int64_t base = testClock().epochMillis();
     std::int64_t days = 0;
+    // A minute past the day boundary, so "N days" is passed, whatever the milliseconds.
+    MillisClock clock{[this] { return base + days * companion::kDayMillis + 60'000; }};
     std::unique_ptr<companion::InactivityJob> job;
 
     JobRig() {
         mail = std::make_unique<storefront::mail::Module>(*env().db, mailSettings);
-        // A minute past the day boundary, so "N days" is passed, whatever the milliseconds.
-        job = std::make_unique<companion::InactivityJob>(*env().db, repo, mail->outbox(), settings,
-                                                         [this] { return base + days * companion::kDayMillis + 60'000; });
+        job = std::make_unique<companion::InactivityJob>(*env().db, repo, mail->outbox(), settings, clock);
     }
     companion::InactivityReport at(std::int64_t d, bool dryRun = false) {
         days = d;
@@ -74,7 +74,7 @@ TEST(CompanionJobApi, SeventyFiveDaysFlagAndWarnOnceNinetyDaysDeleteFreeWorkersO
     ASSERT_EQ(postJson("/api/v1/wirewrite/redeem", {{"code", code["code"]}}, quiet.headers()).status, 200);
     ASSERT_EQ(patchJson("/api/v1/admin/wirewrite/workers/" + quiet.workerId, {{"entitlement", "free"}}, staffHeaders()).status, 200);
     // The worker is activity-fresh now: the clock starts here.
-    rig.base = companion::systemMillis();
+    rig.base = testClock().epochMillis();
 
     EXPECT_TRUE(rig.at(74).ran);
     EXPECT_FALSE(flagged(quiet.workerId));
@@ -124,7 +124,7 @@ TEST(CompanionJobApi, SeventyFiveDaysFlagAndWarnOnceNinetyDaysDeleteFreeWorkersO
 TEST(CompanionJobApi, ActivityClearsTheFlagAndANeverWarnedWorkerIsWarnedBeforeDeletion) {
     JobRig rig;
     auto back = newWorker("comes-back");
-    rig.base = companion::systemMillis();
+    rig.base = testClock().epochMillis();
     rig.at(76);
     ASSERT_TRUE(flagged(back.workerId));
     // They open the app (more than a minute since the last recorded activity): the flag goes.
@@ -134,7 +134,7 @@ TEST(CompanionJobApi, ActivityClearsTheFlagAndANeverWarnedWorkerIsWarnedBeforeDe
 
     // Quiet for 100 days without ever having been warned: warned now, not deleted yet.
     auto never = newWorker("never-warned");
-    rig.base = companion::systemMillis();
+    rig.base = testClock().epochMillis();
     rig.at(100);
     EXPECT_TRUE(exists(never.workerId));
     EXPECT_TRUE(flagged(never.workerId));

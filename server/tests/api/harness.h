@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -93,6 +94,16 @@ public:
 
 private:
     std::chrono::milliseconds moved_{0};
+};
+
+// A clock read from a function of Unix milliseconds: a test's own timeline for one job it runs.
+class MillisClock final : public storefront::Clock {
+public:
+    explicit MillisClock(std::function<std::int64_t()> millis) : millis_(std::move(millis)) {}
+    TimePoint now() const override { return TimePoint(std::chrono::milliseconds(millis_())); }
+
+private:
+    std::function<std::int64_t()> millis_;
 };
 
 struct Env {
