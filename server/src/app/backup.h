@@ -1,5 +1,7 @@
 #pragma once
-// `storefront backup --to FILE` and `storefront restore --from FILE` (docs/operations.md, "Backups").
+// `storefront backup --to FILE` and `storefront restore --from FILE` (docs/operations.md, "Backups"):
+// app/backup.cpp writes an archive, app/restore.cpp puts one back, app/backup_archive.h holds what
+// both use.
 //
 // One archive (a zip) holds everything a restore needs besides the settings:
 //   manifest.json   format, when, the database's engine and schema version, and every file with
@@ -14,6 +16,7 @@
 //   uploads/...     uploaded images still kept in the data folder
 // The access-token signing keys live in the database and travel with it.
 #include "app/config.h"
+#include "common/clock.h"
 
 #include <ostream>
 #include <stdexcept>
@@ -32,7 +35,7 @@ inline constexpr int kBackupFormatVersion = 1;
 
 // Writes the archive to `archivePath` (through a temporary file renamed at the end, mode 0600) and
 // reports on `out` what it holds and what the operator must keep besides it.
-void writeBackup(const Config& config, const std::string& archivePath, std::ostream& out);
+void writeBackup(const Config& config, const std::string& archivePath, std::ostream& out, const Clock& clock);
 
 // Restores an archive into the configured data folder, which must be empty or absent (and, on
 // SQLite, the configured database file absent). Every file is checked against the manifest before

@@ -86,7 +86,7 @@ struct Storefront::Parts {
     }
 };
 
-Storefront::Storefront(Config config) : config_(std::move(config)) {}
+Storefront::Storefront(Config config, const Clock& clock) : config_(std::move(config)), clock_(clock) {}
 
 Storefront::~Storefront() { stop(); }
 
@@ -102,7 +102,7 @@ void Storefront::openDatabase() {
     poolOptions.maxSessions = config_.dbPoolSize;
     poolOptions.busyTimeoutMs = config_.dbWaitMs;
     poolOptions.lockTimeoutMs = config_.dbLockTimeoutMs;
-    p.db = db::Database::open(config_.database, poolOptions);
+    p.db = db::Database::open(config_.database, poolOptions, clock_);
     for (const auto& name : db::migrate(*p.db)) log.information("applied migration %s", name);
     if (config_.seedCatalogue && db::seedIfEmpty(*p.db)) log.information("seeded the catalogue");
 }
@@ -133,8 +133,8 @@ void Storefront::buildModules() {
                            contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
     p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
     p.add<audit::Module>(db);
-    p.add<backoffice::Module>(db);
-    p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()});
+    p.add<backoffice::Module>(db, clock_);
+    p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()}, clock_);
     seo::SiteInfo site;
     site.publicUrl = config_.publicUrl;
     p.add<seo::Module>(catalog.products(), p.files, *p.cache, site);
@@ -168,8 +168,8 @@ void Storefront::start() {
         if (wrote) Poco::Logger::get("storefront").information("wrote the demo data (STOREFRONT_DEMO_DATA)");
     }
     p.jobs->setOwner("rate_limits");
-    p.jobs->hourly([limiter = p.limiter.get()] {
-        limiter->prune(Poco::Timestamp().epochTime() - kRateLimitRetentionSeconds);
+    p.jobs->hourly([limiter = p.limiter.get(), &clock = clock_] {
+        limiter->prune(clock.epochSeconds() - kRateLimitRetentionSeconds);
     });
     // The free memory malloc keeps in holes between live blocks goes back to the system now and
     // then, so the resident set follows what is in use (common/malloc_tuning.h).

@@ -70,7 +70,7 @@ void insertEntry(db::Tx& tx, const Actor& actor, const Entry& entry) {
     std::optional<std::string> client;
     if (!actor.clientAddress.empty()) client = actor.clientAddress;
     tx.query(kInsert)
-        .bind(db::newId(), db::nowTimestamp(), entry.action, actor.userId, actor.email, actor.role, actor.aal)
+        .bind(db::newId(), tx.clock().nowTimestamp(), entry.action, actor.userId, actor.email, actor.role, actor.aal)
         .bind(entry.targetType, entry.targetId, jsonText(entry.before), jsonText(entry.after))
         .bind(entry.detail.is_null() ? std::string("{}") : entry.detail.dump(), client)
         .run();

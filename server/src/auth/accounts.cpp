@@ -66,7 +66,7 @@ nlohmann::json Accounts::decoy(db::Tx& tx, const UserRecord& existing, const Sig
     decoy.id = db::newId();
     decoy.email = email;
     decoy.userMetadata = input.data;
-    decoy.createdAt = decoy.updatedAt = db::nowTimestamp();
+    decoy.createdAt = decoy.updatedAt = tx.clock().nowTimestamp();
     decoy.confirmationSentAt = decoy.createdAt;
     return userJson(ctx_, tx.session(), decoy);
 }
@@ -132,7 +132,7 @@ nlohmann::json Accounts::signIn(const SignInInput& input, const ClientInfo& clie
         ctx_.db.write([&](db::Tx& tx) { recordEvent(tx, "login_failed", user->id, anonymousActor(client), {{"reason", "password"}}); });
         throw invalidCredentials();
     }
-    if (user->banned()) throw ApiError(ErrorKind::BadRequest, "user_banned", "User is banned");
+    if (user->banned(ctx_.db.clock())) throw ApiError(ErrorKind::BadRequest, "user_banned", "User is banned");
     if (settings.confirmEmail && !user->emailConfirmedAt) throw ApiError(ErrorKind::BadRequest, "email_not_confirmed", "Email not confirmed");
 
     std::optional<std::string> rehash;

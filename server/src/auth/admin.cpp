@@ -60,13 +60,13 @@ nlohmann::json storableAppMetadata(nlohmann::json meta) {
 
 
 // The end of a ban of `duration` ("24h"): nullopt for "none"; 400 for anything else.
-std::optional<std::string> banEnd(const std::string& duration) {
+std::optional<std::string> banEnd(const Clock& clock, const std::string& duration) {
     if (duration == "none") return std::nullopt;
     int hours = 0;
     if (duration.size() < 2 || duration.back() != 'h' || !Poco::NumberParser::tryParse(duration.substr(0, duration.size() - 1), hours) ||
         hours <= 0 || hours > 876000)
         throw ApiError(ErrorKind::BadRequest, "validation_failed", "ban_duration must be a number of hours such as 24h, or none");
-    return db::timestampAfter(hours * 3600);
+    return clock.timestampAfter(hours * 3600);
 }
 
 } // namespace
@@ -132,7 +132,7 @@ void AdminUsers::changeRoles(db::Tx& tx, const Principal& admin, const std::stri
 }
 
 void AdminUsers::changeBan(db::Tx& tx, const std::string& id, const std::string& banDuration, const audit::Actor& actor) {
-    auto until = banEnd(banDuration);
+    auto until = banEnd(ctx_.db.clock(), banDuration);
     if (until) sessions_.endAll(tx, id, std::nullopt);
     ctx_.users.setBannedUntil(tx, id, until);
     recordEvent(tx, until ? "user_banned" : "user_unbanned", id, actor);
@@ -218,7 +218,7 @@ nlohmann::json AdminUsers::invite(const Principal& admin, const std::optional<st
     nlohmann::json result;
     ctx_.db.write([&](db::Tx& tx) {
         if (ctx_.users.findByEmail(tx.session(), email)) throw emailTaken();
-        auto id = ctx_.users.insert(tx, {email, std::nullopt, data, false, db::nowTimestamp()});
+        auto id = ctx_.users.insert(tx, {email, std::nullopt, data, false, ctx_.db.clock().nowTimestamp()});
         sendLink(ctx_, tx, createLink(ctx_, tx, id, "invite", email, redirectTo), email);
         recordEvent(tx, "user_invited", id, actorOf(admin, client));
         result = userJson(ctx_, tx.session(), *ctx_.users.find(tx.session(), id));
@@ -241,7 +241,7 @@ nlohmann::json AdminUsers::generateLink(const Principal& admin, const LinkReques
         const std::string id =
             user ? user->id
                  : ctx_.users.insert(tx, {email, hash, request.data, false,
-                                          type == "invite" ? std::optional(db::nowTimestamp()) : std::nullopt});
+                                          type == "invite" ? std::optional(ctx_.db.clock().nowTimestamp()) : std::nullopt});
         auto link = createLink(ctx_, tx, id, type, email, request.redirectTo);
         recordEvent(tx, "link_generated", id, actorOf(admin, client), {{"type", type}});
         result = userJson(ctx_, tx.session(), *ctx_.users.find(tx.session(), id));
@@ -279,7 +279,7 @@ AdminUsers::CreatedUser AdminUsers::createFromShell(const std::string& rawEmail,
 AdminUsers::InvitedUser AdminUsers::inviteWithin(db::Tx& tx, const std::string& email, const std::optional<std::string>& redirectTo,
                                                   const audit::Actor& actor) {
     InvitedUser invited;
-    invited.id = ctx_.users.insert(tx, {email, std::nullopt, nlohmann::json::object(), true, db::nowTimestamp()});
+    invited.id = ctx_.users.insert(tx, {email, std::nullopt, nlohmann::json::object(), true, tx.clock().nowTimestamp()});
     invited.link = createLink(ctx_, tx, invited.id, "invite", email, redirectTo).url;
     recordEvent(tx, "user_invited", invited.id, actor);
     return invited;

@@ -13,8 +13,6 @@ namespace storefront::auth {
 
 std::string normalizeEmail(const std::string& email) { return Poco::toLower(Poco::trim(email)); }
 
-long long unixNow() { return Poco::Timestamp().epochTime(); }
-
 long long unixSeconds(const std::string& isoTimestamp) { return db::epochFromTimestamp(isoTimestamp); }
 
 std::string checkedEmail(const std::optional<std::string>& email) {

@@ -52,9 +52,7 @@ struct Context {
 
 // Lower-cases and trims an email address for lookups and storage.
 std::string normalizeEmail(const std::string& email);
-// Current Unix time in seconds.
-long long unixNow();
-// Seconds since the epoch of an ISO-8601 UTC timestamp as db::nowTimestamp() writes it.
+// Seconds since the epoch of an ISO-8601 UTC timestamp as Clock::nowTimestamp() writes it.
 long long unixSeconds(const std::string& isoTimestamp);
 
 // An email address from a request: normalised; 400 validation_failed when missing, 400

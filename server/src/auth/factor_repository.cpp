@@ -59,12 +59,12 @@ bool FactorRepository::nameTaken(db::Tx& tx, const std::string& userId, const st
 
 void FactorRepository::insert(db::Tx& tx, const std::string& id, const std::string& userId,
                               const std::optional<std::string>& friendlyName, const std::string& type, const std::string& secret) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertFactor).bind(id, userId, friendlyName, type, secret, at, at).run();
 }
 
 bool FactorRepository::spendStep(db::Tx& tx, const std::string& factorId, std::int64_t step) {
-    return tx.query(kSpendStep).bind(step, db::nowTimestamp(), factorId, step).changed() == 1;
+    return tx.query(kSpendStep).bind(step, tx.clock().nowTimestamp(), factorId, step).changed() == 1;
 }
 
 void FactorRepository::remove(db::Tx& tx, const std::string& factorId) { tx.query(kRemoveFactor).bind(factorId).run(); }
@@ -87,7 +87,7 @@ bool FactorRepository::removeOwned(db::Tx& tx, const std::string& userId, const 
 
 void FactorRepository::insertChallenge(db::Tx& tx, const std::string& id, const std::string& factorId,
                                        const std::string& sessionId, const std::string& ip, const std::string& expiresAt) {
-    tx.query(kInsertChallenge).bind(id, factorId, sessionId, ip, db::nowTimestamp(), expiresAt).run();
+    tx.query(kInsertChallenge).bind(id, factorId, sessionId, ip, tx.clock().nowTimestamp(), expiresAt).run();
 }
 
 std::optional<ChallengeRow> FactorRepository::challenge(db::Tx& tx, const std::string& id, const std::string& factorId,
@@ -102,7 +102,7 @@ void FactorRepository::countFailedAttempt(db::Tx& tx, const std::string& challen
 }
 
 void FactorRepository::markChallengeVerified(db::Tx& tx, const std::string& challengeId) {
-    tx.query(kChallengeVerified).bind(db::nowTimestamp(), challengeId).run();
+    tx.query(kChallengeVerified).bind(tx.clock().nowTimestamp(), challengeId).run();
 }
 
 void FactorRepository::pruneChallenges(db::Tx& tx, const std::string& expiredBefore) {

@@ -58,10 +58,10 @@ nlohmann::json Factors::enroll(const Principal& principal, const Enrolment& enro
 
 nlohmann::json Factors::challenge(const Principal& principal, const std::string& factorId, const ClientInfo& client) {
     const std::string id = db::newId();
-    const long long expiresAt = unixNow() + kChallengeSeconds;
+    const long long expiresAt = ctx_.db.clock().epochSeconds() + kChallengeSeconds;
     ctx_.db.write([&](db::Tx& tx) {
         if (!own(tx.session(), principal.userId, factorId)) throw factorNotFound();
-        ctx_.factors.insertChallenge(tx, id, factorId, principal.sessionId, client.ip, db::timestampAfter(kChallengeSeconds));
+        ctx_.factors.insertChallenge(tx, id, factorId, principal.sessionId, client.ip, ctx_.db.clock().timestampAfter(kChallengeSeconds));
     });
     return {{"id", id}, {"type", "totp"}, {"expires_at", expiresAt}};
 }
@@ -106,7 +106,7 @@ std::string Factors::stepUp(db::Tx& tx, const std::string& sessionId, const std:
     auto level = ctx_.sessions.levelOf(tx.session(), sessionId);
     auto amr = nlohmann::json::parse(level ? level->second : "[]", nullptr, false);
     if (!amr.is_array()) amr = nlohmann::json::array();
-    amr.insert(amr.begin(), nlohmann::json::object({{"method", "totp"}, {"timestamp", unixNow()}}));
+    amr.insert(amr.begin(), nlohmann::json::object({{"method", "totp"}, {"timestamp", ctx_.db.clock().epochSeconds()}}));
     ctx_.sessions.stepUp(tx, sessionId, amr.dump(), factorId);
     const std::string refreshToken = randomToken();
     ctx_.sessions.insertRefreshToken(tx, sessionId, sha256Hex(refreshToken), std::nullopt);
@@ -126,7 +126,7 @@ nlohmann::json Factors::verify(const Principal& principal, const std::string& fa
         if (!factor) throw factorNotFound();
         auto row = ctx_.factors.challenge(tx, challengeId, factorId, principal.sessionId);
         if (!row) throw challengeNotFound();
-        if (row->verifiedAt || row->expiresAt <= db::nowTimestamp()) {
+        if (row->verifiedAt || row->expiresAt <= ctx_.db.clock().nowTimestamp()) {
             failure = ApiError(ErrorKind::Validation, "mfa_challenge_expired",
                                "MFA challenge " + challengeId + " has expired, verify against another challenge or create a new challenge.");
             return;
@@ -137,7 +137,7 @@ nlohmann::json Factors::verify(const Principal& principal, const std::string& fa
         }
         const auto actor = actorOf(principal, client);
         // A code is good once: the step must be newer than the last one this factor accepted.
-        auto step = matchTotp(secretOf(tx, *factor), code, unixNow());
+        auto step = matchTotp(secretOf(tx, *factor), code, ctx_.db.clock().epochSeconds());
         if (!step || !ctx_.factors.spendStep(tx, factorId, *step)) {
             ctx_.factors.countFailedAttempt(tx, challengeId);
             recordEvent(tx, "mfa_verification_failed", principal.userId, actor, {{"factor_id", factorId}});

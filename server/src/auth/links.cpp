@@ -28,7 +28,7 @@ ActionLink createLink(Context& ctx, db::Tx& tx, const std::string& userId, const
     link.type = type;
     link.redirectTo = safeRedirect(ctx.publicUrl, redirectTo);
     ctx.users.spendLinks(tx, userId, type);
-    ctx.users.insertLink(tx, userId, type, sha256Hex(link.token), sendTo, db::timestampAfter(ctx.settings.linkExpirySeconds));
+    ctx.users.insertLink(tx, userId, type, sha256Hex(link.token), sendTo, tx.clock().timestampAfter(ctx.settings.linkExpirySeconds));
     link.url = ctx.publicUrl + "/auth/v1/verify?token=" + link.token + "&type=" + type +
                "&redirect_to=" + common::encodeUriComponent(link.redirectTo);
     ctx.users.markLinkSent(tx, userId, type);

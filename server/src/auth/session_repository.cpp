@@ -39,13 +39,13 @@ constexpr const char* kPruneRefreshed = "DELETE FROM auth_sessions WHERE refresh
 } // namespace
 
 void SessionRepository::insert(db::Tx& tx, const NewSession& n) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertSession).bind(n.id, n.userId, n.aal, n.amr, n.userAgent, n.ip, at, at, at).run();
 }
 
 void SessionRepository::insertRefreshToken(db::Tx& tx, const std::string& sessionId, const std::string& tokenHash,
                                            const std::optional<std::string>& parentHash) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertToken).bind(db::newId(), sessionId, tokenHash, parentHash, at, at).run();
 }
 
@@ -69,7 +69,7 @@ std::optional<RefreshTokenRow> SessionRepository::findRefreshToken(db::Tx& tx, c
 }
 
 bool SessionRepository::rotate(db::Tx& tx, const std::string& tokenId, const std::string& childSealed) {
-    return tx.query(kRotate).bind(childSealed, db::nowTimestamp(), tokenId).changed() == 1;
+    return tx.query(kRotate).bind(childSealed, tx.clock().nowTimestamp(), tokenId).changed() == 1;
 }
 
 std::optional<std::string> SessionRepository::childSealed(db::Tx& tx, const std::string& tokenId) {
@@ -81,12 +81,12 @@ bool SessionRepository::isActiveToken(db::Tx& tx, const std::string& tokenHash) 
 }
 
 void SessionRepository::markRefreshed(db::Tx& tx, const std::string& sessionId) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kRefreshed).bind(at, at, sessionId).run();
 }
 
 void SessionRepository::stepUp(db::Tx& tx, const std::string& sessionId, const std::string& amr, const std::string& factorId) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kStepUp).bind(amr, factorId, at, at, sessionId).run();
     tx.query(kRevokeTokens).bind(at, sessionId).run();
 }

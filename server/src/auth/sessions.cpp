@@ -68,7 +68,7 @@ std::string Sessions::accessToken(const UserRecord& user, const std::vector<std:
 nlohmann::json Sessions::tokenResponse(Poco::Data::Session& s, const UserRecord& user, const std::string& sessionId,
                                        const std::string& refreshToken) {
     const auto level = ctx_.sessions.levelOf(s, sessionId).value_or(std::make_pair(std::string(), std::string("[]")));
-    const long long nowSeconds = unixNow();
+    const long long nowSeconds = ctx_.db.clock().epochSeconds();
     const int expiry = ctx_.settings.jwtExpirySeconds;
     return {{"access_token", accessToken(user, ctx_.users.roles(s, user.id), sessionId, level.first, amrOf(level.second), nowSeconds)},
             {"token_type", "bearer"},
@@ -79,7 +79,7 @@ nlohmann::json Sessions::tokenResponse(Poco::Data::Session& s, const UserRecord&
 }
 
 nlohmann::json Sessions::signIn(db::Tx& tx, const UserRecord& user, const std::string& method, const ClientInfo& client) {
-    auto amr = nlohmann::json::array({{{"method", method}, {"timestamp", unixNow()}}});
+    auto amr = nlohmann::json::array({{{"method", method}, {"timestamp", ctx_.db.clock().epochSeconds()}}});
     auto issued = create(tx, user.id, "aal1", amr, client);
     ctx_.users.setLastSignIn(tx, user.id);
     auto fresh = ctx_.users.find(tx.session(), user.id);
@@ -112,12 +112,12 @@ nlohmann::json Sessions::refresh(const std::string& presented, const ClientInfo&
             failure = refreshNotFound();
             return;
         }
-        const long long nowSeconds = unixNow();
+        const long long nowSeconds = ctx_.db.clock().epochSeconds();
         const bool timedOut =
             settings.sessionTimeboxSeconds > 0 && nowSeconds - unixSeconds(token->sessionCreatedAt) > settings.sessionTimeboxSeconds;
         const bool idle =
             settings.sessionInactivitySeconds > 0 && nowSeconds - unixSeconds(token->refreshedAt) > settings.sessionInactivitySeconds;
-        if (timedOut || idle || user->banned()) {
+        if (timedOut || idle || user->banned(ctx_.db.clock())) {
             ctx_.sessions.remove(tx, token->sessionId);
             recordEvent(tx, "session_expired", token->userId, anonymousActor(client),
                         {{"reason", timedOut ? "timebox" : idle ? "inactivity" : "banned"}});
@@ -157,12 +157,12 @@ nlohmann::json Sessions::refresh(const std::string& presented, const ClientInfo&
 void Sessions::pruneExpired() {
     const auto& settings = ctx_.settings;
     ctx_.db.write([&](db::Tx& tx) {
-        ctx_.users.pruneLinks(tx, db::timestampAfter(-7 * 86400));
-        ctx_.factors.pruneChallenges(tx, db::timestampAfter(-86400));
+        ctx_.users.pruneLinks(tx, ctx_.db.clock().timestampAfter(-7 * 86400));
+        ctx_.factors.pruneChallenges(tx, ctx_.db.clock().timestampAfter(-86400));
         if (settings.sessionTimeboxSeconds > 0)
-            ctx_.sessions.pruneCreatedBefore(tx, db::timestampAfter(-settings.sessionTimeboxSeconds));
+            ctx_.sessions.pruneCreatedBefore(tx, ctx_.db.clock().timestampAfter(-settings.sessionTimeboxSeconds));
         if (settings.sessionInactivitySeconds > 0)
-            ctx_.sessions.pruneRefreshedBefore(tx, db::timestampAfter(-settings.sessionInactivitySeconds));
+            ctx_.sessions.pruneRefreshedBefore(tx, ctx_.db.clock().timestampAfter(-settings.sessionInactivitySeconds));
     });
 }
 
@@ -183,7 +183,7 @@ http::Caller Sessions::authenticate(const std::string& authorization) {
     auto claims = ctx_.keys.verify(token);
     if (!claims) throw ApiError(ErrorKind::Forbidden, "bad_jwt", "invalid JWT: unable to parse or verify signature");
     const auto& c = *claims;
-    if (!c.contains("exp") || !c["exp"].is_number_integer() || c["exp"].get<long long>() <= unixNow())
+    if (!c.contains("exp") || !c["exp"].is_number_integer() || c["exp"].get<long long>() <= ctx_.db.clock().epochSeconds())
         throw ApiError(ErrorKind::Forbidden, "bad_jwt", "invalid JWT: unable to parse or verify signature, token is expired");
     if (!c.contains("session_id") || !c["session_id"].is_string() || !c.contains("sub") || !c["sub"].is_string())
         throw ApiError(ErrorKind::Forbidden, "bad_jwt", "invalid JWT: the token has no session");
@@ -196,7 +196,7 @@ http::Caller Sessions::authenticate(const std::string& authorization) {
     auto s = ctx_.db.session();
     auto row = ctx_.sessions.sessionUser(s, caller.sessionId, caller.userId);
     if (!row) throw ApiError(ErrorKind::Forbidden, "session_not_found", "Session from session_id claim in JWT does not exist");
-    if (row->bannedUntil && *row->bannedUntil > db::nowTimestamp()) throw ApiError(ErrorKind::Forbidden, "user_banned", "User is banned");
+    if (row->bannedUntil && *row->bannedUntil > ctx_.db.clock().nowTimestamp()) throw ApiError(ErrorKind::Forbidden, "user_banned", "User is banned");
     caller.email = row->email.value_or("");
     caller.staffAdmin = row->staffAdmin;
     caller.hasVerifiedFactor = row->hasVerifiedFactor;

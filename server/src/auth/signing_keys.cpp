@@ -51,11 +51,11 @@ std::optional<nlohmann::json> segmentJson(const std::string& segment) {
 // Signing re-reads the keys this often, so a rotation reaches every server.
 constexpr auto kRecheck = std::chrono::seconds(5);
 
-StoredKey newKey() {
+StoredKey newKey(const Clock& clock) {
     Poco::Crypto::ECKey key("prime256v1");
     std::ostringstream pub, priv;
     key.save(&pub, &priv);
-    return {randomToken(12), priv.str(), pub.str(), db::nowTimestamp()};
+    return {randomToken(12), priv.str(), pub.str(), clock.nowTimestamp()};
 }
 
 // The state of each key (rows oldest first): the newest active key signs; an older active key
@@ -78,26 +78,24 @@ std::vector<KeyState> statesOf(const std::vector<StoredKey>& rows, int tokenLife
     return states;
 }
 
-std::int64_t nowEpoch() { return Poco::Timestamp().epochTime(); }
-
 } // namespace
 
-SigningKeys::SigningKeys(db::Database& db, int tokenLifetimeSeconds) : stored_(db), tokenLifetimeSeconds_(tokenLifetimeSeconds) {
+SigningKeys::SigningKeys(db::Database& db, int tokenLifetimeSeconds) : stored_(db), clock_(db.clock()), tokenLifetimeSeconds_(tokenLifetimeSeconds) {
     load();
     if (current_) return;
-    stored_.insert(newKey());
+    stored_.insert(newKey(clock_));
     load();
 }
 
 std::vector<KeyState> SigningKeys::list(db::Database& db, int tokenLifetimeSeconds) {
-    return statesOf(SigningKeyRepository(db).all(), tokenLifetimeSeconds, nowEpoch());
+    return statesOf(SigningKeyRepository(db).all(), tokenLifetimeSeconds, db.clock().epochSeconds());
 }
 
 std::vector<KeyState> SigningKeys::rotate(db::Database& db, int tokenLifetimeSeconds) {
     SigningKeyRepository stored(db);
-    stored.insert(newKey());
+    stored.insert(newKey(db.clock()));
     std::vector<std::string> expired;
-    for (const auto& key : statesOf(stored.all(), tokenLifetimeSeconds, nowEpoch()))
+    for (const auto& key : statesOf(stored.all(), tokenLifetimeSeconds, db.clock().epochSeconds()))
         if (key.state == "expired") expired.push_back(key.kid);
     stored.retire(expired);
     return list(db, tokenLifetimeSeconds);
@@ -109,7 +107,7 @@ void SigningKeys::load() {
     std::map<std::string, std::shared_ptr<const Key>> keys;
     std::shared_ptr<const Key> newest;
     const auto rows = stored_.active();
-    const auto states = statesOf(rows, tokenLifetimeSeconds_, nowEpoch());
+    const auto states = statesOf(rows, tokenLifetimeSeconds_, clock_.epochSeconds());
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto& row = rows[i];
         if (states[i].state != "signing" && states[i].state != "verifying") continue; // no live token needs it

@@ -73,6 +73,7 @@ private:
     std::shared_ptr<const Key> find(const std::string& kid) const;
 
     SigningKeyRepository stored_;
+    const Clock& clock_;
     int tokenLifetimeSeconds_;
     mutable std::mutex mutex_;
     std::map<std::string, std::shared_ptr<const Key>> keys_;

@@ -104,7 +104,7 @@ const char* linkSentStatement(const std::string& type) {
 
 } // namespace
 
-bool UserRecord::banned() const { return bannedUntil && *bannedUntil > db::nowTimestamp(); }
+bool UserRecord::banned(const Clock& clock) const { return bannedUntil && *bannedUntil > clock.nowTimestamp(); }
 
 std::optional<std::string> fullNameOf(const nlohmann::json& metadata) {
     auto it = metadata.find("full_name");
@@ -132,7 +132,7 @@ std::vector<std::string> UserRepository::page(Poco::Data::Session& s, std::int64
 
 std::string UserRepository::insert(db::Tx& tx, const NewUser& u) {
     const auto id = db::newId();
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     std::optional<std::string> confirmedAt;
     if (u.confirmed) confirmedAt = at;
     tx.query(kInsertUser).bind(id, u.email, u.passwordHash, confirmedAt, u.invitedAt, u.userMetadata.dump(), at, at).run();
@@ -141,54 +141,54 @@ std::string UserRepository::insert(db::Tx& tx, const NewUser& u) {
 }
 
 void UserRepository::setPassword(db::Tx& tx, const std::string& id, const std::string& hash) {
-    tx.query(kSetPassword).bind(hash, db::nowTimestamp(), id).run();
+    tx.query(kSetPassword).bind(hash, tx.clock().nowTimestamp(), id).run();
 }
 
 void UserRepository::setUserMetadata(db::Tx& tx, const std::string& id, const nlohmann::json& metadata) {
-    tx.query(kSetUserMetadata).bind(metadata.dump(), db::nowTimestamp(), id).run();
+    tx.query(kSetUserMetadata).bind(metadata.dump(), tx.clock().nowTimestamp(), id).run();
 }
 
 void UserRepository::setFullName(db::Tx& tx, const std::string& id, const std::optional<std::string>& fullName) {
-    tx.query(kSetFullName).bind(fullName, db::nowTimestamp(), id).run();
+    tx.query(kSetFullName).bind(fullName, tx.clock().nowTimestamp(), id).run();
 }
 
 void UserRepository::setAppMetadata(db::Tx& tx, const std::string& id, const nlohmann::json& metadata) {
-    tx.query(kSetAppMetadata).bind(metadata.dump(), db::nowTimestamp(), id).run();
+    tx.query(kSetAppMetadata).bind(metadata.dump(), tx.clock().nowTimestamp(), id).run();
 }
 
 void UserRepository::setPendingEmail(db::Tx& tx, const std::string& id, const std::string& email) {
-    tx.query(kSetPendingEmail).bind(email, db::nowTimestamp(), id).run();
+    tx.query(kSetPendingEmail).bind(email, tx.clock().nowTimestamp(), id).run();
 }
 
 void UserRepository::setEmail(db::Tx& tx, const std::string& id, const std::string& email, bool confirmNow) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     if (confirmNow) tx.query(kSetEmailConfirmed).bind(email, at, at, id).run();
     else tx.query(kSetEmail).bind(email, at, id).run();
     tx.query(kSetProfileEmail).bind(email, at, id).run();
 }
 
 void UserRepository::confirmEmail(db::Tx& tx, const std::string& id) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kConfirmEmail).bind(at, at, id).run();
 }
 
 void UserRepository::setLastSignIn(db::Tx& tx, const std::string& id) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kSetLastSignIn).bind(at, at, id).run();
 }
 
 void UserRepository::setBannedUntil(db::Tx& tx, const std::string& id, const std::optional<std::string>& until) {
-    tx.query(kSetBannedUntil).bind(until, db::nowTimestamp(), id).run();
+    tx.query(kSetBannedUntil).bind(until, tx.clock().nowTimestamp(), id).run();
 }
 
 void UserRepository::grantAdmin(db::Tx& tx, const std::string& id, const std::optional<std::string>& grantedBy) {
-    tx.query(kGrantAdmin).bind(id, db::nowTimestamp(), grantedBy).run();
+    tx.query(kGrantAdmin).bind(id, tx.clock().nowTimestamp(), grantedBy).run();
 }
 
 void UserRepository::revokeAdmin(db::Tx& tx, const std::string& id) { tx.query(kRevokeAdmin).bind(id).run(); }
 
 void UserRepository::softDelete(db::Tx& tx, const std::string& id) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kScrubUser).bind(at, at, id).run();
     tx.query(kScrubProfile).bind(at, id).run();
     tx.query(kDeleteRoles).bind(id).run();
@@ -206,26 +206,26 @@ UserRepository::DeletionBlockers UserRepository::deletionBlockers(Poco::Data::Se
 }
 
 void UserRepository::spendLinks(db::Tx& tx, const std::string& userId, const std::string& type) {
-    tx.query(kSpendLinks).bind(db::nowTimestamp(), userId, type).run();
+    tx.query(kSpendLinks).bind(tx.clock().nowTimestamp(), userId, type).run();
 }
 
 void UserRepository::insertLink(db::Tx& tx, const std::string& userId, const std::string& type, const std::string& tokenHash,
                                 const std::string& relatesTo, const std::string& expiresAt) {
-    tx.query(kInsertLink).bind(db::newId(), userId, type, tokenHash, relatesTo, db::nowTimestamp(), expiresAt).run();
+    tx.query(kInsertLink).bind(db::newId(), userId, type, tokenHash, relatesTo, tx.clock().nowTimestamp(), expiresAt).run();
 }
 
 void UserRepository::markLinkSent(db::Tx& tx, const std::string& userId, const std::string& type) {
-    tx.query(linkSentStatement(type)).bind(db::nowTimestamp(), userId).run();
+    tx.query(linkSentStatement(type)).bind(tx.clock().nowTimestamp(), userId).run();
 }
 
 std::optional<LinkToken> UserRepository::findLiveLink(db::Tx& tx, const std::string& tokenHash, const std::string& type) {
-    return tx.query(kFindLiveLink).bind(tokenHash, type, db::nowTimestamp()).one([](const db::Row& r) {
+    return tx.query(kFindLiveLink).bind(tokenHash, type, tx.clock().nowTimestamp()).one([](const db::Row& r) {
         return LinkToken{r.text("id"), r.text("user_id"), r.text("relates_to")};
     });
 }
 
 bool UserRepository::spendLink(db::Tx& tx, const std::string& linkId) {
-    return tx.query(kSpendLink).bind(db::nowTimestamp(), linkId).changed() == 1;
+    return tx.query(kSpendLink).bind(tx.clock().nowTimestamp(), linkId).changed() == 1;
 }
 
 void UserRepository::pruneLinks(db::Tx& tx, const std::string& cutoff) { tx.query(kPruneLinks).bind(cutoff, cutoff).run(); }

@@ -29,7 +29,7 @@ struct UserRecord {
     nlohmann::json userMetadata = nlohmann::json::object();
     std::string createdAt;
     std::string updatedAt;
-    bool banned() const;
+    bool banned(const Clock& clock) const;
 };
 
 struct NewUser {

@@ -1,9 +1,7 @@
 #include "backoffice/module.h"
 
-#include "backoffice/nz_time.h"
+#include "common/nz_time.h"
 #include "http/router.h"
-
-#include <Poco/Timestamp.h>
 
 namespace storefront::backoffice {
 
@@ -14,13 +12,9 @@ constexpr int kRecentDaysBack = 29;
 
 } // namespace
 
-Clock systemClock() {
-    return [] { return static_cast<std::int64_t>(Poco::Timestamp().epochTime()); };
-}
-
 void Module::routes(http::Router& router) {
     router.get("/api/v1/admin/stats", http::Access::StaffAdmin, [this](http::Request&, http::Response& res) {
-        const auto since = db::timestampFromEpoch(nzDayStart(clock_(), kRecentDaysBack));
+        const auto since = formatTimestamp(nz::dayStart(nz::instantOf(clock_.now()), kRecentDaysBack));
         const auto st = stats_.read(since);
         res.json(200, {{"total_users", st.totalUsers},
                        {"total_products", st.totalProducts},

@@ -57,7 +57,7 @@ nlohmann::json orderJson(const OrderSummary& o) {
 
 nlohmann::json AccountQueries::dashboard(const std::string& userId) {
     auto s = db_.session();
-    const std::int64_t nowEpoch = Poco::Timestamp().epochTime();
+    const std::int64_t nowEpoch = db_.clock().epochSeconds();
     nlohmann::json subscriptions = nlohmann::json::array(), active = nlohmann::json::array(), orders = nlohmann::json::array();
     for (const auto& v : subscriptions_.forUser(s, userId)) {
         subscriptions.push_back(subscriptionJson(v));
@@ -123,7 +123,7 @@ std::optional<nlohmann::json> AccountQueries::validate(const std::string& userId
             state = SubscriptionState{row->status, end};
         }
     }
-    const auto now = Poco::Timestamp().epochTime();
+    const auto now = db_.clock().epochSeconds();
     auto result = billing::validate(state, now);
     if (!result.valid) {
         // No live subscription of their own: an enterprise seat grants the product, with no end.

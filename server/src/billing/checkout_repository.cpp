@@ -81,7 +81,7 @@ Checkout readCheckout(const db::Row& r) {
 } // namespace
 
 void CheckoutRepository::insert(db::Tx& tx, const NewCheckout& c) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertCheckout)
         .bind(c.id, c.userId, c.orderId, c.productId, c.planId, c.mode, c.quantity, c.amountTotal, c.currency, c.provider)
         .bind(c.successUrl, c.cancelUrl, c.stockReserved, c.stockState, c.expiresAt, at, at, c.collectsShipping)
@@ -90,7 +90,7 @@ void CheckoutRepository::insert(db::Tx& tx, const NewCheckout& c) {
 
 void CheckoutRepository::linkProviderSession(const std::string& checkoutId, const std::string& sessionId,
                                              const std::string& url) {
-    db_.write([&](db::Tx& tx) { tx.query(kLink).bind(sessionId, url, db::nowTimestamp(), checkoutId).run(); });
+    db_.write([&](db::Tx& tx) { tx.query(kLink).bind(sessionId, url, tx.clock().nowTimestamp(), checkoutId).run(); });
 }
 
 void CheckoutRepository::setProviderSessionId(db::Tx& tx, const std::string& checkoutId, const std::string& sessionId) {
@@ -98,7 +98,7 @@ void CheckoutRepository::setProviderSessionId(db::Tx& tx, const std::string& che
 }
 
 std::optional<Released> CheckoutRepository::expireUnopened(db::Tx& tx, const std::string& checkoutId) {
-    return tx.query(kExpireUnopened).bind(db::nowTimestamp(), checkoutId).one([](const db::Row& r) {
+    return tx.query(kExpireUnopened).bind(tx.clock().nowTimestamp(), checkoutId).one([](const db::Row& r) {
         return Released{r.text("order_id"), r.optText("product_id"), r.int64("stock_reserved"),
                         r.text("stock_state") == "released"};
     });
@@ -114,15 +114,15 @@ std::optional<Checkout> CheckoutRepository::findByProviderSession(db::Tx& tx, co
 }
 
 void CheckoutRepository::markCompleted(db::Tx& tx, const std::string& checkoutId) {
-    tx.query(kCompleted).bind(db::nowTimestamp(), checkoutId).run();
+    tx.query(kCompleted).bind(tx.clock().nowTimestamp(), checkoutId).run();
 }
 
 void CheckoutRepository::markAwaitingPayment(db::Tx& tx, const std::string& checkoutId) {
-    tx.query(kAwaitingPayment).bind(db::nowTimestamp(), checkoutId).run();
+    tx.query(kAwaitingPayment).bind(tx.clock().nowTimestamp(), checkoutId).run();
 }
 
 void CheckoutRepository::markExpired(db::Tx& tx, const std::string& checkoutId) {
-    tx.query(kExpired).bind(db::nowTimestamp(), checkoutId).run();
+    tx.query(kExpired).bind(tx.clock().nowTimestamp(), checkoutId).run();
 }
 
 namespace {
@@ -134,7 +134,7 @@ CheckoutRepository::Reservation readReservation(const db::Row& r) {
 } // namespace
 
 std::vector<CheckoutRepository::Reservation> CheckoutRepository::releaseReservation(db::Tx& tx, const std::string& orderId) {
-    return tx.query(kReleaseReservation).bind(db::nowTimestamp(), orderId).all(readReservation);
+    return tx.query(kReleaseReservation).bind(tx.clock().nowTimestamp(), orderId).all(readReservation);
 }
 
 std::vector<CheckoutRepository::Reservation> CheckoutRepository::returnStock(db::Tx& tx, const std::string& orderId) {
@@ -142,22 +142,22 @@ std::vector<CheckoutRepository::Reservation> CheckoutRepository::returnStock(db:
 }
 
 std::vector<CheckoutRepository::Reservation> CheckoutRepository::reclaimReservation(db::Tx& tx, const std::string& orderId) {
-    return tx.query(kReclaimReservation).bind(db::nowTimestamp(), orderId).all(readReservation);
+    return tx.query(kReclaimReservation).bind(tx.clock().nowTimestamp(), orderId).all(readReservation);
 }
 
 void CheckoutRepository::settleReservation(db::Tx& tx, const std::string& orderId) {
-    tx.query(kSettleReservation).bind(db::nowTimestamp(), orderId).run();
+    tx.query(kSettleReservation).bind(tx.clock().nowTimestamp(), orderId).run();
 }
 
 std::vector<std::pair<std::string, std::optional<std::string>>> CheckoutRepository::expireOpen(db::Tx& tx,
                                                                                                const std::string& orderId) {
-    return tx.query(kExpireOpen).bind(db::nowTimestamp(), orderId).all([](const db::Row& r) {
+    return tx.query(kExpireOpen).bind(tx.clock().nowTimestamp(), orderId).all([](const db::Row& r) {
         return std::make_pair(r.text("provider"), r.optText("provider_session_id"));
     });
 }
 
 void CheckoutRepository::markCompletedOnly(db::Tx& tx, const std::string& checkoutId) {
-    tx.query(kCompletedOnly).bind(db::nowTimestamp(), checkoutId).run();
+    tx.query(kCompletedOnly).bind(tx.clock().nowTimestamp(), checkoutId).run();
 }
 
 std::optional<CheckoutProgress> CheckoutRepository::progress(const std::string& userId, const std::string& checkoutId) {
@@ -192,7 +192,7 @@ std::vector<std::pair<std::string, std::optional<std::string>>> CheckoutReposito
 
 bool CheckoutRepository::recordEvent(db::Tx& tx, const std::string& provider, const std::string& eventId,
                                      const std::string& type, const std::string& eventAt, const std::string& payload) {
-    return tx.query(kRecordEvent).bind(provider, eventId, type, eventAt, db::nowTimestamp(), payload).changed() > 0;
+    return tx.query(kRecordEvent).bind(provider, eventId, type, eventAt, tx.clock().nowTimestamp(), payload).changed() > 0;
 }
 
 void CheckoutRepository::markEventApplied(db::Tx& tx, const std::string& provider, const std::string& eventId) {

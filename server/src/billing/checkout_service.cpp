@@ -116,7 +116,7 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
     request.line = purchase.line;
     const int expiry = provider_.name() == "stripe" ? std::max(settings_.expirySeconds, kStripeMinimumExpirySeconds)
                                                     : settings_.expirySeconds;
-    request.expiresAt = static_cast<std::int64_t>(Poco::Timestamp().epochTime()) + expiry;
+    request.expiresAt = db_.clock().epochSeconds() + expiry;
     request.successUrl = settings_.publicUrl + withParam(input.returnPath.value_or("/dashboard"), "checkout", request.checkoutId);
     request.cancelUrl = settings_.publicUrl +
                         withParam(input.returnPath.value_or("/checkout/" + product.slug), "cancelled", request.checkoutId);
@@ -183,7 +183,7 @@ int CheckoutService::expireDue() {
     constexpr int kBatch = 100;
     int expired = 0;
     for (const auto& [id, sessionId] :
-         checkouts_.due(provider_.name(), db::timestampAfter(-settings_.providerGraceSeconds), kBatch)) {
+         checkouts_.due(provider_.name(), db_.clock().timestampAfter(-settings_.providerGraceSeconds), kBatch)) {
         try {
             if (sessionId) provider_.expireCheckoutSession(*sessionId);
             else releaseUnopened(id);

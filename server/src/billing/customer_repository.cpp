@@ -18,7 +18,7 @@ std::optional<std::string> CustomerRepository::find(const std::string& userId, c
 }
 
 void CustomerRepository::insert(const std::string& userId, const std::string& provider, const std::string& customerId) {
-    db_.write([&](db::Tx& tx) { tx.query(kInsertCustomer).bind(userId, provider, customerId, db::nowTimestamp()).run(); });
+    db_.write([&](db::Tx& tx) { tx.query(kInsertCustomer).bind(userId, provider, customerId, tx.clock().nowTimestamp()).run(); });
 }
 
 std::optional<std::string> CustomerRepository::userOf(db::Tx& tx, const std::string& provider, const std::string& customerId) {

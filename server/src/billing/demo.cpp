@@ -14,7 +14,7 @@ namespace {
 
 constexpr const char* kStaffEmail = "staff@demo.signalcraft.test";
 
-std::string daysAgo(int days, int hours = 0) { return db::timestampAfter(-(days * 86400 + hours * 3600)); }
+std::string daysAgo(const Clock& clock, int days, int hours = 0) { return clock.timestampAfter(-(days * 86400 + hours * 3600)); }
 
 } // namespace
 
@@ -61,7 +61,7 @@ void Module::demo(db::Database& db) {
         for (std::size_t i = 0; i < plans.size(); ++i) {
             const auto& plan = plans[i];
             const auto& [userId, email] = customers[i];
-            DemoOrder o{userId, email, cable, plan.status, cableName, daysAgo(plan.days, 3)};
+            DemoOrder o{userId, email, cable, plan.status, cableName, daysAgo(tx.clock(), plan.days, 3)};
             o.statusSource = plan.steps.back().source;
             o.quantity = 1 + static_cast<std::int64_t>(i % 2);
             o.unitAmount = 4900;
@@ -70,7 +70,7 @@ void Module::demo(db::Database& db) {
             int seq = 1;
             for (const auto& step : plan.steps) {
                 const bool staff = std::string(step.source) == "staff";
-                demo.insertHistory(tx, id, seq, daysAgo(plan.days, 3 - seq), from, step.to, step.source,
+                demo.insertHistory(tx, id, seq, daysAgo(tx.clock(), plan.days, 3 - seq), from, step.to, step.source,
                                    staff ? std::optional<std::string>(kStaffEmail) : std::nullopt,
                                    step.note ? std::optional<std::string>(step.note) : std::nullopt);
                 from = step.to;
@@ -79,27 +79,27 @@ void Module::demo(db::Database& db) {
         }
         // Cancelled by staff, then the provider reported the payment: for staff to refund or reinstate.
         {
-            DemoOrder o{customers[1].first, customers[1].second, cable, "cancelled", cableName, daysAgo(4, 5)};
+            DemoOrder o{customers[1].first, customers[1].second, cable, "cancelled", cableName, daysAgo(tx.clock(), 4, 5)};
             o.statusSource = "staff";
             o.unitAmount = 4900;
             o.paidAfterCancellation = true;
             const auto id = demo.insertOrder(tx, o, number++);
-            demo.insertHistory(tx, id, 1, daysAgo(4, 5), std::nullopt, "pending", "system", std::nullopt, "Checkout started");
-            demo.insertHistory(tx, id, 2, daysAgo(4, 4), std::string("pending"), "cancelled", "staff", std::string(kStaffEmail),
+            demo.insertHistory(tx, id, 1, daysAgo(tx.clock(), 4, 5), std::nullopt, "pending", "system", std::nullopt, "Checkout started");
+            demo.insertHistory(tx, id, 2, daysAgo(tx.clock(), 4, 4), std::string("pending"), "cancelled", "staff", std::string(kStaffEmail),
                                std::string("Customer asked to cancel by phone"));
-            demo.insertHistory(tx, id, 3, daysAgo(4, 3), std::string("cancelled"), "cancelled", "provider", std::nullopt,
+            demo.insertHistory(tx, id, 3, daysAgo(tx.clock(), 4, 3), std::string("cancelled"), "cancelled", "provider", std::nullopt,
                                std::string("Payment of $49.00 NZD received after staff cancelled the order "
                                            "(checkout.session.completed); refund or reinstate it."));
-            demo.insertLatePayment(tx, id, daysAgo(4, 3), 4900);
+            demo.insertLatePayment(tx, id, daysAgo(tx.clock(), 4, 3), 4900);
         }
         // A guest order from a payment link.
         {
             DemoOrder o{std::nullopt, std::string("guest.buyer@demo.signalcraft.test"), std::nullopt, "paid",
-                        "Payment link purchase", daysAgo(9)};
+                        "Payment link purchase", daysAgo(tx.clock(), 9)};
             o.statusSource = "provider";
             o.unitAmount = 12900;
             const auto id = demo.insertOrder(tx, o, number++);
-            demo.insertHistory(tx, id, 1, daysAgo(9), std::nullopt, "paid", "provider", std::nullopt,
+            demo.insertHistory(tx, id, 1, daysAgo(tx.clock(), 9), std::nullopt, "paid", "provider", std::nullopt,
                                std::string("Paid through a payment link"));
         }
 
@@ -111,9 +111,9 @@ void Module::demo(db::Database& db) {
             for (std::size_t i = 0; i < statuses.size(); ++i) {
                 const auto [status, days] = statuses[i];
                 const bool live = std::string(status) == "active" || std::string(status) == "trialing";
-                demo.insertSubscription(tx, customers[i].first, *app, plan, status, daysAgo(days),
-                                        live ? std::optional<std::string>(db::timestampAfter(20 * 86400))
-                                             : std::optional<std::string>(daysAgo(days > 30 ? days - 30 : 0)));
+                demo.insertSubscription(tx, customers[i].first, *app, plan, status, daysAgo(tx.clock(), days),
+                                        live ? std::optional<std::string>(tx.clock().timestampAfter(20 * 86400))
+                                             : std::optional<std::string>(daysAgo(tx.clock(), days > 30 ? days - 30 : 0)));
             }
         }
     });

@@ -12,8 +12,6 @@ namespace {
 
 constexpr int kPortalSeconds = 3600;
 
-std::int64_t nowSeconds() { return Poco::Timestamp().epochTime(); }
-
 // The provider ids of a local checkout's objects derive from its session id, so paying twice (a
 // double click, two tabs) produces the same events, which the inbox then takes once.
 std::string suffixOf(const std::string& sessionId) { return sessionId.substr(std::string("cs_local_").size()); }
@@ -51,7 +49,7 @@ std::optional<LocalProvider::Session> LocalProvider::session(const std::string& 
 
 void LocalProvider::emit(const std::string& eventId, const std::string& type, nlohmann::json object) {
     nlohmann::json event = {{"id", eventId},   {"object", "event"},         {"type", type},
-                            {"created", nowSeconds()}, {"livemode", false}, {"data", {{"object", std::move(object)}}}};
+                            {"created", clock_.epochSeconds()}, {"livemode", false}, {"data", {{"object", std::move(object)}}}};
     events_.ingest(name(), event.dump());
 }
 
@@ -69,7 +67,7 @@ bool LocalProvider::pay(const std::string& sessionId, const std::optional<Shippi
     if (planId) metadata["pricing_plan_id"] = *planId;
 
     const std::string suffix = suffixOf(sessionId);
-    const std::int64_t start = nowSeconds();
+    const std::int64_t start = clock_.epochSeconds();
     nlohmann::json completed = {{"id", sessionId},
                                 {"object", "checkout.session"},
                                 {"client_reference_id", view->checkoutId},
@@ -138,7 +136,7 @@ void LocalProvider::expireCheckoutSession(const std::string& sessionId) {
 
 std::string LocalProvider::createPortalSession(const std::string& customerId, const std::string& returnUrl) {
     const std::string token = "bps_local_" + randomHex(24);
-    if (!store_.insertPortal(token, customerId, returnUrl, db::timestampAfter(kPortalSeconds))) throw ProviderError("no such customer");
+    if (!store_.insertPortal(token, customerId, returnUrl, clock_.timestampAfter(kPortalSeconds))) throw ProviderError("no such customer");
     return publicUrl_ + "/pay/test/portal/" + token;
 }
 
@@ -168,7 +166,7 @@ bool LocalProvider::cancelSubscription(const std::string& token, const std::stri
                            [&](const PortalSubscription& s) { return s.id == subscriptionId; });
     if (it == view->subscriptions.end() || it->status == "cancelled" || it->status == "expired") return false;
     nlohmann::json object = {{"id", subscriptionId}, {"object", "subscription"}, {"status", "canceled"},
-                             {"canceled_at", nowSeconds()}, {"ended_at", nowSeconds()}};
+                             {"canceled_at", clock_.epochSeconds()}, {"ended_at", clock_.epochSeconds()}};
     emit("evt_local_" + subscriptionId + "_deleted", "customer.subscription.deleted", std::move(object));
     return true;
 }

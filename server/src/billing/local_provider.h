@@ -21,7 +21,7 @@ class LocalProvider : public PaymentProvider {
 public:
     LocalProvider(db::Database& db, EventProcessor& events, std::string publicUrl,
                   std::vector<std::string> shippingCountries = {"NZ", "AU"})
-        : store_(db), events_(events), publicUrl_(std::move(publicUrl)), shippingCountries_(std::move(shippingCountries)) {}
+        : store_(db), clock_(db.clock()), events_(events), publicUrl_(std::move(publicUrl)), shippingCountries_(std::move(shippingCountries)) {}
 
     // Where physical products ship: the choice the page offers and the check of what is posted.
     const std::vector<std::string>& shippingCountries() const { return shippingCountries_; }
@@ -77,6 +77,7 @@ private:
     void emit(const std::string& eventId, const std::string& type, nlohmann::json object);
 
     LocalRepository store_;
+    const Clock& clock_;
     EventProcessor& events_;
     std::string publicUrl_;
     std::vector<std::string> shippingCountries_;

@@ -58,14 +58,14 @@ bool LocalRepository::insertPortal(const std::string& token, const std::string& 
                                    const std::string& expiresAt) {
     bool inserted = false;
     db_.write([&](db::Tx& tx) {
-        inserted = tx.query(kInsertPortal).bind(token, returnUrl, expiresAt, db::nowTimestamp(), customerId).changed() > 0;
+        inserted = tx.query(kInsertPortal).bind(token, returnUrl, expiresAt, tx.clock().nowTimestamp(), customerId).changed() > 0;
     });
     return inserted;
 }
 
 std::vector<LocalPortalRow> LocalRepository::portal(const std::string& token) {
     auto s = db_.session();
-    return db::query(s, kPortal).bind(token, db::nowTimestamp()).all([](const db::Row& r) {
+    return db::query(s, kPortal).bind(token, db_.clock().nowTimestamp()).all([](const db::Row& r) {
         return LocalPortalRow{r.text("return_url"), r.optText("provider_subscription_id"), r.optText("name"),
                               r.optText("status"), r.optTimestamp("current_period_end")};
     });

@@ -204,7 +204,7 @@ std::optional<AdminOrderDetail> detail(Run&& run, const std::string& orderId) {
 std::optional<std::string> OrderRepository::insert(db::Tx& tx, const NewOrder& o) {
     for (int attempt = 0; attempt < kOrderNumberAttempts; ++attempt) {
         const auto id = db::newId();
-        const auto at = db::nowTimestamp();
+        const auto at = tx.clock().nowTimestamp();
         if (tx.query(kInsertOrder)
                 .bind(id, newOrderNumber(), o.userId, o.status, o.totalAmount, o.currency, o.customerEmail)
                 .bind(o.providerCheckoutId, at, at)
@@ -234,12 +234,12 @@ std::optional<OrderState> OrderRepository::lock(db::Tx& tx, const std::string& o
 
 void OrderRepository::setStatus(db::Tx& tx, const std::string& orderId, const std::string& status, const std::string& source,
                                 bool paidAfterCancellation) {
-    tx.query(kSetStatus).bind(status, source, paidAfterCancellation, db::nowTimestamp(), orderId).run();
+    tx.query(kSetStatus).bind(status, source, paidAfterCancellation, tx.clock().nowTimestamp(), orderId).run();
 }
 
 void OrderRepository::addHistory(db::Tx& tx, const StatusChange& c) {
     tx.query(kAddHistory)
-        .bind(db::newId(), c.orderId, c.orderId, db::nowTimestamp(), c.from, c.to, c.source, c.actorId, c.actorEmail, c.note)
+        .bind(db::newId(), c.orderId, c.orderId, tx.clock().nowTimestamp(), c.from, c.to, c.source, c.actorId, c.actorEmail, c.note)
         .run();
 }
 
@@ -249,14 +249,14 @@ bool OrderRepository::paidByProvider(db::Tx& tx, const std::string& orderId) {
 
 bool OrderRepository::addLatePayment(db::Tx& tx, const LatePayment& p) {
     return tx.query(kAddLatePayment)
-               .bind(db::newId(), p.orderId, db::nowTimestamp(), p.amount, p.currency, p.provider, p.providerReference,
+               .bind(db::newId(), p.orderId, tx.clock().nowTimestamp(), p.amount, p.currency, p.provider, p.providerReference,
                      p.eventId)
                .changed() > 0;
 }
 
 bool OrderRepository::cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source,
                                     const std::string& note) {
-    if (tx.query(kCancelPending).bind(source, db::nowTimestamp(), orderId).changed() == 0) return false;
+    if (tx.query(kCancelPending).bind(source, tx.clock().nowTimestamp(), orderId).changed() == 0) return false;
     addHistory(tx, {orderId, std::string("pending"), "cancelled", source, std::nullopt, std::nullopt, note});
     return true;
 }

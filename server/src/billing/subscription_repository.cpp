@@ -97,7 +97,7 @@ bool SubscriptionRepository::hasLive(Poco::Data::Session& s, const std::string& 
 }
 
 void SubscriptionRepository::insert(db::Tx& tx, const NewSubscription& n) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertSubscription)
         .bind(db::newId(), n.userId, n.productId, n.planId, n.status, n.provider, n.providerId, n.customerId, n.periodEnd)
         .bind(n.cancelAtPeriodEnd, n.eventAt, at, at)
@@ -108,9 +108,9 @@ void SubscriptionRepository::update(db::Tx& tx, const std::string& id, const std
                                     const std::optional<std::string>& periodEnd, std::optional<bool> cancelAtPeriodEnd,
                                     const std::optional<std::string>& eventAt) {
     if (cancelAtPeriodEnd)
-        tx.query(kUpdateWithCancelFlag).bind(status, periodEnd, *cancelAtPeriodEnd, eventAt, db::nowTimestamp(), id).run();
+        tx.query(kUpdateWithCancelFlag).bind(status, periodEnd, *cancelAtPeriodEnd, eventAt, tx.clock().nowTimestamp(), id).run();
     else
-        tx.query(kUpdate).bind(status, periodEnd, eventAt, db::nowTimestamp(), id).run();
+        tx.query(kUpdate).bind(status, periodEnd, eventAt, tx.clock().nowTimestamp(), id).run();
 }
 
 std::vector<SubscriptionView> SubscriptionRepository::forUser(Poco::Data::Session& s, const std::string& userId) {

@@ -129,7 +129,7 @@ ImageList ImageStore::list() const {
 Image ImageStore::insert(db::Tx& tx, const std::string& name, const PreparedImage& image) const {
     if (auto existing = tx.query(kFindUpload).bind(name).one(uploadFrom)) return *existing;
     const auto stem = name.substr(0, name.rfind('.'));
-    const auto now = db::nowTimestamp();
+    const auto now = tx.clock().nowTimestamp();
     std::vector<std::string> names;
     std::string srcset;
     for (const auto& narrower : image.widths) {

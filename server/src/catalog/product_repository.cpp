@@ -178,7 +178,7 @@ bool ProductRepository::slugTaken(db::Tx& tx, const std::string& slug, const std
 }
 
 void ProductRepository::insert(db::Tx& tx, const Product& p) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertProduct)
         .bind(p.id, p.slug, p.name, p.description, p.descriptionDetail, p.metaKeywords, p.type, p.iconUrl, p.pictureUrl)
         .bind(p.stockQuantity, p.trackInventory, p.isActive, featuresText(p.features), p.actionType, p.actionUrl)
@@ -190,7 +190,7 @@ void ProductRepository::update(db::Tx& tx, const Product& p) {
     tx.query(kUpdateProduct)
         .bind(p.slug, p.name, p.description, p.descriptionDetail, p.metaKeywords, p.type, p.iconUrl, p.pictureUrl)
         .bind(p.stockQuantity, p.trackInventory, p.isActive, featuresText(p.features), p.actionType, p.actionUrl)
-        .bind(p.showPricing, p.priceNzd, p.billingInterval, db::nowTimestamp(), p.id)
+        .bind(p.showPricing, p.priceNzd, p.billingInterval, tx.clock().nowTimestamp(), p.id)
         .run();
 }
 
@@ -205,7 +205,7 @@ std::optional<PricingPlan> ProductRepository::findPlan(db::Tx& tx, const std::st
 }
 
 void ProductRepository::insertPlan(db::Tx& tx, const PricingPlan& p) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertPlan)
         .bind(p.id, p.productId, p.name, p.priceAmount, p.currency, p.billingFrequencyValue, p.billingFrequencyUnit)
         .bind(p.sortOrder, at, at)
@@ -215,7 +215,7 @@ void ProductRepository::insertPlan(db::Tx& tx, const PricingPlan& p) {
 void ProductRepository::updatePlan(db::Tx& tx, const PricingPlan& p) {
     tx.query(kUpdatePlan)
         .bind(p.name, p.priceAmount, p.currency, p.billingFrequencyValue, p.billingFrequencyUnit, p.sortOrder)
-        .bind(db::nowTimestamp(), p.id)
+        .bind(tx.clock().nowTimestamp(), p.id)
         .run();
 }
 

@@ -13,13 +13,13 @@ constexpr const char* kLeft = "SELECT COALESCE(stock_quantity, 0) FROM products 
 } // namespace
 
 bool takeStock(db::Tx& tx, const std::string& productId, std::int64_t quantity) {
-    const bool taken = tx.query(kTake).bind(quantity, db::nowTimestamp(), productId, quantity).changed() > 0;
+    const bool taken = tx.query(kTake).bind(quantity, tx.clock().nowTimestamp(), productId, quantity).changed() > 0;
     if (taken) tx.notify(db::topic::kCatalog);
     return taken;
 }
 
 void giveStock(db::Tx& tx, const std::string& productId, std::int64_t quantity) {
-    if (tx.query(kGive).bind(quantity, db::nowTimestamp(), productId).changed() > 0) tx.notify(db::topic::kCatalog);
+    if (tx.query(kGive).bind(quantity, tx.clock().nowTimestamp(), productId).changed() > 0) tx.notify(db::topic::kCatalog);
 }
 
 std::int64_t stockLeft(db::Tx& tx, const std::string& productId) { return tx.query(kLeft).bind(productId).count(); }

@@ -29,7 +29,7 @@ ApiError certificateIssued() {
 // ---- the companion app ----
 
 Worker CompanionService::workerFor(const Caller& caller) {
-    const auto nowMs = clock_();
+    const auto nowMs = clock_.epochMillis();
     if (auto worker = repo_.findWorkerByUser(caller.userId)) {
         const bool stale = !worker->lastActiveAt || millisOf(*worker->lastActiveAt) < nowMs - kActivityResolutionMillis;
         if (stale) {
@@ -58,7 +58,7 @@ Worker CompanionService::updateProfile(const Worker& worker, const ProfileInput&
 
 bool CompanionService::isPro(const Worker& worker) const {
     if (worker.entitlement != "pro") return false;
-    return !worker.proExpiresAt || millisOf(*worker.proExpiresAt) > clock_();
+    return !worker.proExpiresAt || millisOf(*worker.proExpiresAt) > clock_.epochMillis();
 }
 
 Certificate CompanionService::certificate(const Worker& worker, const std::string& id) {
@@ -103,7 +103,7 @@ Certificate CompanionService::issueCertificate(const Worker& worker, const std::
         auto current = repo_.findCertificate(tx, id, worker.id);
         if (!current) throw certificateNotFound();
         if (current->status != "draft") throw certificateIssued();
-        const auto nowMs = clock_();
+        const auto nowMs = clock_.epochMillis();
         const int year = Poco::DateTime(Poco::Timestamp(static_cast<Poco::Timestamp::TimeVal>(nowMs) * 1000)).year();
         const auto sequence = repo_.nextCertificateNumber(tx, year);
         char number[32];
@@ -114,7 +114,7 @@ Certificate CompanionService::issueCertificate(const Worker& worker, const std::
 }
 
 Worker CompanionService::redeem(const Worker& worker, const std::string& code) {
-    const auto nowMs = clock_();
+    const auto nowMs = clock_.epochMillis();
     const auto now = timestampAt(nowMs);
     db_.write([&](db::Tx& tx) {
         auto found = repo_.findPromoCodeByCode(tx, code);
@@ -160,12 +160,12 @@ Stats CompanionService::stats() {
     s.workers = counts.workers;
     s.certificates = counts.certificates.draft + counts.certificates.issued;
     s.redemptions = repo_.redemptionCount();
-    s.inactive = repo_.inactiveCount(timestampAt(clock_() - settings_.inactivityWarnDays * kDayMillis));
+    s.inactive = repo_.inactiveCount(timestampAt(clock_.epochMillis() - settings_.inactivityWarnDays * kDayMillis));
     return s;
 }
 
 PromoCode CompanionService::createPromoCode(const audit::Actor& actor, const PromoCodeInput& input) {
-    const auto nowMs = clock_();
+    const auto nowMs = clock_.epochMillis();
     NewPromoCode row;
     row.code = input.code;
     row.description = input.description;

@@ -3,7 +3,8 @@
 // once a minute), certificates (drafts, the free-tier limit, issuing with a unique number), promo
 // codes and their redemption, and the staff's writes (each audited in its transaction).
 #include "audit/audit.h"
-#include "companion/clock.h"
+#include "common/clock.h"
+#include "companion/timestamps.h"
 #include "companion/companion_repository.h"
 #include "companion/settings.h"
 #include "db/database.h"
@@ -45,8 +46,8 @@ struct Limits {
 
 class CompanionService {
 public:
-    CompanionService(db::Database& db, CompanionRepository& repo, const Settings& settings, Clock clock)
-        : db_(db), repo_(repo), settings_(settings), clock_(std::move(clock)) {}
+    CompanionService(db::Database& db, CompanionRepository& repo, const Settings& settings, const Clock& clock)
+        : db_(db), repo_(repo), settings_(settings), clock_(clock) {}
 
     // ---- the companion app ----
     // The caller's worker profile, created on first call; records activity (a write at most once a
@@ -74,12 +75,12 @@ public:
     const Settings& settings() const { return settings_; }
 
 private:
-    std::string now() const { return timestampAt(clock_()); }
+    std::string now() const { return timestampAt(clock_.epochMillis()); }
 
     db::Database& db_;
     CompanionRepository& repo_;
     const Settings& settings_;
-    Clock clock_;
+    const Clock& clock_;
 };
 
 } // namespace storefront::companion

@@ -44,7 +44,9 @@ InactivityReport InactivityJob::run(bool dryRun) {
         }
     }
     const auto holder = db::newId();
-    if (!db::JobLease(db_).take(kLeaseName, holder, db::timestampAfter(kLeaseSeconds), db::nowTimestamp())) return {};
+    // The lease is the database's (its clock is every server's); the rules below read the job's.
+    const auto& dbClock = db_.clock();
+    if (!db::JobLease(db_).take(kLeaseName, holder, dbClock.timestampAfter(kLeaseSeconds), dbClock.nowTimestamp())) return {};
     try {
         auto report = pass(dryRun);
         db::JobLease(db_).release(kLeaseName, holder);
@@ -59,7 +61,7 @@ InactivityReport InactivityJob::pass(bool dryRun) {
     InactivityReport report;
     report.ran = true;
     report.dryRun = dryRun;
-    const auto nowMs = clock_();
+    const auto nowMs = clock_.epochMillis();
     const auto now = timestampAt(nowMs);
     const auto warnBefore = timestampAt(nowMs - settings_.inactivityWarnDays * kDayMillis);
     const auto deleteBefore = timestampAt(nowMs - settings_.inactivityDeleteDays * kDayMillis);

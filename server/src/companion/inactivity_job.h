@@ -5,7 +5,8 @@
 // are never deleted. Each worker is one transaction (flag + mail, or delete + audit entry by id),
 // so a crash half-way leaves every worker either done or untouched. One server at a time runs it:
 // a PostgreSQL advisory lock, or a lease row on SQLite.
-#include "companion/clock.h"
+#include "common/clock.h"
+#include "companion/timestamps.h"
 #include "companion/companion_repository.h"
 #include "companion/settings.h"
 #include "db/database.h"
@@ -25,8 +26,8 @@ struct InactivityReport {
 
 class InactivityJob {
 public:
-    InactivityJob(db::Database& db, CompanionRepository& repo, mail::Outbox& outbox, const Settings& settings, Clock clock)
-        : db_(db), repo_(repo), outbox_(outbox), settings_(settings), clock_(std::move(clock)) {}
+    InactivityJob(db::Database& db, CompanionRepository& repo, mail::Outbox& outbox, const Settings& settings, const Clock& clock)
+        : db_(db), repo_(repo), outbox_(outbox), settings_(settings), clock_(clock) {}
 
     // One pass. A dry run counts what it would do and changes nothing.
     InactivityReport run(bool dryRun = false);
@@ -41,7 +42,7 @@ private:
     CompanionRepository& repo_;
     mail::Outbox& outbox_;
     const Settings& settings_;
-    Clock clock_;
+    const Clock& clock_;
 };
 
 // The warning email.

@@ -32,7 +32,7 @@ void Module::demo(db::Database& db) {
     static constexpr std::array<const char*, 8> kSites = {
         "12 Queen Street, Auckland", "45 Cuba Street, Wellington", "8 Colombo Street, Christchurch", "221 George Street, Dunedin",
         "3 Victoria Street, Hamilton", "17 The Strand, Tauranga", "", "90 Devon Street, New Plymouth"};
-    const auto nowMs = systemMillis();
+    const auto nowMs = clock_.epochMillis();
     db.write([&](db::Tx& tx) {
         for (std::size_t i = 0; i < kNames.size(); ++i) {
             std::string name = kNames[i];

@@ -2,7 +2,7 @@
 // The WireWrite companion tool: the companion app's API, the staff screens' API, the inactivity
 // job (scheduled here, and `storefront jobs run inactivity`) and the demo rows.
 #include "common/module.h"
-#include "companion/clock.h"
+#include "companion/timestamps.h"
 #include "companion/companion_repository.h"
 #include "companion/companion_service.h"
 #include "companion/inactivity_job.h"
@@ -17,9 +17,9 @@ namespace storefront::companion {
 
 class Module : public storefront::Module {
 public:
-    Module(db::Database& db, Settings settings, mail::Outbox& outbox, SystemStatus status, Clock clock = systemClock())
+    Module(db::Database& db, Settings settings, mail::Outbox& outbox, SystemStatus status, const Clock& clock)
         : settings_(std::move(settings)), status_(status), repo_(db), service_(db, repo_, settings_, clock),
-          inactivity_(db, repo_, outbox, settings_, clock) {}
+          inactivity_(db, repo_, outbox, settings_, clock), clock_(clock) {}
     std::string_view name() const override { return "companion"; }
     void routes(http::Router& router) override;
     void jobs(Schedule& schedule) override;
@@ -34,6 +34,7 @@ private:
     CompanionRepository repo_;
     CompanionService service_;
     InactivityJob inactivity_;
+    const Clock& clock_;
     std::chrono::steady_clock::time_point lastInactivityRun_{};
     bool inactivityRan_ = false;
 };

@@ -12,7 +12,7 @@ constexpr const char* kInsert =
 
 std::string SubmissionRepository::insert(db::Tx& tx, const ContactSubmission& s, const std::string& clientAddress) {
     auto id = db::newId();
-    tx.query(kInsert).bind(id, s.name, s.email, s.company, s.phone, s.message, clientAddress, db::nowTimestamp()).run();
+    tx.query(kInsert).bind(id, s.name, s.email, s.company, s.phone, s.message, clientAddress, tx.clock().nowTimestamp()).run();
     return id;
 }
 

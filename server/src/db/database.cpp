@@ -135,16 +135,6 @@ std::string normalizeTimestamp(std::string_view value) {
     return Poco::DateTimeFormatter::format(dt, "%Y-%m-%dT%H:%M:%S.%iZ");
 }
 
-std::string timestampAfter(int seconds) {
-    Poco::Timestamp t;
-    t += Poco::Timespan(seconds, 0).totalMicroseconds();
-    return Poco::DateTimeFormatter::format(t, "%Y-%m-%dT%H:%M:%S.%iZ");
-}
-
-std::string nowTimestamp() {
-    return timestampAfter(0);
-}
-
 std::string timestampFromEpoch(std::int64_t epochSeconds) {
     return Poco::DateTimeFormatter::format(Poco::Timestamp::fromEpochTime(static_cast<std::time_t>(epochSeconds)),
                                            "%Y-%m-%dT%H:%M:%S.%iZ");
@@ -161,14 +151,14 @@ std::string newId() {
     return Poco::UUIDGenerator::defaultGenerator().createRandom().toString();
 }
 
-Database::Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool, int busyTimeoutMs)
-    : dialect_(dialect), pool_(std::move(pool)), busyTimeoutMs_(busyTimeoutMs) {}
+Database::Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool, int busyTimeoutMs, const Clock& clock)
+    : dialect_(dialect), clock_(clock), pool_(std::move(pool)), busyTimeoutMs_(busyTimeoutMs) {}
 
 Database::~Database() {
     shutdown();
 }
 
-std::unique_ptr<Database> Database::open(const std::string& target, const PoolOptions& options) {
+std::unique_ptr<Database> Database::open(const std::string& target, const PoolOptions& options, const Clock& clock) {
     registerConnectors();
     if (target.starts_with("postgresql://") || target.starts_with("postgres://")) {
         // A bounded connect: an unreachable server answers 503 instead of holding the request.
@@ -179,7 +169,7 @@ std::unique_ptr<Database> Database::open(const std::string& target, const PoolOp
             // (-cname=value: POCO's connector splits the string at spaces, even inside quotes.)
             connection += " options='-clock_timeout=" + std::to_string(options.lockTimeoutMs) + "'";
         auto pool = std::make_unique<ConfiguredPool>(Dialect::PostgreSQL, "postgresql", connection, options);
-        std::unique_ptr<Database> db(new Database(Dialect::PostgreSQL, std::move(pool), options.busyTimeoutMs));
+        std::unique_ptr<Database> db(new Database(Dialect::PostgreSQL, std::move(pool), options.busyTimeoutMs, clock));
         db->ping();
         return db;
     }
@@ -190,7 +180,7 @@ std::unique_ptr<Database> Database::open(const std::string& target, const PoolOp
         setup << "PRAGMA journal_mode = WAL", now;
     }
     auto pool = std::make_unique<ConfiguredPool>(Dialect::SQLite, "SQLite", target, options);
-    std::unique_ptr<Database> db(new Database(Dialect::SQLite, std::move(pool), options.busyTimeoutMs));
+    std::unique_ptr<Database> db(new Database(Dialect::SQLite, std::move(pool), options.busyTimeoutMs, clock));
     db->ping();
     return db;
 }

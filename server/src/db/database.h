@@ -4,6 +4,7 @@
 #include <Poco/Data/Session.h>
 #include <Poco/Data/SessionPool.h>
 
+#include "common/clock.h"
 #include "db/query.h"
 
 #include <atomic>
@@ -43,6 +44,8 @@ public:
 
     Poco::Data::Session& session() { return session_; }
     Database& database() { return db_; }
+    // The server's clock (common/clock.h): the time to stamp on rows and compare them with.
+    const Clock& clock() const;
     Query query(std::string_view portableSql) { return Query(session_, portableSql); }
 
     // Runs `fn` after COMMIT (never after a rollback); errors it throws are logged, not raised.
@@ -68,12 +71,15 @@ inline constexpr const char* kMail = "mail";       // a message was queued in th
 class Database {
   public:
     // `target` is a SQLite file path or a postgresql:// URL.
-    static std::unique_ptr<Database> open(const std::string& target, const PoolOptions& options = {});
+    // `clock` is the server's clock (app/ hands it in); repositories read "now" from it.
+    static std::unique_ptr<Database> open(const std::string& target, const PoolOptions& options = {},
+                                          const Clock& clock = systemClock());
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
     Dialect dialect() const { return dialect_; }
+    const Clock& clock() const { return clock_; }
     std::string_view dialectName() const;
 
     // A session from the pool; it goes back when the returned object is destroyed.
@@ -112,8 +118,9 @@ class Database {
     PoolStats poolStats() const;
 
   private:
-    Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool, int busyTimeoutMs);
+    Database(Dialect dialect, std::unique_ptr<Poco::Data::SessionPool> pool, int busyTimeoutMs, const Clock& clock);
     Dialect dialect_;
+    const Clock& clock_;
     std::unique_ptr<Poco::Data::SessionPool> pool_;
     int busyTimeoutMs_;
     std::atomic<std::uint64_t> poolWaits_{0};
@@ -122,6 +129,8 @@ class Database {
     std::timed_mutex sqliteWriter_;
     std::map<std::string, std::vector<std::function<void()>>> subscribers_;
 };
+
+inline const Clock& Tx::clock() const { return db_.clock(); }
 
 // Converts a postgresql:// URL to a libpq key=value connection string.
 // Throws std::invalid_argument for anything that is not such a URL.
@@ -134,11 +143,8 @@ std::string numberPlaceholders(std::string_view sql);
 // back through this: "2026-11-23 22:26:51.5+13" -> "2026-11-23T09:26:51.500Z".
 std::string normalizeTimestamp(std::string_view value);
 
-// The current time as ISO-8601 UTC with milliseconds, the form every write uses.
-std::string nowTimestamp();
-
-// The time `seconds` from now in the same form (negative for the past).
-std::string timestampAfter(int seconds);
+// "Now" in the stored form (ISO-8601 UTC with milliseconds, the form every write uses) comes from
+// the server's clock: db.clock().nowTimestamp(), tx.clock().timestampAfter(seconds).
 
 // Unix seconds as the stored timestamp form, and a stored timestamp back to unix seconds.
 std::string timestampFromEpoch(std::int64_t epochSeconds);

@@ -144,7 +144,7 @@ std::vector<std::string> migrate(Database& db, const std::vector<EmbeddedSql>& m
                 // Another server may have applied it while we waited for the lock.
                 if (!appliedVersions(s).contains(m.name)) {
                     for (const auto& statement : splitStatements(m.text)) s << statement, now;
-                    std::string name = m.name, at = nowTimestamp();
+                    std::string name = m.name, at = db.clock().nowTimestamp();
                     s << db.sql("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"), use(name),
                         use(at), now;
                     applied.push_back(m.name);
@@ -186,7 +186,7 @@ bool seedIfEmpty(Database& db, const std::vector<EmbeddedSql>& seeds) {
         int products = 0;
         s << "SELECT COUNT(*) FROM products", into(products), now;
         for (const auto& file : seeds) {
-            std::string version = "seed/" + file.name, at = nowTimestamp();
+            std::string version = "seed/" + file.name, at = db.clock().nowTimestamp();
             if (applied.contains(version)) continue;
             if (products == 0) {
                 for (const auto& statement : splitStatements(file.text)) s << statement, now;
@@ -206,7 +206,7 @@ bool runOnce(Database& db, const std::string& version, const std::function<void(
         auto& s = tx.session();
         if (db.dialect() == Dialect::PostgreSQL) s << "LOCK TABLE schema_migrations IN EXCLUSIVE MODE", now;
         if (appliedVersions(s).contains(version)) return;
-        std::string name = version, at = nowTimestamp();
+        std::string name = version, at = db.clock().nowTimestamp();
         s << db.sql("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"), use(name), use(at), now;
         claimed = true;
     });

@@ -12,7 +12,7 @@ constexpr const char* kPrune = "DELETE FROM rate_limit_counters WHERE window_sta
 } // namespace
 
 RateLimiter::Decision RateLimiter::hit(const std::string& bucket, int limit, int windowSeconds) {
-    return hitAt(bucket, limit, windowSeconds, Poco::Timestamp().epochTime());
+    return hitAt(bucket, limit, windowSeconds, db_.clock().epochSeconds());
 }
 
 RateLimiter::Decision RateLimiter::hitAt(const std::string& bucket, int limit, int windowSeconds,

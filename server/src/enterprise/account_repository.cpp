@@ -120,18 +120,18 @@ db::Page<Account> AccountRepository::list(const std::optional<std::string>& sear
 }
 
 bool AccountRepository::lock(db::Tx& tx, const std::string& id) {
-    return tx.query(kEnterpriseLockAccount).bind(db::nowTimestamp(), id).changed() == 1;
+    return tx.query(kEnterpriseLockAccount).bind(tx.clock().nowTimestamp(), id).changed() == 1;
 }
 
 std::string AccountRepository::insert(db::Tx& tx, const NewAccount& a) {
     const auto id = db::newId();
-    const auto now = db::nowTimestamp();
+    const auto now = tx.clock().nowTimestamp();
     tx.query(kEnterpriseInsertAccount).bind(id, a.adminUserId, a.companyName, a.billingEmail, a.maxLicenses, now, now).run();
     return id;
 }
 
 void AccountRepository::update(db::Tx& tx, const std::string& id, const AccountChanges& c) {
-    const auto now = db::nowTimestamp();
+    const auto now = tx.clock().nowTimestamp();
     tx.query(kEnterpriseUpdateAccount).bind(c.companyName, c.billingEmail, c.maxLicenses, now, id).run();
     if (c.isActive) tx.query(kEnterpriseSetActive).bind(*c.isActive, now, id).run();
 }
@@ -168,7 +168,7 @@ std::int64_t AccountRepository::memberCount(Poco::Data::Session& s, const std::s
 std::string AccountRepository::insertMember(db::Tx& tx, const std::string& accountId, const std::string& userId,
                                             const std::string& role, const std::optional<std::string>& addedBy) {
     const auto id = db::newId();
-    tx.query(kEnterpriseInsertMember).bind(id, accountId, userId, role, addedBy, db::nowTimestamp()).run();
+    tx.query(kEnterpriseInsertMember).bind(id, accountId, userId, role, addedBy, tx.clock().nowTimestamp()).run();
     return id;
 }
 

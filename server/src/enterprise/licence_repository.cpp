@@ -84,13 +84,13 @@ bool LicenceRepository::existsFor(Poco::Data::Session& s, const std::string& acc
 std::string LicenceRepository::insert(db::Tx& tx, const std::string& accountId, const std::string& productId,
                                       std::int64_t quantity) {
     const auto id = db::newId();
-    const auto now = db::nowTimestamp();
+    const auto now = tx.clock().nowTimestamp();
     tx.query(kLicenceInsert).bind(id, accountId, productId, quantity, now, now).run();
     return id;
 }
 
 bool LicenceRepository::setQuantity(db::Tx& tx, const std::string& licenceId, std::int64_t quantity) {
-    return tx.query(kLicenceSetQuantity).bind(quantity, db::nowTimestamp(), licenceId, quantity).changed() == 1;
+    return tx.query(kLicenceSetQuantity).bind(quantity, tx.clock().nowTimestamp(), licenceId, quantity).changed() == 1;
 }
 
 void LicenceRepository::remove(db::Tx& tx, const std::string& licenceId) { tx.query(kLicenceDelete).bind(licenceId).run(); }
@@ -103,14 +103,14 @@ std::vector<std::string> LicenceRepository::waitingMembers(Poco::Data::Session& 
 }
 
 bool LicenceRepository::takeSeat(db::Tx& tx, const std::string& licenceId, const std::string& memberId) {
-    const auto now = db::nowTimestamp();
+    const auto now = tx.clock().nowTimestamp();
     if (tx.query(kLicenceTakeSeat).bind(now, licenceId).changed() != 1) return false;
     tx.query(kLicenceInsertSeat).bind(licenceId, memberId, now).run();
     return true;
 }
 
 void LicenceRepository::freeSeatsOf(db::Tx& tx, const std::string& memberId) {
-    tx.query(kLicenceReleaseSeatsOf).bind(db::nowTimestamp(), memberId).run();
+    tx.query(kLicenceReleaseSeatsOf).bind(tx.clock().nowTimestamp(), memberId).run();
     tx.query(kLicenceDeleteSeatsOf).bind(memberId).run();
 }
 

@@ -31,7 +31,7 @@ int Outbox::deliverDue(int limit) {
         } catch (const std::exception& e) {
             const bool giveUp = stored->attempts >= maxAttempts_;
             const auto error = std::string(e.what()).substr(0, 500);
-            queue_.markFailed(id, giveUp, db::timestampAfter(backoffSeconds(retrySeconds_, stored->attempts)), error);
+            queue_.markFailed(id, giveUp, clock_.timestampAfter(backoffSeconds(retrySeconds_, stored->attempts)), error);
             Poco::Logger::get("mail").warning("mail %s attempt %d failed (%s): %s", id, stored->attempts,
                                               std::string(giveUp ? "failed" : "pending"), error);
         }

@@ -15,7 +15,7 @@ namespace storefront::mail {
 class Outbox {
 public:
     Outbox(db::Database& db, Transport& transport, std::string from, int retryIntervalSeconds, int maxAttempts)
-        : queue_(db), transport_(transport), from_(std::move(from)), retrySeconds_(retryIntervalSeconds),
+        : queue_(db), clock_(db.clock()), transport_(transport), from_(std::move(from)), retrySeconds_(retryIntervalSeconds),
           maxAttempts_(maxAttempts) {}
 
     // Stores `message` inside the caller's transaction and wakes the delivery job once it has
@@ -33,6 +33,7 @@ private:
     static constexpr int kLockSeconds = 120; // a claimed message is another server's after this
 
     OutboxRepository queue_;
+    const Clock& clock_;
     Transport& transport_;
     std::string from_;
     int retrySeconds_;

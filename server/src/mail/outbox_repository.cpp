@@ -29,21 +29,21 @@ std::optional<std::string> nonEmpty(const std::string& text) {
 
 std::string OutboxRepository::insert(db::Tx& tx, const MailMessage& m, const std::optional<std::string>& contactSubmissionId) {
     auto id = db::newId();
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsert).bind(id, m.kind, m.to, nonEmpty(m.replyTo), m.subject, m.text, at, contactSubmissionId, at).run();
     return id;
 }
 
 std::vector<std::string> OutboxRepository::due(int limit) {
     auto s = db_.session();
-    const auto at = db::nowTimestamp();
+    const auto at = db_.clock().nowTimestamp();
     return db::query(s, kDue).bind(at, at, limit).all([](const db::Row& r) { return r.text("id"); });
 }
 
 bool OutboxRepository::claim(const std::string& id, int lockSeconds) {
     bool claimed = false;
     db_.write([&](db::Tx& tx) {
-        claimed = tx.query(kClaim).bind(db::timestampAfter(lockSeconds), id, db::nowTimestamp()).changed() > 0;
+        claimed = tx.query(kClaim).bind(tx.clock().timestampAfter(lockSeconds), id, tx.clock().nowTimestamp()).changed() > 0;
     });
     return claimed;
 }
@@ -63,7 +63,7 @@ std::optional<StoredMail> OutboxRepository::load(const std::string& id) {
 }
 
 void OutboxRepository::markSent(const std::string& id) {
-    db_.write([&](db::Tx& tx) { tx.query(kSent).bind(db::nowTimestamp(), id).run(); });
+    db_.write([&](db::Tx& tx) { tx.query(kSent).bind(tx.clock().nowTimestamp(), id).run(); });
 }
 
 void OutboxRepository::markFailed(const std::string& id, bool giveUp, const std::string& nextAttemptAt, const std::string& error) {

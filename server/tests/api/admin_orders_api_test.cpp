@@ -12,7 +12,7 @@ using namespace testing_support;
 
 namespace {
 
-std::string at(int secondsAgo) { return storefront::db::timestampAfter(-secondsAgo); }
+std::string at(int secondsAgo) { return testClock().timestampAfter(-secondsAgo); }
 
 std::int64_t historyCount(const std::string& orderId) {
     return countRows("SELECT COUNT(*) FROM order_status_history WHERE order_id = ?", {orderId});

@@ -227,7 +227,7 @@ TEST(AdminProductsApi, DeleteRefusesAProductInUseAndRemovesAnUnusedOne) {
 
     // A product with an order line stays.
     const auto used = createProduct(unique("used-"));
-    auto order = insertOrder("paid", 1000, storefront::db::nowTimestamp());
+    auto order = insertOrder("paid", 1000, testClock().nowTimestamp());
     execSql("UPDATE order_items SET product_id = ? WHERE order_id = ?", {used, order.id});
     auto refused = del("/api/v1/admin/products/" + used, callers().admin);
     EXPECT_EQ(refused.status, 409);
@@ -320,7 +320,7 @@ TEST(AdminPlansApi, DeleteRefusesAPlanInUse) {
     auto buyer = createUser("plan-subscriber");
     execSql("INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, created_at, "
             "updated_at) VALUES (?, ?, ?, ?, 'active', 'manual', ?, ?)",
-            {storefront::db::newId(), buyer.id, product, used, storefront::db::nowTimestamp(), storefront::db::nowTimestamp()});
+            {storefront::db::newId(), buyer.id, product, used, testClock().nowTimestamp(), testClock().nowTimestamp()});
     auto refused = del("/api/v1/admin/plans/" + used, callers().admin);
     EXPECT_EQ(refused.status, 409);
     EXPECT_EQ(refused.json()["code"], "plan_in_use");

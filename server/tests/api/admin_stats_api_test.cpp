@@ -46,7 +46,7 @@ TEST(AdminStatsApi, OnlyStaffAdmins) {
 
 TEST(AdminStatsApi, RevenueIsTheLedgersNetSumPerCurrency) {
     const auto before = stats();
-    const auto now = storefront::db::timestampAfter(-60);
+    const auto now = testClock().timestampAfter(-60);
     auto entry = [](const std::string& kind, std::int64_t amount, const std::string& currency, const std::string& at) {
         const auto id = storefront::db::newId();
         execSql("INSERT INTO payment_ledger (id, entry_key, kind, amount, currency, provider, occurred_at) "
@@ -57,7 +57,7 @@ TEST(AdminStatsApi, RevenueIsTheLedgersNetSumPerCurrency) {
     entry("subscription_payment", 230, "NZD", now);   // a renewal counts
     entry("refund", -100, "NZD", now);                // refunds come off
     entry("dispute_lost", -30, "NZD", now);           // so do lost disputes
-    entry("order_payment", 7, "NZD", storefront::db::timestampAfter(-40 * 86400)); // older than 30 days
+    entry("order_payment", 7, "NZD", testClock().timestampAfter(-40 * 86400)); // older than 30 days
     entry("order_payment", 600000, "AUD", now);
     entry("subscription_payment", 4500, "USD", now);
     // Orders alone move no money: a status set by hand is not revenue.
@@ -83,11 +83,11 @@ TEST(AdminStatsApi, CountsLeaveOutSoftDeletedUsers) {
     auto product = createSubscriptionProduct(planId);
     execSql("INSERT INTO subscriptions (id, user_id, product_id, status, payment_provider, created_at, updated_at) "
             "VALUES (?, ?, ?, 'trialing', 'manual', ?, ?)",
-            {storefront::db::newId(), user.id, product.id, storefront::db::nowTimestamp(), storefront::db::nowTimestamp()});
+            {storefront::db::newId(), user.id, product.id, testClock().nowTimestamp(), testClock().nowTimestamp()});
     auto mid = stats();
     EXPECT_EQ(delta(mid, before, "total_users"), 1);
     EXPECT_EQ(delta(mid, before, "total_products"), 1);
     EXPECT_EQ(delta(mid, before, "active_subscriptions"), 1);
-    execSql("UPDATE users SET email = NULL, deleted_at = ? WHERE id = ?", {storefront::db::nowTimestamp(), user.id});
+    execSql("UPDATE users SET email = NULL, deleted_at = ? WHERE id = ?", {testClock().nowTimestamp(), user.id});
     EXPECT_EQ(delta(stats(), before, "total_users"), 0);
 }

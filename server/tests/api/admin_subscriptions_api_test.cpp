@@ -34,9 +34,9 @@ TEST(AdminSubscriptionsApi, FilteredSearchedAndPagedNewestFirst) {
     auto product = createSubscriptionProduct(planId);
     auto user = createUser("subs-list");
     const auto tag = user.email.substr(0, user.email.find('@'));
-    const auto a = insertSubscription(user.id, product.id, "cancelled", storefront::db::timestampAfter(-300));
-    const auto b = insertSubscription(user.id, product.id, "active", storefront::db::timestampAfter(-200), planId);
-    const auto c = insertSubscription(user.id, product.id, "expired", storefront::db::timestampAfter(-100));
+    const auto a = insertSubscription(user.id, product.id, "cancelled", testClock().timestampAfter(-300));
+    const auto b = insertSubscription(user.id, product.id, "active", testClock().timestampAfter(-200), planId);
+    const auto c = insertSubscription(user.id, product.id, "expired", testClock().timestampAfter(-100));
 
     auto res = getJson("/api/v1/admin/subscriptions?q=" + Poco::toUpper(tag), callers().admin);
     ASSERT_EQ(res.status, 200) << res.body;
@@ -68,7 +68,7 @@ TEST(AdminSubscriptionsApi, FilteredSearchedAndPagedNewestFirst) {
     EXPECT_EQ(page["items"][0]["id"], a);
 
     // A soft-deleted user's address is gone: the row stays, with no email (the screen shows 'Unknown').
-    execSql("UPDATE users SET email = NULL, deleted_at = ? WHERE id = ?", {storefront::db::nowTimestamp(), user.id});
+    execSql("UPDATE users SET email = NULL, deleted_at = ? WHERE id = ?", {testClock().nowTimestamp(), user.id});
     EXPECT_EQ(getJson("/api/v1/admin/subscriptions?q=" + tag, callers().admin).json()["total"], 0);
     auto all = getJson("/api/v1/admin/subscriptions?status=expired&page_size=200", callers().admin).json();
     bool found = false;

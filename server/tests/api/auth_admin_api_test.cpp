@@ -336,7 +336,7 @@ TEST(AuthAdmin, AUserWithSubscriptionsIsSoftDeletedNotDeletedOutright) {
     auto product = createSubscriptionProduct(planId);
     execSql("INSERT INTO subscriptions (id, user_id, product_id, status, payment_provider, created_at, updated_at) "
             "VALUES (?, ?, ?, 'active', 'manual', ?, ?)",
-            {storefront::db::newId(), user.id, product.id, storefront::db::nowTimestamp(), storefront::db::nowTimestamp()});
+            {storefront::db::newId(), user.id, product.id, testClock().nowTimestamp(), testClock().nowTimestamp()});
 
     auto outright = del(kUsers + "/" + user.id, boss.session.headers(), {{"should_soft_delete", false}});
     EXPECT_EQ(outright.status, 409) << outright.body;

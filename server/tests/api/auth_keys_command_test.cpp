@@ -101,8 +101,8 @@ TEST(KeysCommand, KeysNoTokenCanNeedAreRetiredAtTheNextRotation) {
         // Two days ago the second key replaced the first: every token the first signed has expired.
         auto db = storefront::db::Database::open(database);
         db->write([&](storefront::db::Tx& tx) {
-            tx.query("UPDATE auth_signing_keys SET created_at = ? WHERE kid = ?").bind(storefront::db::timestampAfter(-3 * 86400), first).run();
-            tx.query("UPDATE auth_signing_keys SET created_at = ? WHERE kid = ?").bind(storefront::db::timestampAfter(-2 * 86400), second).run();
+            tx.query("UPDATE auth_signing_keys SET created_at = ? WHERE kid = ?").bind(testClock().timestampAfter(-3 * 86400), first).run();
+            tx.query("UPDATE auth_signing_keys SET created_at = ? WHERE kid = ?").bind(testClock().timestampAfter(-2 * 86400), second).run();
         });
     }
     keys = listedKeys(keysCommand({"list"}, database).out);

@@ -128,7 +128,7 @@ TEST(AuthRefresh, AnIdleSessionExpires) {
     auto session = signIn(account, ip);
     auto fresh = signIn(account, ip);
     settleServers();
-    execSql("UPDATE auth_sessions SET refreshed_at = ? WHERE id = ?", {storefront::db::timestampAfter(-8 * 86400), session.sessionId});
+    execSql("UPDATE auth_sessions SET refreshed_at = ? WHERE id = ?", {testClock().timestampAfter(-8 * 86400), session.sessionId});
     auto r = refreshRequest(session.refreshToken, ip);
     EXPECT_EQ(r.status, 400) << r.body;
     EXPECT_EQ(r.json()["code"], "session_expired");
@@ -136,7 +136,7 @@ TEST(AuthRefresh, AnIdleSessionExpires) {
     EXPECT_EQ(userRequest(session).json()["code"], "session_not_found");
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM auth_audit_log WHERE event = 'session_expired' AND user_id = ?", {account.id}), 1);
     // Refreshing keeps a session alive: six days idle is still fine.
-    execSql("UPDATE auth_sessions SET refreshed_at = ? WHERE id = ?", {storefront::db::timestampAfter(-6 * 86400), fresh.sessionId});
+    execSql("UPDATE auth_sessions SET refreshed_at = ? WHERE id = ?", {testClock().timestampAfter(-6 * 86400), fresh.sessionId});
     EXPECT_EQ(refreshRequest(fresh.refreshToken, ip).status, 200);
 }
 
@@ -144,8 +144,17 @@ TEST(AuthRefresh, ASessionEndsAtItsTimeboxHoweverActive) {
     const auto ip = newClientIp();
     auto session = signIn(createUser("timebox"), ip);
     settleServers();
-    execSql("UPDATE auth_sessions SET created_at = ? WHERE id = ?", {storefront::db::timestampAfter(-31 * 86400), session.sessionId});
-    auto r = refreshRequest(session.refreshToken, ip);
+    // Refreshed every six days (inside the seven-day idle limit), it still ends 30 days after sign-in.
+    ClockShift shift;
+    auto token = session.refreshToken;
+    for (int i = 0; i < 5; ++i) {
+        shift.advance(std::chrono::days(6));
+        auto kept = refreshRequest(token, ip);
+        ASSERT_EQ(kept.status, 200) << "day " << 6 * (i + 1) << ": " << kept.body;
+        token = kept.json()["refresh_token"].get<std::string>();
+    }
+    shift.advance(std::chrono::days(1)); // day 31
+    auto r = refreshRequest(token, ip);
     EXPECT_EQ(r.status, 400) << r.body;
     EXPECT_EQ(r.json()["code"], "session_expired");
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM auth_sessions WHERE id = ?", {session.sessionId}), 0);
@@ -155,7 +164,7 @@ TEST(AuthRefresh, ABannedUsersSessionEndsAtTheNextRefresh) {
     const auto ip = newClientIp();
     auto account = createUser("banrefresh");
     auto session = signIn(account, ip);
-    execSql("UPDATE users SET banned_until = ? WHERE id = ?", {storefront::db::timestampAfter(3600), account.id});
+    execSql("UPDATE users SET banned_until = ? WHERE id = ?", {testClock().timestampAfter(3600), account.id});
     auto r = refreshRequest(session.refreshToken, ip);
     EXPECT_EQ(r.status, 400);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM auth_sessions WHERE id = ?", {session.sessionId}), 0);

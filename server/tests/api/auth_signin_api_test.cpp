@@ -149,7 +149,7 @@ TEST(AuthSignIn, AnOldHashIsUpgradedAtSignIn) {
 TEST(AuthSignIn, ABannedUserCannotSignIn) {
     const auto ip = newClientIp();
     auto account = createUser("banned");
-    execSql("UPDATE users SET banned_until = ? WHERE id = ?", {storefront::db::timestampAfter(3600), account.id});
+    execSql("UPDATE users SET banned_until = ? WHERE id = ?", {testClock().timestampAfter(3600), account.id});
     auto r = signInRequest(account.email, account.password, ip);
     EXPECT_EQ(r.status, 400) << r.body;
     EXPECT_EQ(r.json()["code"], "user_banned");

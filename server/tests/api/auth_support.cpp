@@ -119,7 +119,7 @@ std::string newEmail(const std::string& prefix) { return unique(prefix) + "@exam
 Account createUser(const std::string& prefix, bool confirmed) {
     static storefront::auth::PasswordHasher hasher({1, 8192}, 1, 8);
     Account a{storefront::db::newId(), newEmail(prefix), "Kea-" + storefront::db::newId().substr(0, 12)};
-    const std::string hash = hasher.hash(a.password), at = storefront::db::nowTimestamp();
+    const std::string hash = hasher.hash(a.password), at = testClock().nowTimestamp();
     Poco::Nullable<std::string> confirmedAt;
     if (confirmed) confirmedAt = at;
     auto& db = *env().db;
@@ -136,7 +136,7 @@ Account createUser(const std::string& prefix, bool confirmed) {
 }
 
 void grantAdmin(const std::string& userId) {
-    execSql("INSERT INTO user_roles (user_id, role, granted_at) VALUES (?, 'admin', ?)", {userId, storefront::db::nowTimestamp()});
+    execSql("INSERT INTO user_roles (user_id, role, granted_at) VALUES (?, 'admin', ?)", {userId, testClock().nowTimestamp()});
 }
 
 void Session::take(const nlohmann::json& tokenResponse) {
@@ -165,7 +165,8 @@ HttpResult refreshRequest(const std::string& refreshToken, const std::string& ip
 
 HttpResult userRequest(const Session& session) { return get("/auth/v1/user", session.headers()); }
 
-std::int64_t totpStepNow() { return Poco::Timestamp().epochTime() / storefront::auth::kTotpPeriodSeconds; }
+// On the servers' clock (testClock()), which a test may have moved.
+std::int64_t totpStepNow() { return testClock().epochSeconds() / storefront::auth::kTotpPeriodSeconds; }
 
 void awayFromStepBoundary(int marginSeconds) {
     const auto period = storefront::auth::kTotpPeriodSeconds;

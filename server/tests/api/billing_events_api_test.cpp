@@ -207,12 +207,12 @@ TEST(BillingValidate, AnswersForEveryStoredStatus) {
     };
     for (const auto& c : cases) {
         auto buyer = newBuyer("validate");
-        const std::string at = storefront::db::nowTimestamp();
+        const std::string at = testClock().nowTimestamp();
         execSql("INSERT INTO subscriptions (id, user_id, product_id, status, payment_provider, current_period_end, "
                 "cancel_at_period_end, created_at, updated_at) VALUES (?, ?, ?, ?, 'stripe', " +
                     std::string(c.periodOffset ? "?" : "NULL") + ", FALSE, ?, ?)",
                 c.periodOffset ? std::vector<std::string>{storefront::db::newId(), buyer.userId, kHhtraffId, c.status,
-                                                          storefront::db::timestampAfter(static_cast<int>(c.periodOffset)), at, at}
+                                                          testClock().timestampAfter(static_cast<int>(c.periodOffset)), at, at}
                                : std::vector<std::string>{storefront::db::newId(), buyer.userId, kHhtraffId, c.status, at, at});
         auto r = sendJson(env().port, "POST", "/functions/v1/validate-subscription", {{"productSlug", "hhtraff"}},
                           buyer.headers());

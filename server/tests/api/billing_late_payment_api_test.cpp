@@ -189,7 +189,7 @@ TEST(OrderLatePayments, StaffCancelTheExpiryJobAndTheBuyerAbandoningRacingGiveSt
         const auto orderId = textColumn("SELECT CAST(order_id AS TEXT) FROM checkout_sessions WHERE id = ?", {checkoutId}).at(0);
         ASSERT_EQ(stockOf(product.id), 3);
         std::thread job([&] {
-            execSql("UPDATE checkout_sessions SET expires_at = ? WHERE id = ?", {storefront::db::timestampAfter(-60), checkoutId});
+            execSql("UPDATE checkout_sessions SET expires_at = ? WHERE id = ?", {testClock().timestampAfter(-60), checkoutId});
         });
         std::thread staff([&] { EXPECT_EQ(staffSet(orderId, "cancelled").status, 200); });
         std::thread abandon([&] { pressButton(url, "cancel"); });

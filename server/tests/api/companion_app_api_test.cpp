@@ -31,7 +31,7 @@ std::string cert(const WorkerSession& w, const std::string& site = "") {
 }
 
 double monthsFromNow(const std::string& timestamp) {
-    const auto seconds = storefront::db::epochFromTimestamp(timestamp) - storefront::db::epochFromTimestamp(storefront::db::nowTimestamp());
+    const auto seconds = storefront::db::epochFromTimestamp(timestamp) - storefront::db::epochFromTimestamp(testClock().nowTimestamp());
     return static_cast<double>(seconds) / (30.44 * 86400);
 }
 
@@ -88,19 +88,19 @@ TEST(CompanionAppApi, TheProfileIsUpdatedAndBadInputChangesNothing) {
 
 TEST(CompanionAppApi, ActivityIsRecordedAtMostOnceAMinute) {
     auto w = newWorker("activity");
-    const auto recent = storefront::db::timestampAfter(-30);
+    const auto recent = testClock().timestampAfter(-30);
     execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {recent, w.workerId});
     ASSERT_EQ(getJson(kMe, w.headers()).status, 200);
     ASSERT_EQ(getJson(kCerts, w.headers()).status, 200);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM worker_profiles WHERE id = ? AND last_active_at = ?", {w.workerId, recent}), 1);
 
-    const auto stale = storefront::db::timestampAfter(-61);
+    const auto stale = testClock().timestampAfter(-61);
     execSql("UPDATE worker_profiles SET last_active_at = ?, inactivity_warned_at = ? WHERE id = ?", {stale, stale, w.workerId});
     auto me = getJson(kMe, w.headers()).json();
     EXPECT_NE(me["last_active_at"], stale);
     EXPECT_TRUE(me["inactivity_warned_at"].is_null());
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM worker_profiles WHERE id = ? AND last_active_at > ? AND inactivity_warned_at IS NULL",
-                        {w.workerId, storefront::db::timestampAfter(-10)}),
+                        {w.workerId, testClock().timestampAfter(-10)}),
               1);
 }
 
@@ -237,7 +237,7 @@ TEST(CompanionAppApi, EachRefusedRedemptionHasItsOwnCodeAndChangesNothing) {
     expect({{"code", inactive["code"]}}, 409, "promo_code_inactive");
 
     auto expired = createPromo({{"code", newCode("OLD")}, {"description", "old"}, {"expires_days", 1}});
-    execSql("UPDATE promo_codes SET expires_at = ? WHERE id = ?", {storefront::db::timestampAfter(-60), expired["id"].get<std::string>()});
+    execSql("UPDATE promo_codes SET expires_at = ? WHERE id = ?", {testClock().timestampAfter(-60), expired["id"].get<std::string>()});
     expect({{"code", expired["code"]}}, 409, "promo_code_expired");
 
     auto single = createPromo({{"code", newCode("ONCE")}, {"description", "once"}, {"max_uses", 1}});

@@ -73,7 +73,7 @@ void countsBulkCertificates(const std::string& workerId, const std::string& site
                 sql += std::string(i ? ", " : "") + (issued ? "(?, ?, ?, ?, 'issued', ?, ?, ?)" : "(?, ?, NULL, ?, 'draft', ?, ?, NULL)");
             auto q = tx.query(sql);
             for (int i = 0; i < rows; ++i) {
-                const auto at = storefront::db::timestampAfter(-(start + i + 1));
+                const auto at = testClock().timestampAfter(-(start + i + 1));
                 q.bind(storefront::db::newId()).bind(workerId);
                 if (issued) q.bind("WW-2099-" + tag + std::to_string(start + i));
                 q.bind(site).bind(at).bind(at);
@@ -138,12 +138,12 @@ TEST(CompanionCountsApi, TheCountersStayExactThroughEveryKindOfChange) {
     // their certificates (one issued, none draft left after the delete above: add one).
     countsCertificate(a, "4 Counts Road");
     execSql("UPDATE worker_profiles SET last_active_at = ?, inactivity_warned_at = ? WHERE id = ?",
-            {storefront::db::timestampAfter(-100 * 86400), storefront::db::timestampAfter(-20 * 86400), a.workerId});
+            {testClock().timestampAfter(-100 * 86400), testClock().timestampAfter(-20 * 86400), a.workerId});
     companion::Settings settings;
     storefront::mail::Settings mailSettings;
     storefront::mail::Module mail(*env().db, mailSettings);
     companion::CompanionRepository repo(*env().db);
-    companion::InactivityJob job(*env().db, repo, mail.outbox(), settings, companion::systemClock());
+    companion::InactivityJob job(*env().db, repo, mail.outbox(), settings, testClock());
     ASSERT_TRUE(job.run().ran);
     ASSERT_EQ(countRows("SELECT COUNT(*) FROM worker_profiles WHERE id = ?", {a.workerId}), 0);
     expectCountsExact("the inactivity job deleted a worker");
@@ -258,10 +258,10 @@ TEST(CompanionCountsApi, DeepWorkerPagesHoldTheRowsAShallowerReadHolds) {
             for (int i = 0; i < kRowsPerStatement; ++i) sql += std::string(i ? ", " : "") + "(?, ?, ?, ?, ?, ?, ?)";
             auto q = tx.query(sql);
             for (int i = start; i < start + kRowsPerStatement; ++i) {
-                const auto at = storefront::db::timestampAfter(-(i + 1));
+                const auto at = testClock().timestampAfter(-(i + 1));
                 const auto n = std::to_string(1000 + (i * 7919) % kWorkers); // names not in creation order
                 q.bind(storefront::db::newId()).bind("Deep " + tag + " " + n).bind("deep-" + tag + "-" + n + "@example.nz");
-                q.bind(i % 3 == 0 ? "pro" : "free").bind(storefront::db::nowTimestamp()).bind(at).bind(at);
+                q.bind(i % 3 == 0 ? "pro" : "free").bind(testClock().nowTimestamp()).bind(at).bind(at);
             }
             q.run();
         }

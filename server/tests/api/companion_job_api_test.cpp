@@ -23,15 +23,15 @@ struct JobRig {
     storefront::mail::Settings mailSettings;
     std::unique_ptr<storefront::mail::Module> mail;
     companion::CompanionRepository repo{*env().db};
-    std::int64_t base = companion::systemMillis();
+    std::int64_t base = testClock().epochMillis();
     std::int64_t days = 0;
+    // A minute past the day boundary, so "N days" is passed, whatever the milliseconds.
+    MillisClock clock{[this] { return base + days * companion::kDayMillis + 60'000; }};
     std::unique_ptr<companion::InactivityJob> job;
 
     JobRig() {
         mail = std::make_unique<storefront::mail::Module>(*env().db, mailSettings);
-        // A minute past the day boundary, so "N days" is passed, whatever the milliseconds.
-        job = std::make_unique<companion::InactivityJob>(*env().db, repo, mail->outbox(), settings,
-                                                         [this] { return base + days * companion::kDayMillis + 60'000; });
+        job = std::make_unique<companion::InactivityJob>(*env().db, repo, mail->outbox(), settings, clock);
     }
     companion::InactivityReport at(std::int64_t d, bool dryRun = false) {
         days = d;
@@ -75,7 +75,7 @@ TEST(CompanionJobApi, SeventyFiveDaysFlagAndWarnOnceNinetyDaysDeleteFreeWorkersO
     ASSERT_EQ(postJson("/api/v1/wirewrite/redeem", {{"code", code["code"]}}, quiet.headers()).status, 200);
     ASSERT_EQ(patchJson("/api/v1/admin/wirewrite/workers/" + quiet.workerId, {{"entitlement", "free"}}, staffHeaders()).status, 200);
     // The worker is activity-fresh now: the clock starts here.
-    rig.base = companion::systemMillis();
+    rig.base = testClock().epochMillis();
 
     EXPECT_TRUE(rig.at(74).ran);
     EXPECT_FALSE(flagged(quiet.workerId));
@@ -125,17 +125,17 @@ TEST(CompanionJobApi, SeventyFiveDaysFlagAndWarnOnceNinetyDaysDeleteFreeWorkersO
 TEST(CompanionJobApi, ActivityClearsTheFlagAndANeverWarnedWorkerIsWarnedBeforeDeletion) {
     JobRig rig;
     auto back = newWorker("comes-back");
-    rig.base = companion::systemMillis();
+    rig.base = testClock().epochMillis();
     rig.at(76);
     ASSERT_TRUE(flagged(back.workerId));
     // They open the app (more than a minute since the last recorded activity): the flag goes.
-    execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {storefront::db::timestampAfter(-120), back.workerId});
+    execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {testClock().timestampAfter(-120), back.workerId});
     ASSERT_EQ(getJson("/api/v1/wirewrite/me", back.headers()).status, 200);
     EXPECT_FALSE(flagged(back.workerId));
 
     // Quiet for 100 days without ever having been warned: warned now, not deleted yet.
     auto never = newWorker("never-warned");
-    rig.base = companion::systemMillis();
+    rig.base = testClock().epochMillis();
     rig.at(100);
     EXPECT_TRUE(exists(never.workerId));
     EXPECT_TRUE(flagged(never.workerId));
@@ -155,12 +155,12 @@ TEST(CompanionJobApi, TwoServersNeverBothRunTheJob) {
         storefront::db::JobLease::advisoryUnlock(session, companion::InactivityJob::kAdvisoryKey);
     } else {
         execSql("INSERT INTO job_leases (name, holder, expires_at) VALUES (?, 'another-server', ?)",
-                {companion::InactivityJob::kLeaseName, storefront::db::timestampAfter(600)});
+                {companion::InactivityJob::kLeaseName, testClock().timestampAfter(600)});
         EXPECT_FALSE(rig.at(0).ran);
         EXPECT_EQ(jobsCommand({"run", "inactivity"}).exitCode, 75); // EX_TEMPFAIL
         // A crashed holder's lease expires.
         execSql("UPDATE job_leases SET expires_at = ? WHERE name = ?",
-                {storefront::db::timestampAfter(-1), companion::InactivityJob::kLeaseName});
+                {testClock().timestampAfter(-1), companion::InactivityJob::kLeaseName});
     }
     EXPECT_TRUE(rig.at(0).ran);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM job_leases"), 0);
@@ -168,7 +168,7 @@ TEST(CompanionJobApi, TwoServersNeverBothRunTheJob) {
 
 TEST(CompanionJobApi, TheShellCommandRunsTheJobAndADryRunChangesNothing) {
     auto w = newWorker("shell-quiet");
-    execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {storefront::db::timestampAfter(-76 * 86400), w.workerId});
+    execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?", {testClock().timestampAfter(-76 * 86400), w.workerId});
     auto dry = jobsCommand({"run", "inactivity", "--dry-run"});
     EXPECT_EQ(dry.exitCode, 0) << dry.out;
     EXPECT_NE(dry.out.find("dry run"), std::string::npos) << dry.out;

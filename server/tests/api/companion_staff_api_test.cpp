@@ -86,7 +86,7 @@ TEST(CompanionStaffApi, StatsCountWorkersCertificatesRedemptionsAndInactiveAccou
     ASSERT_EQ(postJson("/api/v1/wirewrite/redeem", {{"code", code["code"]}}, b.headers()).status, 200);
     // 80 days quiet (the server's own job runs on the wall clock and would only warn it).
     execSql("UPDATE worker_profiles SET last_active_at = ? WHERE id = ?",
-            {storefront::db::timestampAfter(-80 * 86400), a.workerId});
+            {testClock().timestampAfter(-80 * 86400), a.workerId});
 
     auto s1 = getJson(kBase + "/stats", staffHeaders()).json();
     EXPECT_EQ(s1["total_users"].get<int>() - s0["total_users"].get<int>(), 2);
@@ -114,7 +114,7 @@ TEST(CompanionStaffApi, APromoCodeIsCreatedUpperCaseAuditedAndListedNewestFirst)
     EXPECT_EQ(p["uses_count"], 0);
     EXPECT_EQ(p["active"], true);
     const auto expires = storefront::db::epochFromTimestamp(p["expires_at"].get<std::string>());
-    const auto expected = storefront::db::epochFromTimestamp(storefront::db::timestampAfter(30 * 86400));
+    const auto expected = storefront::db::epochFromTimestamp(testClock().timestampAfter(30 * 86400));
     EXPECT_NEAR(static_cast<double>(expires), static_cast<double>(expected), 60);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM audit_log WHERE action = 'promo_code.created' AND target_id = ? AND actor_id = ?",
                         {p["id"].get<std::string>(), companionAdmin().account.id}),

@@ -9,7 +9,7 @@ namespace {
 
 std::string createAccount(const std::string& adminUserId, const std::string& company, bool active = true) {
     const auto id = storefront::db::newId();
-    const auto now = storefront::db::nowTimestamp();
+    const auto now = testClock().nowTimestamp();
     execSql("INSERT INTO enterprise_accounts (id, admin_user_id, company_name, billing_email, max_licenses, is_active, "
             "created_at, updated_at) VALUES (?, ?, ?, 'billing@example.nz', 5, " +
                 std::string(active ? "TRUE" : "FALSE") + ", ?, ?)",
@@ -66,7 +66,7 @@ TEST(EnterpriseApi, AMemberWhoIsNotTheAdminGets404) {
     auto member = createUser("enterprise-member");
     const auto id = createAccount(admin.id, unique("Team "));
     execSql("INSERT INTO enterprise_members (id, enterprise_account_id, user_id, role, added_at) VALUES (?, ?, ?, 'member', ?)",
-            {storefront::db::newId(), id, member.id, storefront::db::nowTimestamp()});
+            {storefront::db::newId(), id, member.id, testClock().nowTimestamp()});
     auto session = signIn(member, newClientIp());
     EXPECT_EQ(getJson("/api/v1/enterprise", session.headers()).status, 404);
 }

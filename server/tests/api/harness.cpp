@@ -306,6 +306,11 @@ std::map<std::string, std::string> serverSettings(const Env& e, const std::map<s
 
 } // namespace
 
+storefront::ShiftedClock& testClock() {
+    static storefront::ShiftedClock clock;
+    return clock;
+}
+
 std::unique_ptr<storefront::app::Storefront> startServer(const std::map<std::string, std::string>& vars) {
     Poco::AutoPtr<Poco::Util::MapConfiguration> props = new Poco::Util::MapConfiguration;
     auto config = storefront::app::loadConfig(*props, [&](const std::string& k) -> std::optional<std::string> {
@@ -313,7 +318,7 @@ std::unique_ptr<storefront::app::Storefront> startServer(const std::map<std::str
         if (it == vars.end()) return std::nullopt;
         return it->second;
     }, "");
-    auto server = std::make_unique<storefront::app::Storefront>(config);
+    auto server = std::make_unique<storefront::app::Storefront>(config, testClock());
     server->start();
     std::lock_guard lock(lastStartMutex);
     lastStart = std::chrono::steady_clock::now();
@@ -328,7 +333,7 @@ Env* startEnv() {
     e->webDir = makeWebDir();
     e->server = startServer(serverSettings(*e, {}));
     e->port = e->server->port();
-    e->db = storefront::db::Database::open(e->server->config().database);
+    e->db = storefront::db::Database::open(e->server->config().database, {}, testClock());
     return e;
 }
 

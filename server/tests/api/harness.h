@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -71,6 +72,38 @@ public:
 
 private:
     std::unique_ptr<Impl> impl_;
+};
+
+// The clock of every server the harness starts and of env().db: the machine's clock until a test
+// moves it (testClock().advance(std::chrono::hours(24))). A test that moves it puts it back with a
+// ClockShift, so the next test starts on real time.
+storefront::ShiftedClock& testClock();
+
+// Moves testClock() forward for as long as it lives, then back.
+class ClockShift {
+public:
+    ClockShift() = default;
+    explicit ClockShift(std::chrono::milliseconds by) { advance(by); }
+    ~ClockShift() { testClock().advance(-moved_); }
+    ClockShift(const ClockShift&) = delete;
+    ClockShift& operator=(const ClockShift&) = delete;
+    void advance(std::chrono::milliseconds by) {
+        testClock().advance(by);
+        moved_ += by;
+    }
+
+private:
+    std::chrono::milliseconds moved_{0};
+};
+
+// A clock read from a function of Unix milliseconds: a test's own timeline for one job it runs.
+class MillisClock final : public storefront::Clock {
+public:
+    explicit MillisClock(std::function<std::int64_t()> millis) : millis_(std::move(millis)) {}
+    TimePoint now() const override { return TimePoint(std::chrono::milliseconds(millis_())); }
+
+private:
+    std::function<std::int64_t()> millis_;
 };
 
 struct Env {

@@ -92,7 +92,7 @@ struct MailQueue {
     }
     void dueNow() {
         database->write([&](db::Tx& tx) {
-            tx.query("UPDATE mail_outbox SET next_attempt_at = ? WHERE id = ?").bind(db::timestampAfter(-1), id).run();
+            tx.query("UPDATE mail_outbox SET next_attempt_at = ? WHERE id = ?").bind(testClock().timestampAfter(-1), id).run();
         });
     }
 };
@@ -112,7 +112,7 @@ void expectQueuedForRetry(MailQueue& queue, int attempts) {
     EXPECT_EQ(queue.text("status"), "pending");
     EXPECT_EQ(queue.text("attempts"), std::to_string(attempts));
     EXPECT_FALSE(queue.text("last_error").empty());
-    EXPECT_GT(db::epochFromTimestamp(queue.text("next_attempt_at")), db::epochFromTimestamp(db::nowTimestamp()));
+    EXPECT_GT(db::epochFromTimestamp(queue.text("next_attempt_at")), db::epochFromTimestamp(testClock().nowTimestamp()));
 }
 
 } // namespace
@@ -163,7 +163,7 @@ TEST(MailTransport, ADownRelayLosesNoMailRetriesWithDoublingDelaysThenDelivers) 
         queue.dueNow();
         EXPECT_EQ(outbox.deliverDue(), 0);
         expectQueuedForRetry(queue, attempt);
-        delays.push_back(db::epochFromTimestamp(queue.text("next_attempt_at")) - db::epochFromTimestamp(db::nowTimestamp()));
+        delays.push_back(db::epochFromTimestamp(queue.text("next_attempt_at")) - db::epochFromTimestamp(testClock().nowTimestamp()));
     }
     ASSERT_EQ(delays.size(), 4u);
     for (std::size_t i = 0; i < delays.size(); ++i) EXPECT_NEAR(delays[i], 60 << i, 2) << "attempt " << i + 1;

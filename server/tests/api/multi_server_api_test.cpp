@@ -255,16 +255,16 @@ TEST(MultiServerApi, TheInactivityJobRunsOnceWhenBothServersStartItAtTheSameMome
         std::unique_ptr<companion::InactivityJob> job;
     };
     auto quiet = newWorker("two-server-quiet");
-    const auto base = companion::systemMillis();
+    const auto base = testClock().epochMillis();
     std::mutex mutex;
     std::condition_variable changed;
     int returned = 0;
-    auto clock = [&] {
+    const MillisClock clock([&] {
         std::unique_lock lock(mutex);
         changed.wait_for(lock, std::chrono::seconds(5), [&] { return returned > 0; });
         // 75 days on, a minute past the boundary: the worker is due a warning.
         return base + 75 * companion::kDayMillis + 60'000;
-    };
+    });
     Server servers[2];
     for (auto& s : servers) {
         s.db = storefront::db::Database::open(env().server->config().database);

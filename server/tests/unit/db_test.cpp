@@ -34,7 +34,7 @@ TEST(Database, TimestampsFromBothEnginesNormaliseToIsoUtc) {
 }
 
 TEST(Database, NowTimestampHasTheStoredShape) {
-    auto t = nowTimestamp();
+    auto t = storefront::systemClock().nowTimestamp();
     ASSERT_EQ(t.size(), 24u);
     EXPECT_EQ(t[10], 'T');
     EXPECT_EQ(t.back(), 'Z');
@@ -246,7 +246,7 @@ TEST(Migrations, ADatabaseAppliedBeforeChecksumsGetsThemOnItsNextStart) {
 }
 
 TEST(Database, TimestampAfterKeepsTheStoredShapeAndOrders) {
-    auto past = timestampAfter(-60), now = nowTimestamp(), later = timestampAfter(120);
+    auto past = storefront::systemClock().timestampAfter(-60), now = storefront::systemClock().nowTimestamp(), later = storefront::systemClock().timestampAfter(120);
     EXPECT_EQ(later.size(), 24u);
     EXPECT_LT(past, now); // the stored text sorts in time order on SQLite
     EXPECT_LT(now, later);

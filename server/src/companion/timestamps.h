@@ -1,17 +1,10 @@
 #pragma once
-// The companion area's injected clock: the redemption's expiry and the inactivity job read time
-// through it, so tests move time instead of sleeping.
+// The companion area's time arithmetic on clock readings (common/clock.h: Clock::epochMillis()):
+// stored timestamps to milliseconds and back, calendar months for a redemption's pro period.
 #include <cstdint>
-#include <functional>
 #include <string>
 
 namespace storefront::companion {
-
-// Milliseconds since the Unix epoch.
-using Clock = std::function<std::int64_t()>;
-
-std::int64_t systemMillis();
-inline Clock systemClock() { return &systemMillis; }
 
 // The stored timestamp form ("2026-11-23T09:26:51.000Z") of a clock reading, and back.
 std::string timestampAt(std::int64_t millis);

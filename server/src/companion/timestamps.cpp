@@ -1,4 +1,4 @@
-#include "companion/clock.h"
+#include "companion/timestamps.h"
 
 #include "db/database.h"
 
@@ -9,11 +9,6 @@
 #include <chrono>
 
 namespace storefront::companion {
-
-std::int64_t systemMillis() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 std::string timestampAt(std::int64_t millis) {
     return Poco::DateTimeFormatter::format(Poco::Timestamp(static_cast<Poco::Timestamp::TimeVal>(millis) * 1000),

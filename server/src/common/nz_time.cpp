@@ -1,0 +1,40 @@
+#include "common/nz_time.h"
+
+#include <date/tz.h>
+
+namespace storefront::nz {
+
+namespace {
+
+// Looked up once: the zone stays valid for the life of the process.
+const date::time_zone& auckland() {
+    static const date::time_zone* zone = date::locate_zone("Pacific/Auckland");
+    return *zone;
+}
+
+} // namespace
+
+date::year_month_day dateOf(Instant at) {
+    const auto local = auckland().to_local(at);
+    return date::year_month_day{date::floor<date::days>(local)};
+}
+
+Instant startOfDay(date::year_month_day day) {
+    // choose::earliest: a repeated local time gives its first instant, a skipped one the instant
+    // the clocks jumped.
+    return date::floor<std::chrono::seconds>(auckland().to_sys(date::local_days{day}, date::choose::earliest));
+}
+
+Instant startOfMonth(date::year_month month) { return startOfDay(month / date::day{1}); }
+
+std::chrono::seconds offsetAt(Instant at) { return auckland().get_info(at).offset; }
+
+std::string formatWithOffset(Instant at) {
+    return date::format("%FT%T%Ez", date::make_zoned(&auckland(), at));
+}
+
+Instant dayStart(Instant at, int daysBack) {
+    return startOfDay(date::year_month_day{date::sys_days{dateOf(at)} - date::days{daysBack}});
+}
+
+} // namespace storefront::nz
