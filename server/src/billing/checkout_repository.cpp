@@ -138,7 +138,7 @@ std::vector<CheckoutRepository::Reservation> CheckoutRepository::releaseReservat
 }
 
 std::vector<CheckoutRepository::Reservation> CheckoutRepository::returnStock(db::Tx& tx, const std::string& orderId) {
-    return tx.query(kReturnStock).bind(db::nowTimestamp(), orderId).all(readReservation);
+    return tx.query(kReturnStock).bind(tx.clock().nowTimestamp(), orderId).all(readReservation);
 }
 
 std::vector<CheckoutRepository::Reservation> CheckoutRepository::reclaimReservation(db::Tx& tx, const std::string& orderId) {

@@ -75,7 +75,7 @@ std::string InvoiceRepository::store(db::Tx& tx, const std::string& sourceKey, c
                                      const std::optional<std::string>& orderId, const std::optional<std::string>& adjustsId) {
     const std::int64_t seq = tx.query(kNextNumber).count();
     const std::string number = invoiceNumber(settings_.prefix, seq);
-    const std::string issuedAt = db::nowTimestamp();
+    const std::string issuedAt = tx.clock().nowTimestamp();
     document["number"] = number;
     document["kind"] = kind;
     document["issued_at"] = issuedAt;

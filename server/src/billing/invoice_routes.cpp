@@ -40,10 +40,10 @@ void registerInvoiceRoutes(http::Router& router, db::Database& db, InvoiceReposi
         const auto page = http::readPage(req);
         const auto& userId = req.caller()->userId;
         auto s = db.session();
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& i : invoices.forUser(s, userId, page.size, page.offset())) items.push_back(summaryJson(i));
-        res.json(200, http::pageJson(std::move(items), invoices.countForUser(s, userId), page));
-        res.set("Cache-Control", "no-store");
+        db::Page<InvoiceSummary> list;
+        list.items = invoices.forUser(s, userId, page.size, page.offset());
+        list.total = invoices.countForUser(s, userId);
+        res.json(200, http::pageJson(list, page, summaryJson));
     });
 
     // The owner, or staff who have passed two-factor (a staff session at aal1 reads only its own).
@@ -53,12 +53,10 @@ void registerInvoiceRoutes(http::Router& router, db::Database& db, InvoiceReposi
         const bool staff = caller->staffAdmin && caller->aal == "aal2";
         if (!staff && invoice.userId != caller->userId) throw notFound(); // not 403: its existence is not told
         res.json(200, invoice.document);
-        res.set("Cache-Control", "no-store");
     });
 
     router.get("/api/v1/admin/invoices/{number}", http::Access::StaffAdmin, [&db, &invoices](http::Request& req, http::Response& res) {
         res.json(200, findOr404(db, invoices, req.param("number")).document);
-        res.set("Cache-Control", "no-store");
     });
 }
 

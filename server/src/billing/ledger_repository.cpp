@@ -76,7 +76,7 @@ Refund readRefund(const db::Row& r) {
 bool LedgerRepository::add(db::Tx& tx, const LedgerEntry& e) {
     return tx.query(kAdd)
                .bind(db::newId(), e.entryKey, e.kind, e.amount, e.currency, e.provider, e.providerId, e.orderId)
-               .bind(e.subscriptionId, e.refundId, e.eventId, db::nowTimestamp())
+               .bind(e.subscriptionId, e.refundId, e.eventId, tx.clock().nowTimestamp())
                .changed() > 0;
 }
 
@@ -109,7 +109,7 @@ std::optional<std::string> LedgerRepository::orderOfPayment(db::Tx& tx, const st
 
 std::string LedgerRepository::insertRefund(db::Tx& tx, const NewRefund& n) {
     const auto id = db::newId();
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertRefund)
         .bind(id, n.orderId, n.amount, n.currency, n.reason, n.restock, n.status, n.source, n.provider)
         .bind(n.providerRefundId, n.clientKey, n.actorId, n.actorEmail, at, at)
@@ -140,7 +140,7 @@ std::optional<Refund> LedgerRepository::unmatchedProviderRefund(db::Tx& tx, cons
 
 void LedgerRepository::setRefundStatus(db::Tx& tx, const std::string& id, const std::string& status,
                                        const std::optional<std::string>& providerRefundId) {
-    tx.query(kSetRefundStatus).bind(status, providerRefundId, db::nowTimestamp(), id).run();
+    tx.query(kSetRefundStatus).bind(status, providerRefundId, tx.clock().nowTimestamp(), id).run();
 }
 
 std::vector<Refund> LedgerRepository::refundsOf(Poco::Data::Session& s, const std::string& orderId) {
@@ -152,7 +152,7 @@ std::vector<Refund> LedgerRepository::refundsOf(db::Tx& tx, const std::string& o
 }
 
 void LedgerRepository::addRefunded(db::Tx& tx, const std::string& orderId, std::int64_t delta) {
-    tx.query(kAddRefunded).bind(delta, db::nowTimestamp(), orderId).run();
+    tx.query(kAddRefunded).bind(delta, tx.clock().nowTimestamp(), orderId).run();
 }
 
 std::optional<std::string> LedgerRepository::statusBeforeRefunded(db::Tx& tx, const std::string& orderId) {
@@ -160,7 +160,7 @@ std::optional<std::string> LedgerRepository::statusBeforeRefunded(db::Tx& tx, co
 }
 
 bool LedgerRepository::markRestocked(db::Tx& tx, const std::string& orderId) {
-    return tx.query(kMarkRestocked).bind(db::nowTimestamp(), orderId).changed() > 0;
+    return tx.query(kMarkRestocked).bind(tx.clock().nowTimestamp(), orderId).changed() > 0;
 }
 
 std::optional<std::string> LedgerRepository::upsertDispute(db::Tx& tx, const std::optional<std::string>& orderId,
@@ -169,7 +169,7 @@ std::optional<std::string> LedgerRepository::upsertDispute(db::Tx& tx, const std
                                                            const std::string& status,
                                                            const std::optional<std::string>& reason) {
     auto before = tx.query(kDisputeStatus).bind(provider, disputeId).one([](const db::Row& r) { return r.text("status"); });
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     if (before) tx.query(kUpdateDispute).bind(status, amount, orderId, at, provider, disputeId).run();
     else
         tx.query(kInsertDispute)
@@ -180,7 +180,7 @@ std::optional<std::string> LedgerRepository::upsertDispute(db::Tx& tx, const std
 }
 
 void LedgerRepository::flagDisputed(db::Tx& tx, const std::string& orderId) {
-    tx.query(kFlagDisputed).bind(db::nowTimestamp(), orderId).run();
+    tx.query(kFlagDisputed).bind(tx.clock().nowTimestamp(), orderId).run();
 }
 
 } // namespace storefront::billing

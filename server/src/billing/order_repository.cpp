@@ -264,13 +264,13 @@ bool OrderRepository::cancelPending(db::Tx& tx, const std::string& orderId, cons
 bool OrderRepository::setShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& a) {
     return tx.query(kSetShippingAddress)
                .bind(a.name, a.line1, a.line2, a.city, a.state, a.postalCode, a.country, a.phone)
-               .bind(db::nowTimestamp(), orderId)
+               .bind(tx.clock().nowTimestamp(), orderId)
                .changed() > 0;
 }
 
 void OrderRepository::setTracking(db::Tx& tx, const std::string& orderId, const std::optional<std::string>& carrier,
                                   const std::optional<std::string>& trackingNumber) {
-    const auto at = db::nowTimestamp();
+    const auto at = tx.clock().nowTimestamp();
     tx.query(kSetTracking).bind(carrier, trackingNumber, at, at, orderId).run();
 }
 

@@ -1,6 +1,6 @@
 #include "billing/tax_invoice.h"
 
-#include "backoffice/nz_time.h"
+#include "common/nz_time.h"
 #include "db/database.h"
 
 #include <Poco/String.h>
@@ -60,22 +60,8 @@ std::string invoiceNumber(const std::string& prefix, std::int64_t sequence) {
 }
 
 std::string nzDate(const std::string& isoTimestamp) {
-    const auto epoch = db::epochFromTimestamp(isoTimestamp);
-    const std::int64_t local = epoch + backoffice::nzOffsetSeconds(epoch);
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's days_from_civil, inverted).
-    std::int64_t z = (local >= 0 ? local : local - 86399) / 86400 + 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const std::int64_t doe = z - era * 146097;
-    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const std::int64_t mp = (5 * doy + 2) / 153;
-    const std::int64_t d = doy - (153 * mp + 2) / 5 + 1;
-    const std::int64_t m = mp < 10 ? mp + 3 : mp - 9;
-    const std::int64_t y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-    char out[48];
-    std::snprintf(out, sizeof out, "%04lld-%02lld-%02lld", static_cast<long long>(y), static_cast<long long>(m),
-                  static_cast<long long>(d));
-    return out;
+    const nz::Instant at{std::chrono::seconds(db::epochFromTimestamp(isoTimestamp))};
+    return date::format("%F", date::sys_days(nz::dateOf(at)));
 }
 
 std::vector<std::string> parseCurrencyList(std::string_view text) {

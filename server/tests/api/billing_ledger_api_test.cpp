@@ -198,7 +198,7 @@ TEST(LedgerApi, BadInputIsRefusedAndChangesNothing) {
     EXPECT_EQ(auditCount("order.refunded", paid.id), 0);
 
     // An order nobody paid for has nothing to refund.
-    auto pending = insertOrder("pending", 1000, storefront::db::nowTimestamp());
+    auto pending = insertOrder("pending", 1000, testClock().nowTimestamp());
     auto r = refund(pending.id, {{"amount", 100}});
     EXPECT_EQ(r.status, 409) << r.body;
     EXPECT_EQ(r.json()["code"], "order_not_refundable");

@@ -295,7 +295,7 @@ TEST(BillingShipping, ShippedWithTrackingIsOnTheOrderAndMailedToTheCustomer) {
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM order_status_history WHERE order_id = ? AND to_status = 'shipped'", {orderId}), 1);
 
     // Shipped without tracking is fine too: the mail says there is none.
-    auto plain = insertOrder("paid", 1500, storefront::db::timestampAfter(-5), unique("ship-plain-") + "@example.nz");
+    auto plain = insertOrder("paid", 1500, testClock().timestampAfter(-5), unique("ship-plain-") + "@example.nz");
     auto res = patchJson("/api/v1/admin/orders/" + plain.id, {{"status", "shipped"}}, callers().admin);
     ASSERT_EQ(res.status, 200) << res.body;
     EXPECT_EQ(res.json()["order"]["carrier"], nullptr);
@@ -308,7 +308,7 @@ TEST(BillingShipping, ShippedWithTrackingIsOnTheOrderAndMailedToTheCustomer) {
 }
 
 TEST(BillingShipping, BadCarrierOrTrackingInputIs422AndChangesNothing) {
-    auto order = insertOrder("paid", 1500, storefront::db::timestampAfter(-5), unique("ship-badtrack-") + "@example.nz");
+    auto order = insertOrder("paid", 1500, testClock().timestampAfter(-5), unique("ship-badtrack-") + "@example.nz");
     const std::vector<std::pair<nlohmann::json, std::string>> bad = {
         {{{"status", "shipped"}, {"carrier", std::string(61, 'c')}}, "carrier"},
         {{{"status", "shipped"}, {"tracking_number", std::string(61, 't')}}, "tracking_number"},
