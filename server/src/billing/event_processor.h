@@ -31,7 +31,7 @@ public:
     enum class Outcome { Applied, Ignored, Duplicate };
 
     EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl, InvoiceSettings invoices = {})
-        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db), refunds_(db, outbox),
+        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db), refunds_(db, outbox, invoices_, publicUrl_),
           invoices_(std::move(invoices)) {}
 
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;

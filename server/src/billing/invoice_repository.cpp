@@ -1,5 +1,7 @@
 #include "billing/invoice_repository.h"
 
+#include "billing/order_repository.h"
+#include "billing/shipping.h"
 #include "billing/tax_invoice.h"
 
 #include <algorithm>
@@ -102,7 +104,7 @@ std::string InvoiceRepository::issue(db::Tx& tx, const NewInvoice& n, bool* issu
         lines.push_back({{"description", l.description}, {"quantity", l.quantity}, {"amount", l.amount}});
     nlohmann::json document = {
         {"title", "Tax Invoice"},
-        {"buyer", {{"name", orNull(n.buyerName)}, {"email", orNull(n.buyerEmail)}, {"address", nullptr}}},
+        {"buyer", {{"name", orNull(n.buyerName)}, {"email", orNull(n.buyerEmail)}, {"address", n.buyerAddress}}},
         {"lines", std::move(lines)},
         {"currency", n.currency},
         {"total_amount", n.totalAmount},
@@ -133,6 +135,9 @@ std::optional<std::string> InvoiceRepository::issueForOrder(db::Tx& tx, const st
         return n;
     });
     if (!invoice) return std::nullopt;
+    // The buyer's address on the invoice is where the goods went (the order's snapshot).
+    if (auto order = OrderRepository().find(tx, orderId); order && order->fulfilment.address)
+        invoice->buyerAddress = toJson(order->fulfilment.address);
     invoice->lines = tx.query(kOrderItems).bind(orderId).all([](const db::Row& r) {
         const auto quantity = r.int64("quantity");
         return InvoiceLine{r.text("product_name"), quantity, quantity * r.int64("unit_amount")};

@@ -26,6 +26,7 @@ struct NewInvoice {
     std::string sourceKey; // idempotency: "order:<id>", "invoice:<provider>:<id>"
     std::optional<std::string> userId, orderId, orderNumber;
     std::optional<std::string> buyerName, buyerEmail;
+    nlohmann::json buyerAddress; // the order's shipping address snapshot (billing/shipping.h), or null
     std::string currency;
     std::int64_t totalAmount = 0;
     std::vector<InvoiceLine> lines;

@@ -39,7 +39,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     checkout.providerGraceSeconds = local_ ? 0 : kStripeExpiryGraceSeconds;
     checkout.shippingCountries = settings.shippingCountries;
     checkout_ = std::make_unique<CheckoutService>(db, products, *provider_, checkout);
-    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox, publicUrl);
+    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox, events_.invoices(), publicUrl);
 }
 
 void Module::routes(http::Router& router) {

@@ -25,8 +25,9 @@ bool isOrderStatus(const std::string& status);
 
 class OrderAdmin {
 public:
-    OrderAdmin(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox, std::string publicUrl)
-        : db_(db), provider_(provider), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), book_(db, outbox) {}
+    OrderAdmin(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox, InvoiceRepository& invoices, std::string publicUrl)
+        : db_(db), provider_(provider), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db),
+          book_(db, outbox, invoices, publicUrl_) {}
 
     db::Page<AdminOrder> orders(const AdminOrderFilter& filter, const db::PageQuery& page);
     std::optional<AdminOrderDetail> order(const std::string& id);

@@ -46,7 +46,8 @@ std::string ourStatus(const std::string& stripeStatus) {
     return "pending";
 }
 
-mail::MailMessage refundMail(const RefundableOrder& order, const Refund& refund) {
+mail::MailMessage refundMail(const RefundableOrder& order, const Refund& refund, const std::optional<std::string>& creditNote,
+                             const std::string& publicUrl) {
     mail::MailMessage m;
     if (!order.customerEmail || !mail::isValidEmailAddress(*order.customerEmail)) return m;
     const auto number = order.orderNumber.value_or("");
@@ -61,6 +62,9 @@ mail::MailMessage refundMail(const RefundableOrder& order, const Refund& refund)
                 catalog::formatMoney(order.totalAmount, order.currency) + " " + order.currency + ".\n\n";
     text += "The money goes back to the card or account you paid with; your bank may take 5 to 10 working days to "
             "show it.\n";
+    if (creditNote)
+        text += "\nCredit note " + *creditNote + " (it adjusts the order's tax invoice): " + publicUrl + "/account/invoices/" +
+                *creditNote + "\n";
     m.text = std::move(text);
     return m;
 }
@@ -97,7 +101,15 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
             for (const auto& r : checkouts_.returnStock(tx, refund.orderId)) catalog::giveStock(tx, r.productId, r.quantity);
             tx.notify(db::topic::kCatalog);
         }
-        auto message = refundMail(*order, refund);
+        // The credit note adjusting the order's tax invoice (docs/billing.md, "Tax invoices"). An
+        // order paid before tax invoices were issued has none to adjust: the refund stands without one.
+        std::optional<std::string> creditNote;
+        try {
+            creditNote = invoices_.issueCreditNote(tx, refund.orderId, refund.id, refund.amount,
+                                                   refund.reason.value_or("Refund"));
+        } catch (const CreditNoteRefused&) {
+        }
+        auto message = refundMail(*order, refund, creditNote, publicUrl_);
         if (!message.to.empty()) outbox_.enqueue(tx, message);
     } else if (wasOut && !out) {
         // The provider could not pay it out after all: the money is ours again.

@@ -6,6 +6,7 @@
 // reaches pending or succeeded and leaves it again only if it then fails; a fully refunded order
 // becomes `refunded`; `restock` gives the items back once per order; the customer is mailed once.
 #include "billing/checkout_repository.h"
+#include "billing/invoice_repository.h"
 #include "billing/ledger_repository.h"
 #include "billing/order_repository.h"
 #include "mail/outbox.h"
@@ -19,7 +20,10 @@ namespace storefront::billing {
 
 class RefundBook {
 public:
-    RefundBook(db::Database& db, mail::Outbox& outbox) : outbox_(outbox), checkouts_(db) {}
+    // A refund that counts issues its credit note (tax invoice sequence) in the same transaction;
+    // the refund mail links to it under `publicUrl`.
+    RefundBook(db::Database& db, mail::Outbox& outbox, InvoiceRepository& invoices, std::string publicUrl)
+        : outbox_(outbox), invoices_(invoices), publicUrl_(std::move(publicUrl)), checkouts_(db) {}
 
     struct Actor {
         std::string source = "provider"; // staff | provider
@@ -51,6 +55,8 @@ private:
     std::optional<std::string> orderOfCharge(db::Tx& tx, const std::string& provider, const nlohmann::json& object);
 
     mail::Outbox& outbox_;
+    InvoiceRepository& invoices_;
+    std::string publicUrl_;
     CheckoutRepository checkouts_;
     LedgerRepository ledger_;
     OrderRepository orders_;

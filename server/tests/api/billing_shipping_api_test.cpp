@@ -23,7 +23,7 @@ std::string orderIdOfCheckout(const std::string& checkoutId) {
     return textColumn("SELECT CAST(order_id AS TEXT) FROM checkout_sessions WHERE id = ?", {checkoutId}).at(0);
 }
 
-nlohmann::json adminOrder(const std::string& orderId) {
+nlohmann::json shippedAdminOrder(const std::string& orderId) {
     auto r = getJson("/api/v1/admin/orders/" + orderId, callers().admin);
     EXPECT_EQ(r.status, 200) << r.body;
     return r.json()["order"];
@@ -128,7 +128,7 @@ TEST(BillingShipping, APhysicalCheckoutChecksEveryAddressFieldAndPaysOnlyWithAVa
     // Nothing changed on the way: the order was unpaid until that valid form.
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM order_status_history WHERE order_id = ? AND to_status = 'paid'", {orderId}), 1);
 
-    auto o = adminOrder(orderId);
+    auto o = shippedAdminOrder(orderId);
     EXPECT_EQ(o["status"], "paid");
     EXPECT_EQ(o["shipping_address"],
               nlohmann::json({{"name", "Aroha Ngati"}, {"line1", "12 Kauri Street"}, {"line2", nullptr}, {"city", "Wellington"},
@@ -180,7 +180,7 @@ TEST(BillingShipping, ADigitalCheckoutNeverAsksForAnAddress) {
     auto paid = payWith(url, kTestAddress);
     ASSERT_EQ(paid.status, 303) << paid.body;
     const auto orderId = orderIdOfCheckout(checkoutId);
-    auto o = adminOrder(orderId);
+    auto o = shippedAdminOrder(orderId);
     EXPECT_EQ(o["status"], "paid");
     EXPECT_EQ(o["shipping_address"], nullptr);
     const std::string number = o["order_number"];
@@ -224,7 +224,7 @@ TEST(BillingShipping, StripeIsAskedToCollectTheAddressForPhysicalProductsOnly) {
     // The same event again (Stripe retries) changes nothing.
     ASSERT_EQ(deliverToStripeServer(event.dump()).status, 200);
     const auto orderId = orderIdOfCheckout(checkoutId);
-    auto o = adminOrder(orderId);
+    auto o = shippedAdminOrder(orderId);
     EXPECT_EQ(o["status"], "paid");
     EXPECT_EQ(o["shipping_address"],
               nlohmann::json({{"name", "Hēmi Pōtae"}, {"line1", "1 Cathedral Square"}, {"line2", "Level 3"},
@@ -238,7 +238,7 @@ TEST(BillingShipping, StripeIsAskedToCollectTheAddressForPhysicalProductsOnly) {
     later["type"] = "checkout.session.async_payment_succeeded";
     later["data"]["object"]["collected_information"]["shipping_details"]["address"]["line1"] = "9 Elsewhere Road";
     ASSERT_EQ(deliverToStripeServer(later.dump()).status, 200);
-    EXPECT_EQ(adminOrder(orderId)["shipping_address"]["line1"], "1 Cathedral Square");
+    EXPECT_EQ(shippedAdminOrder(orderId)["shipping_address"]["line1"], "1 Cathedral Square");
 }
 
 TEST(BillingShipping, ShippedWithTrackingIsOnTheOrderAndMailedToTheCustomer) {

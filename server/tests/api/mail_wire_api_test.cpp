@@ -13,6 +13,7 @@
 #include "api/auth_support.h"
 #include "api/billing_support.h"
 #include "api/enterprise_support.h"
+#include "billing/stripe_signature.h"
 
 #include "companion/inactivity_job.h"
 #include "db/database.h"
@@ -221,22 +222,79 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     auto refunded = postJson("/api/v1/admin/orders/" + hardwareOrder + "/refunds", {{"amount", 1250}, {"reason", "Kōrero ✓"}}, staff());
     ASSERT_EQ(refunded.status, 200) << refunded.body;
     send(stored(outboxId("refund", buyerEmail)));
+
     // A hardware order shipped with tracking, to a non-ASCII name and address.
     auto cable = createHardware(2, 4900);
     auto shipper = newBuyer("wire-ship");
-    auto hardwareCheckout = startCheckout(shipper, {{"productSlug", cable.slug}});
-    ASSERT_EQ(hardwareCheckout.status, 200) << hardwareCheckout.body;
-    ASSERT_EQ(payWith(hardwareCheckout.json()["url"], "name=H%C4%93mi+P%C5%8Dtae&line1=1+M%C4%81ori+Hill+Road&city=%C5%8Ctautahi"
+    auto cableCheckout = startCheckout(shipper, {{"productSlug", cable.slug}});
+    ASSERT_EQ(cableCheckout.status, 200) << cableCheckout.body;
+    ASSERT_EQ(payWith(cableCheckout.json()["url"], "name=H%C4%93mi+P%C5%8Dtae&line1=1+M%C4%81ori+Hill+Road&city=%C5%8Ctautahi"
                                                       "&postal_code=8011&country=NZ&phone=%2B64+3+555+0199")
                   .status,
               303);
     const auto shippedOrder = textColumn("SELECT CAST(order_id AS TEXT) FROM checkout_sessions WHERE id = ?",
-                                         {std::string(hardwareCheckout.json()["checkoutId"])}).at(0);
+                                         {std::string(cableCheckout.json()["checkoutId"])}).at(0);
     ASSERT_EQ(patchJson("/api/v1/admin/orders/" + shippedOrder,
                         {{"status", "shipped"}, {"carrier", "Aramex — Ōtautahi"}, {"tracking_number", "LY123456789NZ"}}, staff())
                   .status,
               200);
     send(stored(outboxId("order_shipped", textColumn("SELECT email FROM users WHERE id = ?", {shipper.userId}).at(0))));
+
+    // A Stripe renewal (invoice.paid, billing_reason subscription_cycle) to a server taking Stripe's
+    // webhooks on the same database: the renewal receipt with its tax invoice and GST content.
+    {
+        const std::string secret = "whsec_mail_wire_0123456789";
+        const int stripe = serverWith({{"STOREFRONT_PAYMENT_PROVIDER", "stripe"},
+                                       {"STRIPE_SECRET_KEY", "sk_test_unused"},
+                                       {"STRIPE_WEBHOOK_SECRET", secret}});
+        const std::int64_t now = Poco::Timestamp().epochTime();
+        auto deliver = [&](const std::string& type, nlohmann::json object) {
+            const std::string payload =
+                nlohmann::json{{"id", unique("evt_wire")}, {"object", "event"}, {"api_version", "2025-09-30.clover"},
+                               {"type", type},             {"created", now},     {"livemode", false},
+                               {"data", {{"object", std::move(object)}}}}
+                    .dump();
+            return http(stripe, "POST", "/webhooks/stripe", payload,
+                        {{"Content-Type", "application/json"},
+                         {"Stripe-Signature", storefront::billing::stripeSignatureHeader(secret, payload, now)}});
+        };
+        const std::string sub = unique("sub_wire");
+        ASSERT_EQ(deliver("customer.subscription.created",
+                          {{"id", sub},
+                           {"object", "subscription"},
+                           {"customer", "cus_wire"},
+                           {"status", "active"},
+                           {"metadata", {{"user_id", buyer.userId}, {"product_id", product.id}}},
+                           {"items", {{"data", nlohmann::json::array({{{"current_period_end", now + 86400}}})}}}})
+                      .status,
+                  200);
+        ASSERT_EQ(deliver("invoice.paid",
+                          {{"id", unique("in_wire")},
+                           {"object", "invoice"},
+                           {"status", "paid"},
+                           {"billing_reason", "subscription_cycle"},
+                           {"customer", "cus_wire"},
+                           {"customer_email", buyerEmail},
+                           {"customer_name", "Mere Kōtuku"},
+                           {"amount_due", 900},
+                           {"amount_paid", 900},
+                           {"currency", "nzd"},
+                           {"parent",
+                            {{"type", "subscription_details"},
+                             {"subscription_details", {{"subscription", sub}, {"metadata", nlohmann::json::object()}}}}},
+                           {"lines",
+                            {{"object", "list"},
+                             {"data", nlohmann::json::array({{{"id", unique("il_wire")},
+                                                              {"object", "line_item"},
+                                                              {"amount", 900},
+                                                              {"currency", "nzd"},
+                                                              {"description", "1 × Kōrero Monthly"},
+                                                              {"quantity", 1},
+                                                              {"period", {{"start", now}, {"end", now + 30 * 86400}}}}})}}}})
+                      .status,
+                  200);
+        send(stored(outboxId("renewal_receipt", buyerEmail)));
+    }
 
     // A Contact Sales enquiry: non-ASCII name and company (in the subject), and a message with the
     // lines SMTP and mbox care about: a lone ".", a leading ".", "From ", "=", a very long line.
