@@ -19,28 +19,29 @@ using namespace testing_support;
 
 namespace {
 
-std::string orderIdOfCheckout(const std::string& checkoutId) {
+std::string shipOrderOfCheckout(const std::string& checkoutId) {
     return textColumn("SELECT CAST(order_id AS TEXT) FROM checkout_sessions WHERE id = ?", {checkoutId}).at(0);
 }
 
-nlohmann::json shippedAdminOrder(const std::string& orderId) {
+nlohmann::json shipStaffOrder(const std::string& orderId) {
     auto r = getJson("/api/v1/admin/orders/" + orderId, callers().admin);
     EXPECT_EQ(r.status, 200) << r.body;
     return r.json()["order"];
 }
 
 // The buyer's order with this number from their paged history.
-nlohmann::json customerOrder(const Session& buyer, const std::string& orderNumber) {
+nlohmann::json shipCustomerOrder(const Session& buyer, const std::string& orderNumber) {
     auto r = getJson("/api/v1/account/orders", buyer.headers());
     EXPECT_EQ(r.status, 200) << r.body;
-    for (const auto& o : r.json()["items"])
+    const auto page = r.json(); // kept: a range over a temporary's member would dangle
+    for (const auto& o : page["items"])
         if (o["order_number"] == orderNumber) return o;
     ADD_FAILURE() << "order " << orderNumber << " not in " << r.body;
     return nullptr;
 }
 
 // A form with one field replaced (or removed when value is null).
-std::string formWith(const std::string& name, const std::optional<std::string>& value) {
+std::string shipForm(const std::string& name, const std::optional<std::string>& value) {
     std::map<std::string, std::string> fields = {{"name", "Aroha Ngati"},    {"line1", "12 Kauri Street"},
                                                  {"line2", ""},               {"city", "Wellington"},
                                                  {"postal_code", "6011"},     {"country", "NZ"},
@@ -52,14 +53,14 @@ std::string formWith(const std::string& name, const std::optional<std::string>& 
     return out;
 }
 
-HttpResult deliverToStripeServer(const std::string& payload) {
+HttpResult shipDeliver(const std::string& payload) {
     return http(fakeStripeServer(), "POST", "/webhooks/stripe", payload,
                 {{"Content-Type", "application/json"},
                  {"Stripe-Signature", storefront::billing::stripeSignatureHeader(kFakeStripeWebhookSecret, payload,
                                                                                   Poco::Timestamp().epochTime())}});
 }
 
-nlohmann::json fixture(const std::string& name) {
+nlohmann::json shipFixture(const std::string& name) {
     std::ifstream in(std::string(STOREFRONT_SOURCE_DIR) + "/tests/api/fixtures/stripe/" + name);
     std::stringstream text;
     text << in.rdbuf();
@@ -76,7 +77,7 @@ TEST(BillingShipping, APhysicalCheckoutChecksEveryAddressFieldAndPaysOnlyWithAVa
     auto r = startCheckout(buyer, {{"productSlug", hardware.slug}, {"quantity", 2}});
     ASSERT_EQ(r.status, 200) << r.body;
     const std::string url = r.json()["url"], checkoutId = r.json()["checkoutId"];
-    const auto orderId = orderIdOfCheckout(checkoutId);
+    const auto orderId = shipOrderOfCheckout(checkoutId);
 
     auto page = get(pathOf(url));
     ASSERT_EQ(page.status, 200);
@@ -108,7 +109,7 @@ TEST(BillingShipping, APhysicalCheckoutChecksEveryAddressFieldAndPaysOnlyWithAVa
         {"phone", "12345", "Enter a phone number of 6 to 15 digits"},
     };
     for (const auto& b : bad) {
-        auto res = payWith(url, formWith(b.field, b.value));
+        auto res = payWith(url, shipForm(b.field, b.value));
         EXPECT_EQ(res.status, 422) << b.field;
         EXPECT_NE(res.header("content-type").find("text/html"), std::string::npos);
         // The message beside its field, the field marked invalid, and the other values kept.
@@ -123,12 +124,12 @@ TEST(BillingShipping, APhysicalCheckoutChecksEveryAddressFieldAndPaysOnlyWithAVa
         }
     }
     // An Australian postcode is four digits too.
-    auto au = payWith(url, formWith("country", "AU"));
+    auto au = payWith(url, shipForm("country", "AU"));
     EXPECT_EQ(au.status, 303) << "NZ postcode 6011 is four digits, valid for AU as well";
     // Nothing changed on the way: the order was unpaid until that valid form.
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM order_status_history WHERE order_id = ? AND to_status = 'paid'", {orderId}), 1);
 
-    auto o = shippedAdminOrder(orderId);
+    auto o = shipStaffOrder(orderId);
     EXPECT_EQ(o["status"], "paid");
     EXPECT_EQ(o["shipping_address"],
               nlohmann::json({{"name", "Aroha Ngati"}, {"line1", "12 Kauri Street"}, {"line2", nullptr}, {"city", "Wellington"},
@@ -151,9 +152,9 @@ TEST(BillingShipping, ABadAddressLeavesTheOrderUnpaidAndTheCheckoutOpen) {
     auto r = startCheckout(buyer, {{"productSlug", hardware.slug}});
     ASSERT_EQ(r.status, 200) << r.body;
     const std::string url = r.json()["url"], checkoutId = r.json()["checkoutId"];
-    const auto orderId = orderIdOfCheckout(checkoutId);
+    const auto orderId = shipOrderOfCheckout(checkoutId);
     const auto events = countRows("SELECT COUNT(*) FROM payment_events", {});
-    for (const auto& form : {std::string(), formWith("postal_code", "123"), formWith("country", "FR"), std::string("%zz=1")}) {
+    for (const auto& form : {std::string(), shipForm("postal_code", "123"), shipForm("country", "FR"), std::string("%zz=1")}) {
         auto res = payWith(url, form);
         EXPECT_EQ(res.status / 100, 4) << form;
     }
@@ -179,12 +180,12 @@ TEST(BillingShipping, ADigitalCheckoutNeverAsksForAnAddress) {
     // Paid with an empty form (and a posted address is ignored: nothing is stored).
     auto paid = payWith(url, kTestAddress);
     ASSERT_EQ(paid.status, 303) << paid.body;
-    const auto orderId = orderIdOfCheckout(checkoutId);
-    auto o = shippedAdminOrder(orderId);
+    const auto orderId = shipOrderOfCheckout(checkoutId);
+    auto o = shipStaffOrder(orderId);
     EXPECT_EQ(o["status"], "paid");
     EXPECT_EQ(o["shipping_address"], nullptr);
     const std::string number = o["order_number"];
-    EXPECT_EQ(customerOrder(buyer, number)["shipping_address"], nullptr);
+    EXPECT_EQ(shipCustomerOrder(buyer, number)["shipping_address"], nullptr);
 }
 
 TEST(BillingShipping, StripeIsAskedToCollectTheAddressForPhysicalProductsOnly) {
@@ -212,7 +213,7 @@ TEST(BillingShipping, StripeIsAskedToCollectTheAddressForPhysicalProductsOnly) {
 
     // The completed session, in the pinned API version's shape (a fixture), fills the order's snapshot.
     const std::string checkoutId = r.json()["checkoutId"], sessionId = r.json()["sessionId"];
-    auto event = fixture("checkout.session.completed.shipping.json");
+    auto event = shipFixture("checkout.session.completed.shipping.json");
     EXPECT_EQ(event["api_version"], "2025-09-30.clover"); // billing/stripe_provider.h pins this version
     event["id"] = unique("evt_ship");
     auto& session = event["data"]["object"];
@@ -220,25 +221,25 @@ TEST(BillingShipping, StripeIsAskedToCollectTheAddressForPhysicalProductsOnly) {
     session["client_reference_id"] = checkoutId;
     session["metadata"]["checkout_id"] = checkoutId;
     session["customer"] = created[0].field("customer");
-    ASSERT_EQ(deliverToStripeServer(event.dump()).status, 200);
+    ASSERT_EQ(shipDeliver(event.dump()).status, 200);
     // The same event again (Stripe retries) changes nothing.
-    ASSERT_EQ(deliverToStripeServer(event.dump()).status, 200);
-    const auto orderId = orderIdOfCheckout(checkoutId);
-    auto o = shippedAdminOrder(orderId);
+    ASSERT_EQ(shipDeliver(event.dump()).status, 200);
+    const auto orderId = shipOrderOfCheckout(checkoutId);
+    auto o = shipStaffOrder(orderId);
     EXPECT_EQ(o["status"], "paid");
     EXPECT_EQ(o["shipping_address"],
               nlohmann::json({{"name", "Hēmi Pōtae"}, {"line1", "1 Cathedral Square"}, {"line2", "Level 3"},
                               {"city", "Christchurch"}, {"state", "Canterbury"}, {"postal_code", "8011"},
                               {"country", "NZ"}, {"phone", "+6435550199"}}));
-    EXPECT_EQ(customerOrder(buyer, o["order_number"])["shipping_address"], o["shipping_address"]);
+    EXPECT_EQ(shipCustomerOrder(buyer, o["order_number"])["shipping_address"], o["shipping_address"]);
 
     // A later event with another address never rewrites the snapshot.
     auto later = event;
     later["id"] = unique("evt_ship_later");
     later["type"] = "checkout.session.async_payment_succeeded";
     later["data"]["object"]["collected_information"]["shipping_details"]["address"]["line1"] = "9 Elsewhere Road";
-    ASSERT_EQ(deliverToStripeServer(later.dump()).status, 200);
-    EXPECT_EQ(shippedAdminOrder(orderId)["shipping_address"]["line1"], "1 Cathedral Square");
+    ASSERT_EQ(shipDeliver(later.dump()).status, 200);
+    EXPECT_EQ(shipStaffOrder(orderId)["shipping_address"]["line1"], "1 Cathedral Square");
 }
 
 TEST(BillingShipping, ShippedWithTrackingIsOnTheOrderAndMailedToTheCustomer) {
@@ -247,7 +248,7 @@ TEST(BillingShipping, ShippedWithTrackingIsOnTheOrderAndMailedToTheCustomer) {
     auto r = startCheckout(buyer, {{"productSlug", hardware.slug}});
     ASSERT_EQ(r.status, 200) << r.body;
     ASSERT_EQ(pressButton(r.json()["url"], "pay").status, 303);
-    const auto orderId = orderIdOfCheckout(r.json()["checkoutId"]);
+    const auto orderId = shipOrderOfCheckout(r.json()["checkoutId"]);
     const auto email = textColumn("SELECT email FROM users WHERE id = ?", {buyer.userId}).at(0);
 
     auto shipped = patchJson("/api/v1/admin/orders/" + orderId,
@@ -264,7 +265,7 @@ TEST(BillingShipping, ShippedWithTrackingIsOnTheOrderAndMailedToTheCustomer) {
     auto audited = textColumn("SELECT after_json FROM audit_log WHERE action = 'order.status_changed' AND target_id = ?", {orderId});
     EXPECT_EQ(nlohmann::json::parse(audited.at(0))["tracking_number"], "LY123456789NZ");
 
-    auto mine = customerOrder(buyer, o["order_number"]);
+    auto mine = shipCustomerOrder(buyer, o["order_number"]);
     EXPECT_EQ(mine["status"], "shipped");
     EXPECT_EQ(mine["carrier"], "NZ Post");
     EXPECT_EQ(mine["tracking_number"], "LY123456789NZ");
