@@ -142,7 +142,11 @@ TEST(TaxInvoices, APaidLocalOrderHasAnInvoiceWithEveryRequiredDetail) {
     EXPECT_EQ(j["supplier"]["gst_number"], "49-091-850");
     EXPECT_FALSE(j["supplier"]["address"].get<std::string>().empty());
     EXPECT_EQ(j["buyer"]["email"], textColumn("SELECT email FROM users WHERE id = ?", {buyer.userId}).at(0));
-    EXPECT_TRUE(j["buyer"]["address"].is_null());
+    // A physical order names where it went: the order's shipping address snapshot.
+    ASSERT_TRUE(j["buyer"]["address"].is_object()) << j.dump();
+    EXPECT_EQ(j["buyer"]["address"]["line1"], "12 Kauri Street");
+    EXPECT_EQ(j["buyer"]["address"]["postal_code"], "6011");
+    EXPECT_EQ(j["buyer"]["address"]["country"], "NZ");
     ASSERT_EQ(j["lines"].size(), 1u);
     EXPECT_EQ(j["lines"][0]["quantity"], 3);
     EXPECT_EQ(j["lines"][0]["amount"], 7500);

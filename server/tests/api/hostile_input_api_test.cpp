@@ -91,6 +91,7 @@ nlohmann::json validBodyFor(const std::string& method, const std::string& patter
         {{"POST", "/auth/v1/invite"}, {{"email", email}, {"data", {{"full_name", "Ana"}}}}},
         {{"POST", "/auth/v1/admin/generate_link"}, {{"type", "recovery"}, {"email", email}}},
         {{"PATCH", "/api/v1/admin/orders/{id}"}, {{"status", "paid"}, {"note", "Checked by hand"}}},
+        {{"POST", "/api/v1/admin/orders/{id}/refunds"}, {{"amount", 100}, {"reason", "Returned unopened"}, {"restock", false}}},
         {{"POST", "/functions/v1/create-checkout-session"}, {{"productSlug", slug}, {"quantity", 1}, {"returnPath", "/dashboard"}}},
         {{"POST", "/functions/v1/create-portal-session"}, nlohmann::json::object()},
         {{"POST", "/functions/v1/validate-subscription"}, {{"productSlug", slug}}},

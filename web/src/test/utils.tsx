@@ -106,3 +106,10 @@ export function renderWithAuth(ui: ReactElement = <AuthProbe />, queryClient = c
     ),
   };
 }
+
+type ApiHandler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+
+/** Routes fetch calls to `handler` (by parsed URL); anything it does not answer is a 404. */
+export function mockApi(handler: ApiHandler) {
+  return mockFetch((url, init) => handler(new URL(url, 'http://localhost'), init) ?? jsonResponse(404, { code: 'not_found', message: 'Not found' }));
+}

@@ -1,5 +1,6 @@
 // Test-only helpers for the back office: rows in the contract's shapes and a fetch router.
-import { jsonResponse, mockFetch } from '@/test/utils';
+import { jsonResponse, mockApi } from '@/test/utils';
+import type { mockFetch } from '@/test/utils';
 import type { AdminPlan, AdminProduct, OrderDetail, OrderRow, SubscriptionRow } from './api/schemas';
 
 export function plan(overrides: Partial<AdminPlan> = {}): AdminPlan {
@@ -97,13 +98,6 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
   };
 }
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
-
-/** Routes fetch calls to `handler` (by parsed URL); anything it does not answer is a 404. */
-export function mockApi(handler: Handler) {
-  return mockFetch((url, init) => handler(new URL(url, 'http://localhost'), init) ?? jsonResponse(404, { code: 'not_found', message: 'Not found' }));
-}
-
 /** The calls made with `method` to `pathname`, with their parsed JSON bodies. */
 export function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, pathname: string) {
   return fetchMock.mock.calls
@@ -115,4 +109,4 @@ export function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string,
     }));
 }
 
-export { jsonResponse };
+export { jsonResponse, mockApi };

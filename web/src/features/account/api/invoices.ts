@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageSchema, z } from '@/lib/schema';
 import { apiFetch } from '@/lib/api';
 import { accountKeys } from './keys';
+import { shippingAddressSchema } from '@/lib/shipping';
 
 export const INVOICES_PAGE_SIZE = 20;
 
@@ -34,7 +35,8 @@ export const invoiceSchema = z.object({
   buyer: z.object({
     name: z.string().nullable(),
     email: z.string().nullable(),
-    address: z.record(z.string(), z.unknown()).nullable().optional(),
+    /** Where the goods went: the order's shipping address snapshot, null for a digital supply. */
+    address: shippingAddressSchema.nullable().optional(),
   }),
   lines: z.array(z.object({ description: z.string(), quantity: z.number().int(), amount: z.number().int() })),
   currency: z.string(),

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
-import { renderRoute } from '@/test/utils';
-import { jsonResponse, mockApi } from '@/features/admin/testing';
+import { jsonResponse, mockApi, renderRoute } from '@/test/utils';
 import { InvoicePage } from './InvoicePage';
 
 const invoice = {

@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { useInvoice, type Invoice } from '../api/invoices';
+import { addressLines } from '@/lib/shipping';
 
 const PRINT_CSS = `@media print {
   body header, body footer, .invoice-actions { display: none !important; }
@@ -71,6 +72,7 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           <h2 className="font-semibold">To</h2>
           {invoice.buyer.name ? <p>{invoice.buyer.name}</p> : null}
           {invoice.buyer.email ? <p>{invoice.buyer.email}</p> : null}
+          {invoice.buyer.address ? <address className="not-italic">{addressLines(invoice.buyer.address).join(', ')}</address> : null}
         </section>
         <table className="mt-6 w-full text-left text-sm">
           <caption className="sr-only">Lines</caption>
