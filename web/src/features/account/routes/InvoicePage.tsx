@@ -9,12 +9,6 @@ import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { useInvoice, type Invoice } from '../api/invoices';
 import { addressLines } from '@/lib/shipping';
 
-const PRINT_CSS = `@media print {
-  body header, body footer, .invoice-actions { display: none !important; }
-  .invoice-sheet { box-shadow: none !important; border: none !important; margin: 0 !important; max-width: none !important; }
-  @page { margin: 15mm; }
-}`;
-
 /** "2026-11-27" -> "27 November 2026" (the New Zealand date the server recorded; no time zone maths). */
 function longDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
@@ -45,13 +39,12 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 print:p-0">
-      <style>{PRINT_CSS}</style>
       <div className="invoice-actions mb-4 flex justify-end">
         <button type="button" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white" onClick={() => window.print()}>
           Print or save as PDF
         </button>
       </div>
-      <article aria-label={`${invoice.title} ${invoice.number}`} className="invoice-sheet rounded-xl border border-slate-200 bg-white p-8 text-slate-900 shadow-sm">
+      <article aria-label={`${invoice.title} ${invoice.number}`} className="print-document invoice-sheet rounded-xl border border-slate-200 bg-white p-8 text-slate-900 shadow-sm">
         <header className="flex flex-wrap items-start justify-between gap-6">
           <div>
             <h1 className="text-3xl font-bold">{invoice.title}</h1>
