@@ -149,6 +149,21 @@ TEST(LedgerApi, APaidOrderEntersTheLedgerOnceAndAPartialThenAFullRefundTakeItOut
     EXPECT_EQ(auditCount("order.refunded", paid.id), 2);
     EXPECT_EQ(j["history"].back()["to_status"], "refunded");
 
+    // Each refund issued a credit note from the tax invoice sequence, adjusting the order's invoice,
+    // in the refund's transaction; the refund mail names and links it.
+    const auto invoiceNumber = textColumn("SELECT number FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'", {paid.id});
+    ASSERT_EQ(invoiceNumber.size(), 1u);
+    const auto notes = textColumn(
+        "SELECT c.number FROM tax_invoices c JOIN tax_invoices i ON i.id = c.adjusts_id "
+        "WHERE c.order_id = ? AND c.kind = 'credit_note' AND i.number = ? ORDER BY c.seq",
+        {paid.id, invoiceNumber.at(0)});
+    ASSERT_EQ(notes.size(), 2u);
+    EXPECT_EQ(textColumn("SELECT CAST(total_amount AS TEXT) FROM tax_invoices WHERE number = ?", {notes.at(0)}).at(0), "1200");
+    const auto mails = textColumn(
+        "SELECT body_text FROM mail_outbox WHERE kind = 'refund' AND body_text LIKE ? ORDER BY created_at", {"%" + notes.at(1) + "%"});
+    ASSERT_EQ(mails.size(), 1u);
+    EXPECT_NE(mails.at(0).find("/account/invoices/" + notes.at(1)), std::string::npos) << mails.at(0);
+
     // Nothing is left: 422 with the remainder, and nothing changes.
     auto more = refund(paid.id, {{"amount", 1}});
     EXPECT_EQ(more.status, 422) << more.body;

@@ -48,7 +48,7 @@ const orderItemSchema = z.object({
 export const orderSchema = z.object({
   id: z.string(),
   order_number: z.string(),
-  /** pending | paid | shipped | completed | cancelled */
+  /** pending | paid | shipped | completed | cancelled | refunded */
   status: z.string(),
   /** Minor units. */
   total_amount: z.number().int(),
@@ -56,6 +56,8 @@ export const orderSchema = z.object({
   created_at: z.string(),
   /** Its tax invoice once paid (/account/invoices/{number}). */
   invoice_number: z.string().nullable().optional(),
+  /** Refunded so far, minor units (docs/billing.md, "The ledger, refunds and disputes"). */
+  refunded_amount: z.number().int().optional(),
   items: z.array(orderItemSchema),
   /** shipping_address (null for digital orders), carrier, tracking_number, shipped_at. */
   ...fulfilmentFields,

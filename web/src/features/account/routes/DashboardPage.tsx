@@ -197,7 +197,10 @@ function OrderRow({ order }: { order: Order }) {
           </div>
           <div className="flex items-center gap-3">
             <OrderBadge status={order.status} />
-            <p className="text-lg font-bold text-slate-900">{formatMoney(order.total_amount, order.currency)}</p>
+            <div className="text-right">
+              <p className="text-lg font-bold text-slate-900">{formatMoney(order.total_amount, order.currency)}</p>
+              {order.refunded_amount ? <p className="text-sm text-slate-600">Refunded {formatMoney(order.refunded_amount, order.currency)}</p> : null}
+            </div>
           </div>
         </div>
         {order.items.length > 0 ? (

@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/format';
 import type { ListSpec } from '@/lib/list';
 import { useCertificates, type Certificate } from '../api/certificates';
 import { WIREWRITE_ADMIN, workerName } from '../rules';
+import { listTableProps } from '@/components/list/listTable';
 
 const LIST: ListSpec<'q' | 'status'> = {
   filters: ['q', 'status'],
@@ -77,16 +78,9 @@ export function CertificatesPage() {
       <DataTable
         caption="WireWrite certificates"
         columns={columns}
-        rows={query.data?.items}
         rowKey={(c) => c.id}
-        loading={query.isFetching}
         emptyText={list.filtered ? 'No certificates match your filters' : 'No certificates yet'}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        page={list.page}
-        total={query.data?.total ?? 0}
-        totalCapped={query.data?.total_capped ?? false}
-        onPageChange={list.setPage}
+        {...listTableProps(list, query)}
       />
     </StaffPage>
   );

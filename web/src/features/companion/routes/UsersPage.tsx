@@ -17,6 +17,7 @@ import { useSetWorkerEntitlement } from '../api/updateWorker';
 import { useWorkers, type Worker } from '../api/workers';
 import { EntitlementDialog, type EntitlementChange } from '../components/EntitlementDialog';
 import { WIREWRITE_ADMIN, workerName } from '../rules';
+import { listTableProps } from '@/components/list/listTable';
 
 const LIST: ListSpec<'q' | 'tier'> = {
   filters: ['q', 'tier'],
@@ -107,16 +108,9 @@ export function UsersPage() {
       <DataTable
         caption="WireWrite users"
         columns={columns}
-        rows={query.data?.items}
         rowKey={(w) => w.id}
-        loading={query.isFetching}
         emptyText={list.filtered ? 'No users match your filters' : 'No users yet'}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        page={list.page}
-        total={query.data?.total ?? 0}
-        totalCapped={query.data?.total_capped ?? false}
-        onPageChange={list.setPage}
+        {...listTableProps(list, query)}
       />
       <EntitlementDialog change={change} busy={update.isPending} onConfirm={confirm} onCancel={() => setChange(null)} />
     </StaffPage>
