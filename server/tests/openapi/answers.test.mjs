@@ -252,6 +252,7 @@ describe('signed in', () => {
     await call('GET', '/api/v1/wirewrite/me', { expect: 401 });
     await call('GET', '/api/v1/admin/stats', { expect: 401 });
     await call('GET', '/api/v1/admin/orders', { expect: 401 });
+    await call('GET', '/api/v1/account/invoices', { expect: 401 });
   });
 
   test('account, subscriptions, checkout', async () => {
@@ -278,6 +279,9 @@ describe('signed in', () => {
     await call('POST', `/api/v1/account/checkouts/${id}/cancel`, { token, expect: 200 });
     await call('GET', `/api/v1/account/checkouts/${randomUUID()}`, { token, expect: 404 });
     await call('POST', `/api/v1/account/checkouts/${randomUUID()}/cancel`, { token, expect: 404 });
+    await call('GET', '/api/v1/account/invoices', { token, expect: 200 });
+    await call('GET', '/api/v1/account/invoices?page_size=0', { token, expect: 422 });
+    await call('GET', '/api/v1/account/invoices/INV-999999', { token, expect: 404 });
   });
 
   test('a customer on staff and enterprise routes', async () => {
@@ -320,6 +324,10 @@ describe('staff', () => {
     await call('PATCH', `/api/v1/admin/orders/${order.id}`, { token, json: { status: 'lost' }, expect: 422 });
     await call('PATCH', `/api/v1/admin/orders/${order.id}`, { token, json: { status: 'completed', carrier: 'NZ Post' }, expect: 422 });
     await call('GET', `/api/v1/admin/orders/${randomUUID()}`, { token, expect: 404 });
+    await call('GET', '/api/v1/admin/orders?disputed=true', { token, expect: 200 });
+    await call('POST', `/api/v1/admin/orders/${order.id}/refunds`, { token, json: { amount: 0 }, expect: 422 });
+    await call('POST', `/api/v1/admin/orders/${randomUUID()}/refunds`, { token, json: { amount: 100 }, expect: 404 });
+    await call('GET', '/api/v1/admin/invoices/INV-999999', { token, expect: 404 });
   });
 
   test('products, plans and images', async () => {
