@@ -315,7 +315,7 @@ void EventProcessor::recordOrderPayment(db::Tx& tx, const Event& e, const std::s
     const auto payment = idOf(e.object, "payment_intent").value_or(str(e.object, "id").value_or(orderId));
     const auto amount = integer(e.object, "amount_total").value_or(state->totalAmount);
     const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state->currency));
-    if (currency != "NZD" && currency != "AUD" && currency != "USD") return;
+    if (!catalog::isCurrency(currency)) return;
     ledger_.setProviderPayment(tx, orderId, e.provider, payment);
     ledger_.add(tx, {e.provider + ":payment:" + payment, ledger_kind::kOrderPayment, amount, currency, e.provider, payment,
                      orderId, std::nullopt, std::nullopt, e.eventId});
@@ -325,7 +325,7 @@ bool EventProcessor::recordInvoicePayment(db::Tx& tx, const Event& e, const std:
     auto invoice = str(e.object, "id");
     auto amount = integer(e.object, "amount_paid");
     const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(""));
-    if (!invoice || !amount || *amount <= 0 || (currency != "NZD" && currency != "AUD" && currency != "USD")) return false;
+    if (!invoice || !amount || *amount <= 0 || !catalog::isCurrency(currency)) return false;
     std::optional<std::string> subscriptionId;
     if (subscriptionProviderId)
         if (auto row = subscriptions_.findByProvider(tx, e.provider, *subscriptionProviderId)) subscriptionId = row->id;
@@ -338,7 +338,7 @@ std::optional<std::string> EventProcessor::guestOrder(db::Tx& tx, const std::str
     auto sessionId = str(session, "id");
     auto amount = integer(session, "amount_total");
     const std::string currency = Poco::toUpper(str(session, "currency").value_or("nzd"));
-    if (!sessionId || !amount || *amount < 0 || (currency != "NZD" && currency != "AUD" && currency != "USD")) {
+    if (!sessionId || !amount || *amount < 0 || !catalog::isCurrency(currency)) {
         Poco::Logger::get("billing").warning("%s checkout %s has no usable amount or currency; no order made", provider,
                                              sessionId.value_or("?"));
         return std::nullopt;

@@ -40,8 +40,7 @@ constexpr const char* kSummaryColumns =
 const std::string kOrderInvoice = std::string(kSummaryColumns) + "WHERE order_id = ? AND kind = 'invoice'";
 const std::string kSummaryByNumber = std::string(kSummaryColumns) + "WHERE number = ?";
 const std::string kOrderDocuments = std::string(kSummaryColumns) + "WHERE order_id = ? ORDER BY seq";
-const std::string kUserPage = std::string(kSummaryColumns) + "WHERE user_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?";
-constexpr const char* kUserCount = "SELECT COUNT(*) FROM tax_invoices WHERE user_id = ?";
+constexpr const char* kCount = "SELECT COUNT(*) FROM tax_invoices";
 constexpr const char* kFind = "SELECT CAST(user_id AS TEXT) AS user_id, document FROM tax_invoices WHERE number = ?";
 constexpr const char* kCreditTarget =
     "SELECT CAST(id AS TEXT) AS id, number, CAST(user_id AS TEXT) AS user_id, total_amount, document FROM tax_invoices "
@@ -221,13 +220,11 @@ std::optional<StoredInvoice> InvoiceRepository::find(Poco::Data::Session& s, con
     });
 }
 
-std::vector<InvoiceSummary> InvoiceRepository::forUser(Poco::Data::Session& s, const std::string& userId, std::int64_t limit,
-                                                       std::int64_t offset) {
-    return db::query(s, kUserPage).bind(userId, limit, offset).all(readSummary);
-}
-
-std::int64_t InvoiceRepository::countForUser(Poco::Data::Session& s, const std::string& userId) {
-    return db::query(s, kUserCount).bind(userId).count();
+db::Page<InvoiceSummary> InvoiceRepository::pageForUser(Poco::Data::Session& s, const std::string& userId, db::PageQuery page) {
+    db::Where where(s);
+    where.add("user_id = ?", {userId});
+    page.orderBy = "seq DESC";
+    return db::countedPageOf<InvoiceSummary>(s, kSummaryColumns, nullptr, kCount, where, page, readSummary);
 }
 
 } // namespace storefront::billing

@@ -4,6 +4,7 @@
 // of what was issued, and read back by number or as the customer's list.
 #include "billing/settings.h"
 #include "db/database.h"
+#include "db/list.h"
 
 #include <nlohmann/json.hpp>
 
@@ -78,10 +79,8 @@ public:
     std::optional<InvoiceSummary> forOrder(db::Tx& tx, const std::string& orderId);
     std::vector<InvoiceSummary> forOrder(Poco::Data::Session& s, const std::string& orderId); // invoice and credit notes
     std::optional<StoredInvoice> find(Poco::Data::Session& s, const std::string& number);
-    // The user's invoices and credit notes, newest first.
-    std::vector<InvoiceSummary> forUser(Poco::Data::Session& s, const std::string& userId, std::int64_t limit,
-                                        std::int64_t offset);
-    std::int64_t countForUser(Poco::Data::Session& s, const std::string& userId);
+    // A page of the user's invoices and credit notes, newest first (the list kit, db/list.h).
+    db::Page<InvoiceSummary> pageForUser(Poco::Data::Session& s, const std::string& userId, db::PageQuery page);
 
     const InvoiceSettings& settings() const { return settings_; }
 

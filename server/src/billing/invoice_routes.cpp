@@ -40,10 +40,7 @@ void registerInvoiceRoutes(http::Router& router, db::Database& db, InvoiceReposi
         const auto page = http::readPage(req);
         const auto& userId = req.caller()->userId;
         auto s = db.session();
-        db::Page<InvoiceSummary> list;
-        list.items = invoices.forUser(s, userId, page.size, page.offset());
-        list.total = invoices.countForUser(s, userId);
-        res.json(200, http::pageJson(list, page, summaryJson));
+        res.json(200, http::pageJson(invoices.pageForUser(s, userId, http::pageQuery(page)), page, summaryJson));
     });
 
     // The owner, or staff who have passed two-factor (a staff session at aal1 reads only its own).

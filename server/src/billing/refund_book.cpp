@@ -38,7 +38,6 @@ std::optional<std::string> expandableId(const nlohmann::json& o, const char* key
     return std::nullopt;
 }
 
-bool knownCurrency(const std::string& c) { return c == "NZD" || c == "AUD" || c == "USD"; }
 
 // Stripe's refund statuses in ours: requires_action waits on the customer, as pending does.
 std::string ourStatus(const std::string& stripeStatus) {
@@ -140,7 +139,7 @@ bool RefundBook::applyRefundObject(db::Tx& tx, const std::string& provider, cons
     auto reId = stringField(object, "id");
     auto amount = integerField(object, "amount");
     const auto currency = Poco::toUpper(stringField(object, "currency").value_or(""));
-    if (!reId || !amount || *amount <= 0 || !knownCurrency(currency)) return false;
+    if (!reId || !amount || *amount <= 0 || !catalog::isCurrency(currency)) return false;
     const auto status = ourStatus(stringField(object, "status").value_or("pending"));
 
     auto row = ledger_.refundByProviderId(tx, provider, *reId);
@@ -198,7 +197,7 @@ bool RefundBook::applyDispute(db::Tx& tx, const std::string& provider, const nlo
     auto amount = integerField(dispute, "amount");
     const auto currency = Poco::toUpper(stringField(dispute, "currency").value_or(""));
     const auto status = stringField(dispute, "status").value_or("needs_response");
-    if (!id || !amount || *amount < 0 || !knownCurrency(currency)) return false;
+    if (!id || !amount || *amount < 0 || !catalog::isCurrency(currency)) return false;
     auto orderId = orderOfCharge(tx, provider, dispute);
     if (orderId) {
         if (!orders_.lock(tx, *orderId)) orderId.reset();

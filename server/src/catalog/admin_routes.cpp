@@ -184,7 +184,7 @@ PricingPlan planFrom(Body& b) {
         plan.priceAmount = *minor;
     else b.fail("price", "Enter a price of 0 or more with at most 2 decimals (at most 1,000,000.00), e.g. 19.99.");
     if (auto currency = b.optText("currency")) {
-        if (*currency != "NZD" && *currency != "AUD" && *currency != "USD") b.fail("currency", "Choose NZD, AUD or USD.");
+        if (!isCurrency(*currency)) b.fail("currency", "Choose NZD, AUD or USD.");
         else plan.currency = *currency;
     }
     if (auto value = b.optInteger("billing_frequency_value")) {

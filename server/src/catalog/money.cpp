@@ -63,4 +63,6 @@ std::optional<std::int64_t> parseMajorUnits(std::string_view text) {
     return minor;
 }
 
+bool isCurrency(const std::string& currency) { return currency == "NZD" || currency == "AUD" || currency == "USD"; }
+
 } // namespace storefront::catalog

@@ -17,6 +17,9 @@ std::string formatNzd(std::int64_t minor);
 // The same for any plan currency, as en-NZ shows it: NZD "$15.00", AUD "A$15.00", USD "US$15.00".
 std::string formatMoney(std::int64_t minor, const std::string& currency);
 
+// The currencies the shop sells in and books: "NZD", "AUD", "USD" (upper case).
+bool isCurrency(const std::string& currency);
+
 } // namespace storefront::catalog
 
 namespace storefront::catalog {

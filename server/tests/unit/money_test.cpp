@@ -44,4 +44,15 @@ TEST(FormatNzd, DollarSignAndThousandsSeparators) {
     EXPECT_EQ(formatNzd(std::numeric_limits<std::int64_t>::min()), "-$92,233,720,368,547,758.08");
 }
 
+TEST(IsCurrency, OnlyTheThreeTheShopSellsInUpperCase) {
+    using storefront::catalog::isCurrency;
+    EXPECT_TRUE(isCurrency("NZD"));
+    EXPECT_TRUE(isCurrency("AUD"));
+    EXPECT_TRUE(isCurrency("USD"));
+    EXPECT_FALSE(isCurrency("nzd"));
+    EXPECT_FALSE(isCurrency("EUR"));
+    EXPECT_FALSE(isCurrency(""));
+    EXPECT_FALSE(isCurrency("NZD "));
+}
+
 } // namespace

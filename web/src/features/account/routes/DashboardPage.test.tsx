@@ -232,6 +232,22 @@ describe('DashboardPage', () => {
     expect(within(within(history).getByRole('article', { name: 'Order SC-PEND-0001' })).getByText('Pending')).toHaveClass('bg-slate-100');
   });
 
+  it('says how much of an order was refunded, and nothing for an order with no refund', async () => {
+    const order = DASHBOARD.orders[0];
+    if (!order) throw new Error('the fixture has an order');
+    const refunded = { ...order, id: 'o20', order_number: 'SC-REFD-0001', status: 'refunded', refunded_amount: order.total_amount };
+    const partly = { ...order, id: 'o21', order_number: 'SC-REFD-0002', status: 'paid', refunded_amount: 1200 };
+    const none = { ...order, id: 'o22', order_number: 'SC-REFD-0003', status: 'paid', refunded_amount: 0 };
+    mockFetch(() => jsonResponse(200, { ...DASHBOARD, orders: [refunded, partly, none], orders_total: 3 }));
+    renderDashboard();
+    const history = await screen.findByRole('region', { name: 'Order History' });
+    const full = within(history).getByRole('article', { name: 'Order SC-REFD-0001' });
+    expect(full).toHaveTextContent('Refunded $258.00');
+    expect(within(full).getByText('Refunded', { exact: true })).toHaveAttribute('data-tone', 'grey');
+    expect(within(history).getByRole('article', { name: 'Order SC-REFD-0002' })).toHaveTextContent('Refunded $12.00');
+    expect(within(history).getByRole('article', { name: 'Order SC-REFD-0003' })).not.toHaveTextContent('Refunded');
+  });
+
   it('shows where a physical order ships and its carrier and tracking number; digital orders show neither', async () => {
     const shippedOrder = {
       id: 'o9',

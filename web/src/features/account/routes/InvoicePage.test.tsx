@@ -53,6 +53,14 @@ describe('InvoicePage', () => {
     expect(await screen.findByText('GST (zero-rated)')).toBeInTheDocument();
   });
 
+  it('names where the goods went: the order\'s shipping address', async () => {
+    const address = { name: 'Ana Buyer', line1: '12 Kauri Street', line2: null, city: 'Wellington', state: null, postal_code: '6011', country: 'NZ', phone: '021 555 0101' };
+    mockApi((url) => (url.pathname === '/api/v1/account/invoices/INV-000123' ? jsonResponse(200, { ...invoice, buyer: { ...invoice.buyer, address } }) : undefined));
+    renderPage('/account/invoices/INV-000123');
+    const buyer = await screen.findByRole('region', { name: 'Buyer' });
+    expect(buyer).toHaveTextContent('12 Kauri Street, Wellington 6011, New Zealand');
+  });
+
   it('says when the invoice is not there', async () => {
     mockApi(() => jsonResponse(404, { code: 'invoice_not_found', message: 'No such invoice.' }));
     renderPage('/account/invoices/INV-999999');
