@@ -1,6 +1,6 @@
 // /admin/orders/:id: one order with its items, its status history (who changed what, when and
 // from where, oldest first) and any payment that arrived after it was cancelled.
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { errorMessage, isApiError } from '@/lib/api';
@@ -193,10 +193,7 @@ export function OrderDetailPage() {
         ) : null}
       </section>
 
-      <section aria-labelledby="order-items" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="order-items" className="text-lg font-semibold text-slate-900">
-          Items
-        </h2>
+      <Panel id="order-items" title="Items">
         {data.items.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">No items.</p>
         ) : (
@@ -222,12 +219,9 @@ export function OrderDetailPage() {
             </tbody>
           </table>
         )}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="order-history" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="order-history" className="text-lg font-semibold text-slate-900">
-          Status History
-        </h2>
+      <Panel id="order-history" title="Status History">
         {data.history.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">No status changes yet.</p>
         ) : (
@@ -257,13 +251,10 @@ export function OrderDetailPage() {
             </tbody>
           </table>
         )}
-      </section>
+      </Panel>
 
       {data.refunds.length > 0 ? (
-        <section aria-labelledby="order-refunds" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="order-refunds" className="text-lg font-semibold text-slate-900">
-            Refunds
-          </h2>
+        <Panel id="order-refunds" title="Refunds">
           <table className="mt-3 min-w-full text-sm">
             <caption className="sr-only">Refunds</caption>
             <thead>
@@ -290,14 +281,11 @@ export function OrderDetailPage() {
               ))}
             </tbody>
           </table>
-        </section>
+        </Panel>
       ) : null}
 
       {data.invoices.length > 0 ? (
-        <section aria-labelledby="order-invoices" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="order-invoices" className="text-lg font-semibold text-slate-900">
-            Tax Invoices
-          </h2>
+        <Panel id="order-invoices" title="Tax Invoices">
           <ul className="mt-3 space-y-2 text-sm">
             {data.invoices.map((invoice) => (
               <li key={invoice.number}>
@@ -308,14 +296,11 @@ export function OrderDetailPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Panel>
       ) : null}
 
       {data.late_payments.length > 0 ? (
-        <section aria-labelledby="late-payments" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
-          <h2 id="late-payments" className="text-lg font-semibold text-slate-900">
-            Late Payments
-          </h2>
+        <Panel id="late-payments" title="Late Payments" tone="alert">
           <ul className="mt-3 space-y-2 text-sm">
             {data.late_payments.map((payment, index) => (
               <li key={`${payment.at}-${String(index)}`}>
@@ -324,8 +309,20 @@ export function OrderDetailPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Panel>
       ) : null}
     </StaffPage>
+  );
+}
+
+/** One card of the order page: a region named by its heading. */
+function Panel({ id, title, tone, children }: { id: string; title: string; tone?: 'alert'; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`rounded-xl border ${tone === 'alert' ? 'border-red-200' : 'border-slate-200'} bg-white p-5 shadow-sm`}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
