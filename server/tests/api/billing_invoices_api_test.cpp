@@ -4,7 +4,6 @@
 // notes through the repository the refund path calls. SQLite and PostgreSQL.
 #include "api/admin_support.h"
 #include "billing/invoice_repository.h"
-#include "billing/stripe_signature.h"
 #include "billing/tax_invoice.h"
 
 #include <gtest/gtest.h>
@@ -39,17 +38,9 @@ int stripeB() {
 
 std::int64_t nowUnix() { return Poco::Timestamp().epochTime(); }
 
-HttpResult deliver(const nlohmann::json& event, int port = 0) {
-    const std::string payload = event.dump();
-    return http(port ? port : stripeA(), "POST", "/webhooks/stripe", payload,
-                {{"Content-Type", "application/json"},
-                 {"Stripe-Signature", storefront::billing::stripeSignatureHeader(kSecret, payload, nowUnix())}});
-}
+HttpResult deliver(const nlohmann::json& event, int port = 0) { return deliverStripeEvent(port ? port : stripeA(), kSecret, event); }
 
-nlohmann::json event(const std::string& type, nlohmann::json object) {
-    return {{"id", unique("evt_inv")}, {"object", "event"}, {"api_version", "2025-09-30.clover"}, {"type", type},
-            {"created", nowUnix()},    {"livemode", false}, {"data", {{"object", std::move(object)}}}};
-}
+nlohmann::json event(const std::string& type, nlohmann::json object) { return stripeEvent(type, object, unique("evt_inv")); }
 
 // A completed Checkout Session for a payment link (a guest order), as the pinned API version sends it.
 nlohmann::json guestSession(const std::string& id, const std::string& email, std::int64_t amount, const std::string& currency) {

@@ -3,7 +3,6 @@
 // and invoice events in the pinned API version's shape, and the revenue card read from the ledger.
 #include "api/admin_support.h"
 #include "api/fake_stripe.h"
-#include "billing/stripe_signature.h"
 
 #include <gtest/gtest.h>
 
@@ -40,25 +39,10 @@ PaidOrder paidLocally(int stock, std::int64_t price, int quantity) {
     return {orderOfCheckout(checkout.json()["checkoutId"]), product.id, ""};
 }
 
-HttpResult deliver(const nlohmann::json& event) {
-    const std::string payload = event.dump();
-    return http(fakeStripeServer(), "POST", "/webhooks/stripe", payload,
-                {{"Content-Type", "application/json"},
-                 {"Stripe-Signature",
-                  storefront::billing::stripeSignatureHeader(kFakeStripeWebhookSecret, payload, nowUnix())}});
-}
+HttpResult deliver(const nlohmann::json& event) { return deliverStripeEvent(fakeStripeServer(), kFakeStripeWebhookSecret, event); }
 
 nlohmann::json event(const std::string& type, const nlohmann::json& object, std::string id = "") {
-    if (id.empty()) id = unique("evt_ledger_");
-    return {{"id", id},
-            {"object", "event"},
-            {"api_version", "2025-09-30.clover"},
-            {"created", nowUnix()},
-            {"livemode", false},
-            {"pending_webhooks", 1},
-            {"request", {{"id", nullptr}, {"idempotency_key", nullptr}}},
-            {"type", type},
-            {"data", {{"object", object}}}};
+    return stripeEvent(type, object, id.empty() ? unique("evt_ledger_") : id);
 }
 
 // A hardware order paid through Stripe: the checkout on the Stripe server, then Stripe's

@@ -5,7 +5,6 @@
 // and tracking number, which the order JSON shows and the customer is mailed.
 #include "api/admin_support.h"
 #include "api/fake_stripe.h"
-#include "billing/stripe_signature.h"
 #include "common/text.h"
 
 #include <gtest/gtest.h>
@@ -54,10 +53,7 @@ std::string shipForm(const std::string& name, const std::optional<std::string>& 
 }
 
 HttpResult shipDeliver(const std::string& payload) {
-    return http(fakeStripeServer(), "POST", "/webhooks/stripe", payload,
-                {{"Content-Type", "application/json"},
-                 {"Stripe-Signature", storefront::billing::stripeSignatureHeader(kFakeStripeWebhookSecret, payload,
-                                                                                  Poco::Timestamp().epochTime())}});
+    return deliverStripePayload(fakeStripeServer(), kFakeStripeWebhookSecret, payload);
 }
 
 nlohmann::json shipFixture(const std::string& name) {

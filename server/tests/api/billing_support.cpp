@@ -1,6 +1,8 @@
 #include "api/billing_support.h"
 
 #include "api/fake_stripe.h"
+#include "billing/stripe_provider.h"
+#include "billing/stripe_signature.h"
 
 #include <stdexcept>
 
@@ -78,6 +80,30 @@ int fakeStripeServer() {
                        {"STRIPE_SECRET_KEY", fakeStripe().secretKey()},
                        {"STRIPE_WEBHOOK_SECRET", kFakeStripeWebhookSecret},
                        {"STRIPE_TIMEOUT_SECONDS", "2"}});
+}
+
+nlohmann::json stripeEvent(const std::string& type, const nlohmann::json& object, std::string id) {
+    if (id.empty()) id = unique("evt_");
+    const std::int64_t now = Poco::Timestamp().epochTime();
+    return {{"id", id},
+            {"object", "event"},
+            {"api_version", std::string(storefront::billing::kStripeApiVersion)},
+            {"created", now},
+            {"livemode", false},
+            {"pending_webhooks", 1},
+            {"request", {{"id", nullptr}, {"idempotency_key", nullptr}}},
+            {"type", type},
+            {"data", {{"object", object}}}};
+}
+
+HttpResult deliverStripePayload(int port, const std::string& secret, const std::string& payload) {
+    return http(port, "POST", "/webhooks/stripe", payload,
+                {{"Content-Type", "application/json"},
+                 {"Stripe-Signature", storefront::billing::stripeSignatureHeader(secret, payload, Poco::Timestamp().epochTime())}});
+}
+
+HttpResult deliverStripeEvent(int port, const std::string& secret, const nlohmann::json& event) {
+    return deliverStripePayload(port, secret, event.dump());
 }
 
 } // namespace testing_support

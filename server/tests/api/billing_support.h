@@ -40,6 +40,14 @@ inline const std::string kTestAddress =
 // Pays a local checkout with this url-encoded form (the shipping fields).
 HttpResult payWith(const std::string& checkoutUrl, const std::string& form);
 
+// A Stripe webhook event in the pinned API version's shape (billing/stripe_provider.h) around
+// `object`; a new evt_ id unless one is given.
+nlohmann::json stripeEvent(const std::string& type, const nlohmann::json& object, std::string id = "");
+// POSTs a payload (or an event) to /webhooks/stripe of the server on `port`, signed with `secret`
+// at the current time, as Stripe delivers it.
+HttpResult deliverStripePayload(int port, const std::string& secret, const std::string& payload);
+HttpResult deliverStripeEvent(int port, const std::string& secret, const nlohmann::json& event);
+
 std::int64_t stockOf(const std::string& productId);
 std::string orderStatusOfCheckout(const std::string& checkoutId);
 std::string checkoutStatus(const std::string& checkoutId);

@@ -13,7 +13,6 @@
 #include "api/auth_support.h"
 #include "api/billing_support.h"
 #include "api/enterprise_support.h"
-#include "billing/stripe_signature.h"
 
 #include "companion/inactivity_job.h"
 #include "db/database.h"
@@ -248,15 +247,8 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
                                        {"STRIPE_SECRET_KEY", "sk_test_unused"},
                                        {"STRIPE_WEBHOOK_SECRET", secret}});
         const std::int64_t now = Poco::Timestamp().epochTime();
-        auto deliver = [&](const std::string& type, nlohmann::json object) {
-            const std::string payload =
-                nlohmann::json{{"id", unique("evt_wire")}, {"object", "event"}, {"api_version", "2025-09-30.clover"},
-                               {"type", type},             {"created", now},     {"livemode", false},
-                               {"data", {{"object", std::move(object)}}}}
-                    .dump();
-            return http(stripe, "POST", "/webhooks/stripe", payload,
-                        {{"Content-Type", "application/json"},
-                         {"Stripe-Signature", storefront::billing::stripeSignatureHeader(secret, payload, now)}});
+        auto deliver = [&](const std::string& type, const nlohmann::json& object) {
+            return deliverStripeEvent(stripe, secret, stripeEvent(type, object, unique("evt_wire")));
         };
         const std::string sub = unique("sub_wire");
         ASSERT_EQ(deliver("customer.subscription.created",
