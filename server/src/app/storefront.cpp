@@ -133,7 +133,7 @@ void Storefront::buildModules() {
                            contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
     p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
     p.add<audit::Module>(db);
-    p.add<backoffice::Module>(db, clock_);
+    p.add<backoffice::Module>(db, clock_, auth.customers());
     p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()}, clock_);
     seo::SiteInfo site;
     site.publicUrl = config_.publicUrl;

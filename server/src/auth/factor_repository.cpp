@@ -24,6 +24,7 @@ constexpr const char* kAnySealed =
 constexpr const char* kPlainSecrets =
     "SELECT CAST(id AS TEXT) AS id, secret FROM mfa_factors WHERE secret NOT LIKE 'v1:%' ORDER BY id LIMIT ?";
 constexpr const char* kReplaceSecret = "UPDATE mfa_factors SET secret = ? WHERE id = ? AND secret = ?";
+constexpr const char* kRemoveAllOf = "DELETE FROM mfa_factors WHERE user_id = ?";
 constexpr const char* kRemoveOwned = "DELETE FROM mfa_factors WHERE id = ? AND user_id = ?";
 constexpr const char* kInsertChallenge =
     "INSERT INTO mfa_challenges (id, factor_id, session_id, ip, attempts, created_at, expires_at) VALUES (?, ?, ?, ?, 0, ?, ?)";
@@ -107,6 +108,10 @@ void FactorRepository::markChallengeVerified(db::Tx& tx, const std::string& chal
 
 void FactorRepository::pruneChallenges(db::Tx& tx, const std::string& expiredBefore) {
     tx.query(kPruneChallenges).bind(expiredBefore).run();
+}
+
+std::int64_t FactorRepository::removeAllOf(db::Tx& tx, const std::string& userId) {
+    return static_cast<std::int64_t>(tx.query(kRemoveAllOf).bind(userId).changed());
 }
 
 } // namespace storefront::auth

@@ -50,6 +50,8 @@ public:
     bool replaceSecret(db::Tx& tx, const std::string& factorId, const std::string& before, const std::string& after);
     // Deletes the user's factor; false when the user has no such factor.
     bool removeOwned(db::Tx& tx, const std::string& userId, const std::string& factorId);
+    // Deletes every factor of the user (a staff reset); returns how many there were.
+    std::int64_t removeAllOf(db::Tx& tx, const std::string& userId);
 
     void insertChallenge(db::Tx& tx, const std::string& id, const std::string& factorId, const std::string& sessionId,
                          const std::string& ip, const std::string& expiresAt);

@@ -9,6 +9,7 @@
 #include "auth/accounts.h"
 #include "auth/admin.h"
 #include "auth/context.h"
+#include "auth/customer_admin.h"
 #include "auth/factors.h"
 #include "auth/sessions.h"
 #include "common/module.h"
@@ -26,6 +27,8 @@ public:
     void jobs(Schedule& schedule) override;
 
     AdminUsers& admin() { return admin_; }
+    // The staff's actions on a customer (/api/v1/admin/customers, served by the back office).
+    CustomerAdmin& customers() { return customers_; }
     // The password-hashing queue (its depth and refusals are on /metrics).
     PasswordHasher& hasher() { return hasher_; }
 
@@ -39,6 +42,7 @@ private:
     Accounts accounts_;
     Factors factors_;
     AdminUsers admin_;
+    CustomerAdmin customers_;
 };
 
 } // namespace storefront::auth

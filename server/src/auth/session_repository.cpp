@@ -13,6 +13,7 @@ constexpr const char* kInsertToken =
 constexpr const char* kLevel = "SELECT aal, amr FROM auth_sessions WHERE id = ?";
 constexpr const char* kRemoveSession = "DELETE FROM auth_sessions WHERE id = ?";
 constexpr const char* kRemoveForUser = "DELETE FROM auth_sessions WHERE user_id = ?";
+constexpr const char* kRemoveAal2ForUser = "DELETE FROM auth_sessions WHERE user_id = ? AND aal = 'aal2'";
 constexpr const char* kRemoveOthers = "DELETE FROM auth_sessions WHERE user_id = ? AND id <> ?";
 constexpr const char* kFindToken =
     "SELECT CAST(t.id AS TEXT) AS id, CAST(t.session_id AS TEXT) AS session_id, t.revoked, t.child_sealed, "
@@ -58,6 +59,10 @@ void SessionRepository::remove(db::Tx& tx, const std::string& sessionId) { tx.qu
 void SessionRepository::removeForUser(db::Tx& tx, const std::string& userId, const std::optional<std::string>& except) {
     if (except) tx.query(kRemoveOthers).bind(userId, *except).run();
     else tx.query(kRemoveForUser).bind(userId).run();
+}
+
+std::int64_t SessionRepository::removeAal2ForUser(db::Tx& tx, const std::string& userId) {
+    return static_cast<std::int64_t>(tx.query(kRemoveAal2ForUser).bind(userId).changed());
 }
 
 std::optional<RefreshTokenRow> SessionRepository::findRefreshToken(db::Tx& tx, const std::string& tokenHash) {

@@ -37,6 +37,8 @@ public:
     void remove(db::Tx& tx, const std::string& sessionId);
     // Every session of the user, or every one but `except`.
     void removeForUser(db::Tx& tx, const std::string& userId, const std::optional<std::string>& except);
+    // Every aal2 session of the user (its two-factor step no longer stands); returns how many.
+    std::int64_t removeAal2ForUser(db::Tx& tx, const std::string& userId);
 
     std::optional<RefreshTokenRow> findRefreshToken(db::Tx& tx, const std::string& tokenHash);
     // Revokes the token, keeping its child sealed; false when another request rotated it first.

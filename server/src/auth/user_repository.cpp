@@ -1,5 +1,7 @@
 #include "auth/user_repository.h"
 
+#include "db/dialect.h"
+
 #include <stdexcept>
 
 namespace storefront::auth {
@@ -39,6 +41,12 @@ constexpr const char* kSetLastSignIn = "UPDATE users SET last_sign_in_at = ?, up
 constexpr const char* kSetBannedUntil = "UPDATE users SET banned_until = ?, updated_at = ? WHERE id = ?";
 constexpr const char* kGrantAdmin = "INSERT INTO user_roles (user_id, role, granted_at, granted_by) VALUES (?, 'admin', ?, ?)";
 constexpr const char* kRevokeAdmin = "DELETE FROM user_roles WHERE user_id = ? AND role = 'admin'";
+// Admin role rows of open accounts; PostgreSQL locks them (FOR UPDATE OF r) for the last-admin check.
+constexpr const char* kAdminRows =
+    "SELECT CAST(r.user_id AS TEXT) AS user_id FROM user_roles r JOIN users u ON u.id = r.user_id "
+    "WHERE r.role = 'admin' AND u.deleted_at IS NULL";
+constexpr const char* kLockAdminRows = " FOR UPDATE OF r";
+constexpr const char* kPresence = "SELECT CAST(deleted_at AS TEXT) AS deleted_at FROM users WHERE id = ?";
 constexpr const char* kScrubUser =
     "UPDATE users SET email = NULL, phone = NULL, encrypted_password = NULL, email_change = NULL, deleted_at = ?, "
     "updated_at = ? WHERE id = ?";
@@ -186,6 +194,17 @@ void UserRepository::grantAdmin(db::Tx& tx, const std::string& id, const std::op
 }
 
 void UserRepository::revokeAdmin(db::Tx& tx, const std::string& id) { tx.query(kRevokeAdmin).bind(id).run(); }
+
+std::int64_t UserRepository::countAdmins(db::Tx& tx) {
+    const std::string sql = std::string(kAdminRows) + (db::isSqlite(tx.session()) ? "" : kLockAdminRows);
+    return static_cast<std::int64_t>(tx.query(sql).all([](const db::Row& r) { return r.text("user_id"); }).size());
+}
+
+UserRepository::Presence UserRepository::presence(Poco::Data::Session& s, const std::string& id) {
+    auto row = db::query(s, kPresence).bind(id).one([](const db::Row& r) { return r.optText("deleted_at"); });
+    if (!row) return Presence::Missing;
+    return *row ? Presence::Closed : Presence::Open;
+}
 
 void UserRepository::softDelete(db::Tx& tx, const std::string& id) {
     const auto at = tx.clock().nowTimestamp();

@@ -74,6 +74,13 @@ public:
     void setBannedUntil(db::Tx& tx, const std::string& id, const std::optional<std::string>& until);
     void grantAdmin(db::Tx& tx, const std::string& id, const std::optional<std::string>& grantedBy);
     void revokeAdmin(db::Tx& tx, const std::string& id);
+    // How many accounts (not closed) hold the admin role: the one "is this the last admin" check
+    // (revoking a role, closing an account). On PostgreSQL it locks those role rows until `tx`
+    // ends, so two transactions each taking away one of the last two admins cannot both pass.
+    std::int64_t countAdmins(db::Tx& tx);
+    // Whether a users row exists, and whether it is a closed (soft-deleted) account.
+    enum class Presence { Missing, Open, Closed };
+    Presence presence(Poco::Data::Session& s, const std::string& id);
     // Scrubs the address (so it can sign up again), roles and factors; keeps the row as deleted.
     void softDelete(db::Tx& tx, const std::string& id);
     void hardDelete(db::Tx& tx, const std::string& id);

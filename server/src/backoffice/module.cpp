@@ -1,5 +1,6 @@
 #include "backoffice/module.h"
 
+#include "backoffice/customer_routes.h"
 #include "common/nz_time.h"
 #include "http/router.h"
 
@@ -27,6 +28,7 @@ void Module::routes(http::Router& router) {
                        {"total_revenue_by_currency", st.totalByCurrency},
                        {"currency", "NZD"}});
     });
+    registerCustomerRoutes(router, customers_, customerAdmin_);
 }
 
 } // namespace storefront::backoffice

@@ -1,0 +1,85 @@
+#include "backoffice/customer_routes.h"
+
+#include "backoffice/customer_json.h"
+#include "common/text.h"
+#include "http/api_error.h"
+#include "http/body.h"
+#include "http/paging.h"
+#include "http/params.h"
+
+namespace storefront::backoffice {
+
+namespace {
+
+std::string customerId(const http::Request& req) { return http::idParam(req, "customer_not_found", "No such customer."); }
+
+// A write answers with the customer as it now is.
+void answerCustomer(CustomerRepository& customers, const std::string& id, http::Response& res) {
+    auto detail = customers.find(id);
+    if (!detail) throw http::ApiError::notFound("customer_not_found", "No such customer.");
+    res.json(200, toJson(*detail));
+}
+
+} // namespace
+
+void registerCustomerRoutes(http::Router& router, CustomerRepository& customers, auth::CustomerAdmin& admin) {
+    using http::Access;
+
+    router.get("/api/v1/admin/customers", Access::StaffAdmin, [&customers](http::Request& req, http::Response& res) {
+        const auto page = http::readPage(req);
+        CustomerFilter filter;
+        filter.q = http::readSearch(req);
+        filter.admins = http::readChoice(req, "role", {"admin"}).has_value();
+        if (auto twoFactor = http::readChoice(req, "two_factor", {"true", "false"})) filter.twoFactor = *twoFactor == "true";
+        filter.unconfirmed = http::readChoice(req, "unconfirmed", {"true", "false"}) == std::optional<std::string>("true");
+        filter.closed = http::readChoice(req, "closed", {"true", "false"}) == std::optional<std::string>("true");
+        const auto sort = CustomerRepository::kSorts.orderBy(http::readSort(req, CustomerRepository::kSorts));
+        res.json(200, http::pageJson(customers.list(filter, http::pageQuery(page, sort)), page));
+    });
+
+    router.get("/api/v1/admin/customers/{id}", Access::StaffAdmin, [&customers](http::Request& req, http::Response& res) {
+        answerCustomer(customers, customerId(req), res);
+    });
+
+    router.post("/api/v1/admin/customers/{id}/resend-confirmation", Access::StaffAdmin,
+                [&customers, &admin](http::Request& req, http::Response& res) {
+        const auto id = customerId(req);
+        admin.resendConfirmation(audit::actorOf(req), id);
+        answerCustomer(customers, id, res);
+    });
+
+    router.post("/api/v1/admin/customers/{id}/send-recovery", Access::StaffAdmin,
+                [&customers, &admin](http::Request& req, http::Response& res) {
+        const auto id = customerId(req);
+        admin.sendRecovery(audit::actorOf(req), id);
+        answerCustomer(customers, id, res);
+    });
+
+    // {reason}: required, trimmed, at most CustomerAdmin::kMaxReasonChars characters.
+    router.del("/api/v1/admin/customers/{id}/factors", Access::StaffAdmin,
+               [&customers, &admin](http::Request& req, http::Response& res) {
+        const auto id = customerId(req);
+        http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
+        auto reason = body.optTrimmedText("reason", auth::CustomerAdmin::kMaxReasonChars);
+        if (!reason && !body.failed("reason")) body.fail("reason", "Give the reason for resetting two-factor authentication.");
+        body.check();
+        admin.resetFactors(audit::actorOf(req), id, *reason);
+        answerCustomer(customers, id, res);
+    });
+
+    router.put("/api/v1/admin/customers/{id}/roles/admin", Access::StaffAdmin,
+               [&customers, &admin](http::Request& req, http::Response& res) {
+        const auto id = customerId(req);
+        admin.grantAdmin(audit::actorOf(req), id);
+        answerCustomer(customers, id, res);
+    });
+
+    router.del("/api/v1/admin/customers/{id}/roles/admin", Access::StaffAdmin,
+               [&customers, &admin](http::Request& req, http::Response& res) {
+        const auto id = customerId(req);
+        admin.revokeAdmin(audit::actorOf(req), id);
+        answerCustomer(customers, id, res);
+    });
+}
+
+} // namespace storefront::backoffice
