@@ -13,6 +13,9 @@ namespace {
 
 std::string customerId(const http::Request& req) { return http::idParam(req, "customer_not_found", "No such customer."); }
 
+// An action without fields still takes only a JSON object (or nothing) as its body.
+void noFields(http::Request& req) { http::Body(req).check(); }
+
 // A write answers with the customer as it now is.
 void answerCustomer(CustomerRepository& customers, const std::string& id, http::Response& res) {
     auto detail = customers.find(id);
@@ -44,6 +47,7 @@ void registerCustomerRoutes(http::Router& router, CustomerRepository& customers,
     router.post("/api/v1/admin/customers/{id}/resend-confirmation", Access::StaffAdmin,
                 [&customers, &admin](http::Request& req, http::Response& res) {
         const auto id = customerId(req);
+        noFields(req);
         admin.resendConfirmation(audit::actorOf(req), id);
         answerCustomer(customers, id, res);
     });
@@ -51,6 +55,7 @@ void registerCustomerRoutes(http::Router& router, CustomerRepository& customers,
     router.post("/api/v1/admin/customers/{id}/send-recovery", Access::StaffAdmin,
                 [&customers, &admin](http::Request& req, http::Response& res) {
         const auto id = customerId(req);
+        noFields(req);
         admin.sendRecovery(audit::actorOf(req), id);
         answerCustomer(customers, id, res);
     });
@@ -70,6 +75,7 @@ void registerCustomerRoutes(http::Router& router, CustomerRepository& customers,
     router.put("/api/v1/admin/customers/{id}/roles/admin", Access::StaffAdmin,
                [&customers, &admin](http::Request& req, http::Response& res) {
         const auto id = customerId(req);
+        noFields(req);
         admin.grantAdmin(audit::actorOf(req), id);
         answerCustomer(customers, id, res);
     });

@@ -182,6 +182,7 @@ Fixtures::Fixtures(Cast& c) : cast_(c) {
     };
     m["/api/v1/admin/invoices/{number}"] = [this] { return value("/api/v1/account/invoices/{number}"); };
     m["/api/v1/admin/enterprise-accounts/{id}"] = [this] { return cast_.accountId; };
+    m["/api/v1/admin/customers/{id}"] = [] { return createUser("matrix-customer", false).id; };
     m["/api/v1/admin/enterprise-accounts/{id}/licences/{licenceId}"] = [this] {
         return addLicence(cast_.accountId, createLicensableProduct().id, 1);
     };

@@ -9,6 +9,8 @@ import { DashboardPage, InvoicePage, InvoicesPage, TestSubscriptionPage } from '
 import {
   AdminDashboardPage,
   AuditLogPage,
+  CustomerDetailPage,
+  CustomerManagementPage,
   OrderDetailPage,
   OrderManagementPage,
   PackingSlipPage,
@@ -52,6 +54,8 @@ const PAGE_KINDS = [
   'admin-order',
   'admin-packing-slip',
   'admin-audit',
+  'admin-customers',
+  'admin-customer',
   'enterprise',
   'admin-enterprise',
   'wirewrite',
@@ -99,6 +103,10 @@ function elementOf(kind: PageKind): ReactElement {
       return <PackingSlipPage />;
     case 'admin-audit':
       return <AuditLogPage />;
+    case 'admin-customers':
+      return <CustomerManagementPage />;
+    case 'admin-customer':
+      return <CustomerDetailPage />;
     case 'enterprise':
       return <EnterpriseRoute />;
     case 'admin-enterprise':

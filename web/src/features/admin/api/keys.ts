@@ -13,4 +13,7 @@ export const adminKeys = {
   orderList: (params: ListQuery) => [...adminKeys.orders(), 'list', params] as const,
   order: (id: string) => [...adminKeys.orders(), 'one', id] as const,
   audit: (params: ListQuery) => [...adminKeys.all, 'audit', params] as const,
+  customers: () => [...adminKeys.all, 'customers'] as const,
+  customerList: (params: ListQuery) => [...adminKeys.customers(), 'list', params] as const,
+  customer: (id: string) => [...adminKeys.customers(), 'one', id] as const,
 };

@@ -66,7 +66,7 @@ describe('AdminDashboardPage', () => {
     expect(screen.queryByText(/^USD:/)).not.toBeInTheDocument();
   });
 
-  it('has the five quick actions and the audit log', async () => {
+  it('has the five quick actions, the customers and the audit log', async () => {
     mockApi(() => jsonResponse(200, STATS));
     renderDashboard();
     const nav = screen.getByRole('navigation', { name: 'Quick actions' });
@@ -77,6 +77,7 @@ describe('AdminDashboardPage', () => {
       ['Manage Orders', '/admin/orders'],
       ['Enterprise Accounts', '/admin/enterprise'],
       ['WireWrite Admin', '/admin/wirewrite'],
+      ['Customers', '/admin/customers'],
       ['Audit Log', '/admin/audit'],
     ]);
     await screen.findByRole('region', { name: 'Statistics' });

@@ -79,6 +79,11 @@ export function AdminDashboardPage() {
             </li>
           ))}
           <li>
+            <Link to="/admin/customers" className="btn-secondary">
+              Customers
+            </Link>
+          </li>
+          <li>
             <Link to="/admin/audit" className="btn-secondary">
               Audit Log
             </Link>
