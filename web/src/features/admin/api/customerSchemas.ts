@@ -90,5 +90,7 @@ export const CLOSED_ACCOUNT = 'Closed account';
 /** The name to show for a customer: their name, else their address, else "Closed account". */
 export function customerName(row: Pick<CustomerRow, 'full_name' | 'email' | 'closed'>): string {
   if (row.closed) return CLOSED_ACCOUNT;
-  return row.full_name?.trim() || row.email || 'No email address';
+  const name = row.full_name?.trim();
+  if (name) return name;
+  return row.email ?? 'No email address';
 }

@@ -101,7 +101,7 @@ describe('CustomerDetailPage', () => {
   });
 
   it('shows why the last admin cannot lose the role', async () => {
-    mockApi((url, init) => {
+    mockApi((_url, init) => {
       if (init?.method === 'DELETE')
         return jsonResponse(409, { code: 'last_admin', message: 'This is the last admin: grant the admin role to someone else first.' });
       return jsonResponse(200, detail({ is_admin: true }));

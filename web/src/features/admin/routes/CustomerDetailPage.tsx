@@ -164,7 +164,7 @@ export function CustomerDetailPage() {
   const confirm = () => {
     if (!confirming) return;
     const step = CONFIRMATIONS[confirming];
-    run({ kind: confirming } as CustomerAction, step.done(name))
+    run({ kind: confirming }, step.done(name))
       .catch((error: unknown) => setMessage({ tone: 'error', text: errorMessage(error, 'The change could not be made') }))
       .finally(() => setConfirming(null));
   };
