@@ -407,4 +407,24 @@ describe('staff', () => {
     await call('PATCH', `/api/v1/admin/wirewrite/workers/${randomUUID()}`, { token, json: { entitlement: 'pro' }, expect: 404 });
     await call('GET', '/api/v1/admin/wirewrite/certificates?status=issued', { token, expect: 200 });
   });
+
+  test('customers and roles', async () => {
+    const token = tokens.admin;
+    const list = await call('GET', '/api/v1/admin/customers?q=openapi.test&sort=email', { token, expect: 200 });
+    await call('GET', '/api/v1/admin/customers?closed=true&two_factor=false&role=admin&unconfirmed=true', { token, expect: 200 });
+    await call('GET', '/api/v1/admin/customers?role=staff', { token, expect: 422 });
+    const ben = list.body.items.find((item) => item.email === 'ben@openapi.test');
+    const path = `/api/v1/admin/customers/${ben.id}`;
+    await call('GET', path, { token, expect: 200 });
+    await call('GET', `/api/v1/admin/customers/${randomUUID()}`, { token, expect: 404 });
+    await call('POST', `${path}/resend-confirmation`, { token, expect: 409 });
+    await call('POST', `${path}/send-recovery`, { token, json: {}, expect: 200 });
+    await call('POST', `${path}/send-recovery`, { token, json: [], expect: 400 });
+    await call('POST', `${path}/send-recovery`, { token, body: 'x', headers: { 'content-type': 'text/plain' }, expect: 415 });
+    await call('DELETE', `${path}/factors`, { token, json: {}, expect: 422 });
+    await call('DELETE', `${path}/factors`, { token, json: { reason: 'Lost phone' }, expect: 409 });
+    await call('PUT', `${path}/roles/admin`, { token, expect: 200 });
+    await call('DELETE', `${path}/roles/admin`, { token, expect: 200 });
+    await call('GET', '/api/v1/admin/customers', { token: tokens.ann, expect: 403 });
+  });
 });
