@@ -1,5 +1,6 @@
 #include "backoffice/module.h"
 
+#include "auth/user_repository.h"
 #include "backoffice/customer_routes.h"
 #include "common/nz_time.h"
 #include "http/router.h"
@@ -29,6 +30,22 @@ void Module::routes(http::Router& router) {
                        {"currency", "NZD"}});
     });
     registerCustomerRoutes(router, customers_, customerAdmin_);
+}
+
+void Module::demo(db::Database& db) {
+    auth::UserRepository users;
+    db.write([&](db::Tx& tx) {
+        // Signed up, never confirmed: the customers screen's "Unconfirmed" filter and "Resend".
+        auth::NewUser pending;
+        pending.email = "finn@demo.signalcraft.test";
+        pending.userMetadata = {{"full_name", "Finn Roberts"}, {"demo", true}};
+        if (!users.findByEmail(tx.session(), pending.email)) users.insert(tx, pending);
+        // A closed account as issue 24 leaves it: the row kept, its address and profile gone.
+        auth::NewUser gone;
+        gone.email = "gone@demo.signalcraft.test";
+        gone.confirmed = true;
+        if (!users.findByEmail(tx.session(), gone.email)) users.softDelete(tx, users.insert(tx, gone));
+    });
 }
 
 } // namespace storefront::backoffice

@@ -19,6 +19,8 @@ public:
         : stats_(db), customers_(db), customerAdmin_(customerAdmin), clock_(clock) {}
     std::string_view name() const override { return "backoffice"; }
     void routes(http::Router& router) override;
+    // `make run`: an unconfirmed sign-up and a closed account beside billing's demo customers.
+    void demo(db::Database& db) override;
 
 private:
     StatsRepository stats_;
