@@ -175,8 +175,9 @@ TEST(AdminCustomersApi, SearchesByEmailOrNameFiltersSortsAndPages) {
 }
 
 TEST(AdminCustomersApi, BadFiltersSortsAndPagingAre422AndNameTheField) {
-    for (const std::string query : {"role=staff", "two_factor=yes", "unconfirmed=1", "closed=maybe", "sort=password",
-                                    "sort=email&dir=up", "page=0", "page_size=201", "q=" + std::string(255, 'x')}) {
+    const std::vector<std::string> queries = {"role=staff", "two_factor=yes", "unconfirmed=1", "closed=maybe", "sort=password",
+                                              "sort=email&dir=up", "page=0", "page_size=201", "q=" + std::string(255, 'x')};
+    for (const auto& query : queries) {
         auto res = getJson(kList + "?" + query, callers().admin);
         EXPECT_EQ(res.status, 422) << query;
         EXPECT_EQ(res.json()["code"], "validation_failed") << query;
