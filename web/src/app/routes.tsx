@@ -9,6 +9,8 @@ import { DashboardPage, InvoicePage, InvoicesPage, TestSubscriptionPage } from '
 import {
   AdminDashboardPage,
   AuditLogPage,
+  EnquiriesPage,
+  MailOutboxPage,
   OrderDetailPage,
   OrderManagementPage,
   PackingSlipPage,
@@ -52,6 +54,8 @@ const PAGE_KINDS = [
   'admin-order',
   'admin-packing-slip',
   'admin-audit',
+  'admin-mail',
+  'admin-enquiries',
   'enterprise',
   'admin-enterprise',
   'wirewrite',
@@ -99,6 +103,10 @@ function elementOf(kind: PageKind): ReactElement {
       return <PackingSlipPage />;
     case 'admin-audit':
       return <AuditLogPage />;
+    case 'admin-mail':
+      return <MailOutboxPage />;
+    case 'admin-enquiries':
+      return <EnquiriesPage />;
     case 'enterprise':
       return <EnterpriseRoute />;
     case 'admin-enterprise':

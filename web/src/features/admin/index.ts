@@ -11,3 +11,5 @@ export const OrderManagementPage = lazy(() => import('./routes/OrderManagementPa
 export const OrderDetailPage = lazy(() => import('./routes/OrderDetailPage').then((m) => ({ default: m.OrderDetailPage })));
 export const PackingSlipPage = lazy(() => import('./routes/PackingSlipPage').then((m) => ({ default: m.PackingSlipPage })));
 export const AuditLogPage = lazy(() => import('./routes/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
+export const MailOutboxPage = lazy(() => import('./routes/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })));
+export const EnquiriesPage = lazy(() => import('./routes/EnquiriesPage').then((m) => ({ default: m.EnquiriesPage })));

@@ -13,4 +13,8 @@ export const adminKeys = {
   orderList: (params: ListQuery) => [...adminKeys.orders(), 'list', params] as const,
   order: (id: string) => [...adminKeys.orders(), 'one', id] as const,
   audit: (params: ListQuery) => [...adminKeys.all, 'audit', params] as const,
+  mail: () => [...adminKeys.all, 'mail'] as const,
+  mailList: (params: ListQuery) => [...adminKeys.mail(), params] as const,
+  enquiries: () => [...adminKeys.all, 'enquiries'] as const,
+  enquiryList: (params: ListQuery) => [...adminKeys.enquiries(), params] as const,
 };

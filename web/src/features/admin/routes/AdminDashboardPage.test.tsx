@@ -78,6 +78,8 @@ describe('AdminDashboardPage', () => {
       ['Enterprise Accounts', '/admin/enterprise'],
       ['WireWrite Admin', '/admin/wirewrite'],
       ['Audit Log', '/admin/audit'],
+      ['Mail Outbox', '/admin/mail'],
+      ['Enquiries', '/admin/enquiries'],
     ]);
     await screen.findByRole('region', { name: 'Statistics' });
   });
