@@ -19,6 +19,8 @@ public:
         : service_(db, outbox, std::move(salesAddress)), admin_(db), limiter_(limiter), limits_(limits) {}
     std::string_view name() const override { return "contact"; }
     void routes(http::Router& router) override;
+    // A few enquiries (one handled) for the staff screen.
+    void demo(db::Database& db) override;
 
 private:
     ContactService service_;

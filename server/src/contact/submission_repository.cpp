@@ -67,9 +67,12 @@ void SubmissionRepository::setHandled(db::Tx& tx, const std::string& id, bool ha
     tx.query(kSetHandled).bind(at, by, id).run();
 }
 
-std::string SubmissionRepository::insert(db::Tx& tx, const ContactSubmission& s, const std::string& clientAddress) {
+std::string SubmissionRepository::insert(db::Tx& tx, const ContactSubmission& s, const std::string& clientAddress,
+                                         const std::optional<std::string>& createdAt) {
     auto id = db::newId();
-    tx.query(kInsert).bind(id, s.name, s.email, s.company, s.phone, s.message, clientAddress, tx.clock().nowTimestamp()).run();
+    tx.query(kInsert)
+        .bind(id, s.name, s.email, s.company, s.phone, s.message, clientAddress, createdAt.value_or(tx.clock().nowTimestamp()))
+        .run();
     return id;
 }
 

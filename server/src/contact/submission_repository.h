@@ -22,8 +22,9 @@ struct EnquiryFilter {
 
 class SubmissionRepository {
 public:
-    // Stores the submission in `tx`; returns its new id.
-    std::string insert(db::Tx& tx, const ContactSubmission& submission, const std::string& clientAddress);
+    // Stores the submission in `tx` (received now, or at `createdAt`: the demo's rows); returns its new id.
+    std::string insert(db::Tx& tx, const ContactSubmission& submission, const std::string& clientAddress,
+                       const std::optional<std::string>& createdAt = std::nullopt);
 
     // The staff list, newest first.
     db::Page<Enquiry> list(db::Database& db, const EnquiryFilter& filter, db::PageQuery page);

@@ -23,6 +23,9 @@ public:
         schedule.everyRound([this] { outbox_.deliverDue(); });
     }
 
+    // A few outbox rows (sent, and one failed for "Retry now") for the staff screen.
+    void demo(db::Database& db) override;
+
     Outbox& outbox() { return outbox_; }
 
 private:

@@ -41,6 +41,10 @@ constexpr const char* kFindEntry =
 constexpr const char* kRetryNow =
     "UPDATE mail_outbox SET status = 'pending', next_attempt_at = ?, locked_until = NULL WHERE id = ? AND status = 'failed'";
 
+constexpr const char* kInsertDemo =
+    "INSERT INTO mail_outbox (id, kind, to_address, subject, body_text, status, attempts, next_attempt_at, last_error, "
+    "created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
 OutboxEntry readEntry(const db::Row& r) {
     OutboxEntry e;
     e.id = r.text("id");
@@ -103,6 +107,16 @@ void OutboxRepository::markSent(const std::string& id) {
 
 void OutboxRepository::markFailed(const std::string& id, bool giveUp, const std::string& nextAttemptAt, const std::string& error) {
     db_.write([&](db::Tx& tx) { tx.query(kRetry).bind(giveUp ? "failed" : "pending", nextAttemptAt, error, id).run(); });
+}
+
+void OutboxRepository::insertDemo(db::Tx& tx, const MailMessage& m, const std::string& status, int attempts,
+                                  const std::optional<std::string>& lastError, const std::string& createdAt,
+                                  const std::string& nextAttemptAt) {
+    std::optional<std::string> sentAt;
+    if (status == "sent") sentAt = nextAttemptAt;
+    tx.query(kInsertDemo)
+        .bind(db::newId(), m.kind, m.to, m.subject, m.text, status, attempts, nextAttemptAt, lastError, createdAt, sentAt)
+        .run();
 }
 
 db::Page<OutboxEntry> OutboxRepository::list(const OutboxFilter& filter, db::PageQuery page) {

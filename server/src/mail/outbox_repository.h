@@ -43,6 +43,9 @@ public:
     // Records a failed attempt: pending again at `nextAttemptAt`, or failed for good.
     void markFailed(const std::string& id, bool giveUp, const std::string& nextAttemptAt, const std::string& error);
 
+    // A row in a given state, for the local demo only (mail/demo.cpp): `status` sent, pending or failed.
+    void insertDemo(db::Tx& tx, const MailMessage& message, const std::string& status, int attempts,
+                    const std::optional<std::string>& lastError, const std::string& createdAt, const std::string& nextAttemptAt);
     // The staff list, newest first.
     db::Page<OutboxEntry> list(const OutboxFilter& filter, db::PageQuery page);
     std::optional<OutboxEntry> find(db::Tx& tx, const std::string& id);
