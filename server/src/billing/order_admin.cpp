@@ -75,7 +75,7 @@ AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::
 namespace {
 
 // Why bulk shipping leaves an order as it is (nothing when it may ship).
-void refuseUnlessPaid(const AdminOrderDetail& detail) {
+void refuseBulkShipUnlessPaid(const AdminOrderDetail& detail) {
     const auto& status = detail.order.status;
     if (status == "paid") return;
     if (status == "pending") throw ApiError(ErrorKind::Conflict, "order_not_paid", "Not paid: cannot ship.");
@@ -110,7 +110,7 @@ std::vector<OrderAdmin::BulkShipResult> OrderAdmin::bulkShip(const audit::Actor&
         BulkShipResult result;
         result.id = id;
         try {
-            auto after = transition(actor, id, "shipped", std::nullopt, {carrier, std::nullopt}, refuseUnlessPaid);
+            auto after = transition(actor, id, "shipped", std::nullopt, {carrier, std::nullopt}, refuseBulkShipUnlessPaid);
             result.orderNumber = after.order.orderNumber;
             result.ok = true;
         } catch (const ApiError& e) {

@@ -6,7 +6,7 @@ namespace storefront::contact {
 
 namespace {
 
-nlohmann::json orNull(const std::optional<std::string>& value) {
+nlohmann::json enquiryOrNull(const std::optional<std::string>& value) {
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
@@ -16,13 +16,13 @@ nlohmann::json toJson(const Enquiry& e) {
     return {{"id", e.id},
             {"name", e.name},
             {"email", e.email},
-            {"company", orNull(e.company)},
-            {"phone", orNull(e.phone)},
+            {"company", enquiryOrNull(e.company)},
+            {"phone", enquiryOrNull(e.phone)},
             {"message", e.message},
             {"created_at", e.createdAt},
             {"handled", e.handledAt.has_value()},
-            {"handled_at", orNull(e.handledAt)},
-            {"handled_by", e.handledAt ? nlohmann::json{{"id", orNull(e.handledBy)}, {"email", orNull(e.handledByEmail)}}
+            {"handled_at", enquiryOrNull(e.handledAt)},
+            {"handled_by", e.handledAt ? nlohmann::json{{"id", enquiryOrNull(e.handledBy)}, {"email", enquiryOrNull(e.handledByEmail)}}
                                        : nlohmann::json(nullptr)}};
 }
 

@@ -11,20 +11,20 @@ constexpr const char* kInsert =
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
 
 // Staff columns; the handler's email from their account (NULL once it is closed).
-constexpr const char* kColumns =
+constexpr const char* kEnquiryColumns =
     "SELECT CAST(c.id AS TEXT) AS id, c.name, c.email, c.company, c.phone, c.message, CAST(c.created_at AS TEXT) AS created_at, "
     "CAST(c.handled_at AS TEXT) AS handled_at, CAST(c.handled_by AS TEXT) AS handled_by, u.email AS handled_by_email "
     "FROM contact_submissions c LEFT JOIN users u ON u.id = c.handled_by";
-constexpr const char* kCount = "SELECT COUNT(*) FROM contact_submissions c";
-constexpr const char* kWhereHandled = "c.handled_at IS NOT NULL";
-constexpr const char* kWhereNotHandled = "c.handled_at IS NULL";
-constexpr const char* kWhereSearch =
+constexpr const char* kEnquiryCount = "SELECT COUNT(*) FROM contact_submissions c";
+constexpr const char* kEnquiryWhereHandled = "c.handled_at IS NOT NULL";
+constexpr const char* kEnquiryWhereNotHandled = "c.handled_at IS NULL";
+constexpr const char* kEnquiryWhereSearch =
     "(LOWER(c.name) LIKE ? ESCAPE '\\' OR LOWER(c.email) LIKE ? ESCAPE '\\' OR LOWER(c.company) LIKE ? ESCAPE '\\')";
 // contact_submissions_created_at_idx (and the partial index of the unhandled ones) serve this order.
-constexpr const char* kNewestFirst = "c.created_at DESC, c.id DESC";
-constexpr const char* kSetHandled = "UPDATE contact_submissions SET handled_at = ?, handled_by = ? WHERE id = ?";
+constexpr const char* kEnquiryNewestFirst = "c.created_at DESC, c.id DESC";
+constexpr const char* kEnquirySetHandled = "UPDATE contact_submissions SET handled_at = ?, handled_by = ? WHERE id = ?";
 
-Enquiry readEnquiry(const db::Row& r) {
+Enquiry readEnquiryRow(const db::Row& r) {
     Enquiry e;
     e.id = r.text("id");
     e.name = r.text("name");
@@ -44,17 +44,17 @@ Enquiry readEnquiry(const db::Row& r) {
 db::Page<Enquiry> SubmissionRepository::list(db::Database& db, const EnquiryFilter& filter, db::PageQuery page) {
     auto s = db.session();
     db::Where where(s);
-    if (filter.handled) where.add(*filter.handled ? kWhereHandled : kWhereNotHandled, {});
+    if (filter.handled) where.add(*filter.handled ? kEnquiryWhereHandled : kEnquiryWhereNotHandled, {});
     if (filter.q) {
         const auto like = db::likePattern(*filter.q);
-        where.add(kWhereSearch, {like, like, like});
+        where.add(kEnquiryWhereSearch, {like, like, like});
     }
-    page.orderBy = kNewestFirst;
-    return db::countedPageOf<Enquiry>(s, kColumns, nullptr, kCount, where, page, readEnquiry);
+    page.orderBy = kEnquiryNewestFirst;
+    return db::countedPageOf<Enquiry>(s, kEnquiryColumns, nullptr, kEnquiryCount, where, page, readEnquiryRow);
 }
 
 std::optional<Enquiry> SubmissionRepository::find(db::Tx& tx, const std::string& id) {
-    return tx.query(std::string(kColumns) + " WHERE c.id = ?").bind(id).one(readEnquiry);
+    return tx.query(std::string(kEnquiryColumns) + " WHERE c.id = ?").bind(id).one(readEnquiryRow);
 }
 
 void SubmissionRepository::setHandled(db::Tx& tx, const std::string& id, bool handled, const std::optional<std::string>& userId) {
@@ -64,7 +64,7 @@ void SubmissionRepository::setHandled(db::Tx& tx, const std::string& id, bool ha
         at = tx.clock().nowTimestamp();
         by = userId;
     }
-    tx.query(kSetHandled).bind(at, by, id).run();
+    tx.query(kEnquirySetHandled).bind(at, by, id).run();
 }
 
 std::string SubmissionRepository::insert(db::Tx& tx, const ContactSubmission& s, const std::string& clientAddress,

@@ -9,7 +9,7 @@ namespace storefront::mail {
 namespace {
 
 template <typename T>
-nlohmann::json orNull(const std::optional<T>& value) {
+nlohmann::json outboxOrNull(const std::optional<T>& value) {
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
@@ -23,10 +23,10 @@ nlohmann::json toJson(const OutboxEntry& e) {
             {"subject", e.subject},
             {"status", e.status},
             {"attempts", e.attempts},
-            {"last_error", orNull(e.lastError)},
+            {"last_error", outboxOrNull(e.lastError)},
             {"next_attempt_at", e.status == "sent" ? nlohmann::json(nullptr) : nlohmann::json(e.nextAttemptAt)},
             {"created_at", e.createdAt},
-            {"sent_at", orNull(e.sentAt)}};
+            {"sent_at", outboxOrNull(e.sentAt)}};
 }
 
 OutboxEntry OutboxAdmin::retry(const audit::Actor& actor, const std::string& id) {

@@ -24,28 +24,28 @@ constexpr const char* kRetry =
     "UPDATE mail_outbox SET status = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?";
 
 // The staff list: no body columns.
-constexpr const char* kListColumns =
+constexpr const char* kOutboxListColumns =
     "SELECT CAST(id AS TEXT) AS id, kind, to_address, subject, status, attempts, last_error, "
     "CAST(next_attempt_at AS TEXT) AS next_attempt_at, CAST(created_at AS TEXT) AS created_at, "
     "CAST(sent_at AS TEXT) AS sent_at FROM mail_outbox";
-constexpr const char* kListCount = "SELECT COUNT(*) FROM mail_outbox";
-constexpr const char* kWhereStatus = "status = ?";
-constexpr const char* kWhereRecipient = "LOWER(to_address) LIKE ? ESCAPE '\\'";
+constexpr const char* kOutboxListCount = "SELECT COUNT(*) FROM mail_outbox";
+constexpr const char* kOutboxWhereStatus = "status = ?";
+constexpr const char* kOutboxWhereRecipient = "LOWER(to_address) LIKE ? ESCAPE '\\'";
 // mail_outbox_created_at_idx serves this order.
-constexpr const char* kNewestFirst = "created_at DESC, id DESC";
-constexpr const char* kFindEntry =
+constexpr const char* kOutboxNewestFirst = "created_at DESC, id DESC";
+constexpr const char* kOutboxFindEntry =
     "SELECT CAST(id AS TEXT) AS id, kind, to_address, subject, status, attempts, last_error, "
     "CAST(next_attempt_at AS TEXT) AS next_attempt_at, CAST(created_at AS TEXT) AS created_at, "
     "CAST(sent_at AS TEXT) AS sent_at FROM mail_outbox WHERE id = ?";
 // Retry now: due at once, unlocked; attempts and the last error stay until the next attempt.
-constexpr const char* kRetryNow =
+constexpr const char* kOutboxRetryNow =
     "UPDATE mail_outbox SET status = 'pending', next_attempt_at = ?, locked_until = NULL WHERE id = ? AND status = 'failed'";
 
-constexpr const char* kInsertDemo =
+constexpr const char* kOutboxInsertDemo =
     "INSERT INTO mail_outbox (id, kind, to_address, subject, body_text, status, attempts, next_attempt_at, last_error, "
     "created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
-OutboxEntry readEntry(const db::Row& r) {
+OutboxEntry readOutboxEntry(const db::Row& r) {
     OutboxEntry e;
     e.id = r.text("id");
     e.kind = r.text("kind");
@@ -114,7 +114,7 @@ void OutboxRepository::insertDemo(db::Tx& tx, const MailMessage& m, const std::s
                                   const std::string& nextAttemptAt) {
     std::optional<std::string> sentAt;
     if (status == "sent") sentAt = nextAttemptAt;
-    tx.query(kInsertDemo)
+    tx.query(kOutboxInsertDemo)
         .bind(db::newId(), m.kind, m.to, m.subject, m.text, status, attempts, nextAttemptAt, lastError, createdAt, sentAt)
         .run();
 }
@@ -122,18 +122,18 @@ void OutboxRepository::insertDemo(db::Tx& tx, const MailMessage& m, const std::s
 db::Page<OutboxEntry> OutboxRepository::list(const OutboxFilter& filter, db::PageQuery page) {
     auto s = db_.session();
     db::Where where(s);
-    if (filter.status) where.add(kWhereStatus, {*filter.status});
-    if (filter.q) where.add(kWhereRecipient, {db::likePattern(*filter.q)});
-    page.orderBy = kNewestFirst;
-    return db::countedPageOf<OutboxEntry>(s, kListColumns, nullptr, kListCount, where, page, readEntry);
+    if (filter.status) where.add(kOutboxWhereStatus, {*filter.status});
+    if (filter.q) where.add(kOutboxWhereRecipient, {db::likePattern(*filter.q)});
+    page.orderBy = kOutboxNewestFirst;
+    return db::countedPageOf<OutboxEntry>(s, kOutboxListColumns, nullptr, kOutboxListCount, where, page, readOutboxEntry);
 }
 
 std::optional<OutboxEntry> OutboxRepository::find(db::Tx& tx, const std::string& id) {
-    return tx.query(kFindEntry).bind(id).one(readEntry);
+    return tx.query(kOutboxFindEntry).bind(id).one(readOutboxEntry);
 }
 
 bool OutboxRepository::retry(db::Tx& tx, const std::string& id) {
-    return tx.query(kRetryNow).bind(tx.clock().nowTimestamp(), id).changed() > 0;
+    return tx.query(kOutboxRetryNow).bind(tx.clock().nowTimestamp(), id).changed() > 0;
 }
 
 } // namespace storefront::mail

@@ -8,9 +8,9 @@ using namespace testing_support;
 
 namespace {
 
-std::string at(int secondsAgo) { return testClock().timestampAfter(-secondsAgo); }
+std::string enquiryAgo(int secondsAgo) { return testClock().timestampAfter(-secondsAgo); }
 
-std::string insertEnquiry(const std::string& name, const std::string& email, const std::optional<std::string>& company,
+std::string insertEnquiryRow(const std::string& name, const std::string& email, const std::optional<std::string>& company,
                           const std::string& createdAt) {
     const auto id = storefront::db::newId();
     env().db->write([&](storefront::db::Tx& tx) {
@@ -22,14 +22,14 @@ std::string insertEnquiry(const std::string& name, const std::string& email, con
     return id;
 }
 
-HttpResult mark(const std::string& id, const nlohmann::json& body, const Headers& h = callers().admin) {
+HttpResult markEnquiry(const std::string& id, const nlohmann::json& body, const Headers& h = callers().admin) {
     return patchJson("/api/v1/admin/enquiries/" + id, body, h);
 }
 
 } // namespace
 
 TEST(AdminEnquiriesApi, OnlyStaffAdmins) {
-    const auto id = insertEnquiry("Only Staff", unique("only-") + "@example.nz", std::nullopt, at(60));
+    const auto id = insertEnquiryRow("Only Staff", unique("only-") + "@example.nz", std::nullopt, enquiryAgo(60));
     expectStaffOnly("GET", "/api/v1/admin/enquiries");
     expectStaffOnly("PATCH", "/api/v1/admin/enquiries/" + id, {{"handled", true}});
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM contact_submissions WHERE id = ? AND handled_at IS NULL", {id}), 1);
@@ -38,9 +38,9 @@ TEST(AdminEnquiriesApi, OnlyStaffAdmins) {
 
 TEST(AdminEnquiriesApi, TheListIsNewestFirstFilteredSearchedAndPaged) {
     const auto tag = unique("enq");
-    const auto first = insertEnquiry("Aroha " + tag, "aroha@example.nz", std::string("Kiwi Rail"), at(3000));
-    const auto second = insertEnquiry("Ben Smith", tag + "@example.nz", std::nullopt, at(2000));
-    const auto third = insertEnquiry("Chen Li", "chen@example.nz", "Sparks " + tag + " Ltd", at(1000));
+    const auto first = insertEnquiryRow("Aroha " + tag, "aroha@example.nz", std::string("Kiwi Rail"), enquiryAgo(3000));
+    const auto second = insertEnquiryRow("Ben Smith", tag + "@example.nz", std::nullopt, enquiryAgo(2000));
+    const auto third = insertEnquiryRow("Chen Li", "chen@example.nz", "Sparks " + tag + " Ltd", enquiryAgo(1000));
 
     auto all = getJson("/api/v1/admin/enquiries?q=" + tag, callers().admin);
     ASSERT_EQ(all.status, 200) << all.body;
@@ -58,7 +58,7 @@ TEST(AdminEnquiriesApi, TheListIsNewestFirstFilteredSearchedAndPaged) {
     EXPECT_TRUE(items[2]["handled_at"].is_null());
     EXPECT_TRUE(items[1]["company"].is_null());
 
-    ASSERT_EQ(mark(second, {{"handled", true}}).status, 200);
+    ASSERT_EQ(markEnquiry(second, {{"handled", true}}).status, 200);
     auto handled = getJson("/api/v1/admin/enquiries?handled=true&q=" + tag, callers().admin);
     ASSERT_EQ(handled.status, 200);
     EXPECT_EQ(handled.json()["total"], 1);
@@ -81,8 +81,8 @@ TEST(AdminEnquiriesApi, BadFiltersAre422) {
 }
 
 TEST(AdminEnquiriesApi, TheHandledMarkIsStoredAndAudited) {
-    const auto id = insertEnquiry("Handled Mark", unique("mark-") + "@example.nz", std::nullopt, at(30));
-    auto res = mark(id, {{"handled", true}});
+    const auto id = insertEnquiryRow("Handled Mark", unique("mark-") + "@example.nz", std::nullopt, enquiryAgo(30));
+    auto res = markEnquiry(id, {{"handled", true}});
     ASSERT_EQ(res.status, 200) << res.body;
     auto e = res.json()["enquiry"];
     EXPECT_EQ(e["handled"], true);
@@ -95,10 +95,10 @@ TEST(AdminEnquiriesApi, TheHandledMarkIsStoredAndAudited) {
     EXPECT_EQ(auditCount("enquiry.handled", id), 1);
 
     // The same mark again changes nothing.
-    ASSERT_EQ(mark(id, {{"handled", true}}).status, 200);
+    ASSERT_EQ(markEnquiry(id, {{"handled", true}}).status, 200);
     EXPECT_EQ(auditCount("enquiry.handled", id), 1);
 
-    auto undone = mark(id, {{"handled", false}});
+    auto undone = markEnquiry(id, {{"handled", false}});
     ASSERT_EQ(undone.status, 200);
     EXPECT_EQ(undone.json()["enquiry"]["handled"], false);
     EXPECT_TRUE(undone.json()["enquiry"]["handled_by"].is_null());
@@ -107,19 +107,19 @@ TEST(AdminEnquiriesApi, TheHandledMarkIsStoredAndAudited) {
 }
 
 TEST(AdminEnquiriesApi, BadMarksAre4xxAndChangeNothing) {
-    const auto id = insertEnquiry("Bad Mark", unique("bad-") + "@example.nz", std::nullopt, at(30));
+    const auto id = insertEnquiryRow("Bad Mark", unique("bad-") + "@example.nz", std::nullopt, enquiryAgo(30));
     for (const auto& body : {nlohmann::json::object(), nlohmann::json{{"handled", nullptr}}, nlohmann::json{{"handled", "true"}},
                              nlohmann::json{{"handled", 1}}}) {
-        auto res = mark(id, body);
+        auto res = markEnquiry(id, body);
         EXPECT_EQ(res.status, 422) << body.dump();
         EXPECT_EQ(res.json()["code"], "validation_failed");
     }
     EXPECT_EQ(sendRaw("PATCH", "/api/v1/admin/enquiries/" + id, "[true]", "application/json", callers().admin).status, 400);
     EXPECT_EQ(sendRaw("PATCH", "/api/v1/admin/enquiries/" + id, "", "application/json", callers().admin).status, 400);
-    auto unknown = mark(storefront::db::newId(), {{"handled", true}});
+    auto unknown = markEnquiry(storefront::db::newId(), {{"handled", true}});
     EXPECT_EQ(unknown.status, 404);
     EXPECT_EQ(unknown.json()["code"], "enquiry_not_found");
-    EXPECT_EQ(mark("nope", {{"handled", true}}).status, 404);
+    EXPECT_EQ(markEnquiry("nope", {{"handled", true}}).status, 404);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM contact_submissions WHERE id = ? AND handled_at IS NULL", {id}), 1);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM audit_log WHERE target_id = ?", {id}), 0);
 }

@@ -9,10 +9,10 @@ using namespace testing_support;
 
 namespace {
 
-std::string at(int secondsAgo) { return testClock().timestampAfter(-secondsAgo); }
+std::string mailAgo(int secondsAgo) { return testClock().timestampAfter(-secondsAgo); }
 
 // A mail written directly: `status` pending, sent or failed.
-std::string insertMail(const std::string& to, const std::string& status, const std::string& createdAt, int attempts = 0,
+std::string insertOutboxMail(const std::string& to, const std::string& status, const std::string& createdAt, int attempts = 0,
                        const std::string& body = "Body with https://example.nz/verify?token=secret-token") {
     const auto id = storefront::db::newId();
     std::optional<std::string> sentAt, error;
@@ -27,7 +27,7 @@ std::string insertMail(const std::string& to, const std::string& status, const s
     return id;
 }
 
-std::string mailStatus(const std::string& id) {
+std::string outboxMailStatus(const std::string& id) {
     auto rows = textColumn("SELECT status FROM mail_outbox WHERE id = ?", {id});
     return rows.empty() ? "" : rows[0];
 }
@@ -35,10 +35,10 @@ std::string mailStatus(const std::string& id) {
 } // namespace
 
 TEST(AdminMailApi, OnlyStaffAdmins) {
-    const auto id = insertMail(unique("only-") + "@example.nz", "failed", at(3600), 5);
+    const auto id = insertOutboxMail(unique("only-") + "@example.nz", "failed", mailAgo(3600), 5);
     expectStaffOnly("GET", "/api/v1/admin/mail");
     expectStaffOnly("POST", "/api/v1/admin/mail/" + id + "/retry");
-    EXPECT_EQ(mailStatus(id), "failed");
+    EXPECT_EQ(outboxMailStatus(id), "failed");
     EXPECT_EQ(auditCount("mail.retried", id), 0);
     EXPECT_EQ(getJson("/api/v1/admin/mail", callers().admin).status, 200);
 }
@@ -46,9 +46,9 @@ TEST(AdminMailApi, OnlyStaffAdmins) {
 TEST(AdminMailApi, TheListIsFilteredSearchedAndPagedNewestFirstWithoutBodies) {
     const auto tag = unique("outbox-");
     const auto to = tag + "@Example.nz";
-    const auto sent = insertMail(to, "sent", at(3000 * 60), 1);
-    const auto failed = insertMail(to, "failed", at(2000 * 60), 5);
-    const auto pending = insertMail(to, "pending", at(1000 * 60), 0);
+    const auto sent = insertOutboxMail(to, "sent", mailAgo(3000 * 60), 1);
+    const auto failed = insertOutboxMail(to, "failed", mailAgo(2000 * 60), 5);
+    const auto pending = insertOutboxMail(to, "pending", mailAgo(1000 * 60), 0);
 
     auto all = getJson("/api/v1/admin/mail?q=" + tag, callers().admin);
     ASSERT_EQ(all.status, 200) << all.body;
@@ -98,7 +98,7 @@ TEST(AdminMailApi, BadFiltersAre422) {
 
 TEST(AdminMailApi, RetryNowPutsAFailedMailBackAndTheJobSendsIt) {
     const auto to = unique("retry-") + "@example.nz";
-    const auto id = insertMail(to, "failed", at(7200), 5, "Your order has shipped.");
+    const auto id = insertOutboxMail(to, "failed", mailAgo(7200), 5, "Your order has shipped.");
     auto res = postJson("/api/v1/admin/mail/" + id + "/retry", nlohmann::json::object(), callers().admin);
     ASSERT_EQ(res.status, 200) << res.body;
     auto mail = res.json()["mail"];
@@ -116,21 +116,21 @@ TEST(AdminMailApi, RetryNowPutsAFailedMailBackAndTheJobSendsIt) {
     EXPECT_NE(audit[0].find(callers().adminEmail), std::string::npos);
 
     // Due now: the delivery job sends it to the relay.
-    EXPECT_TRUE(eventually([&] { return mailStatus(id) == "sent"; })) << mailStatus(id);
+    EXPECT_TRUE(eventually([&] { return outboxMailStatus(id) == "sent"; })) << outboxMailStatus(id);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM mail_outbox WHERE id = ? AND attempts = 6 AND last_error IS NULL", {id}), 1);
 }
 
 TEST(AdminMailApi, OnlyAFailedMailIsRetried) {
     const auto to = unique("noretry-") + "@example.nz";
-    const auto sent = insertMail(to, "sent", at(600), 1);
+    const auto sent = insertOutboxMail(to, "sent", mailAgo(600), 1);
     auto res = postJson("/api/v1/admin/mail/" + sent + "/retry", nlohmann::json::object(), callers().admin);
     EXPECT_EQ(res.status, 409) << res.body;
     EXPECT_EQ(res.json()["code"], "mail_not_failed");
-    EXPECT_EQ(mailStatus(sent), "sent");
+    EXPECT_EQ(outboxMailStatus(sent), "sent");
     EXPECT_EQ(auditCount("mail.retried", sent), 0);
 
     // Pending far in the future, so the job leaves it alone while the test looks.
-    const auto pending = insertMail(to, "pending", testClock().timestampAfter(86400), 2);
+    const auto pending = insertOutboxMail(to, "pending", testClock().timestampAfter(86400), 2);
     auto again = postJson("/api/v1/admin/mail/" + pending + "/retry", nlohmann::json::object(), callers().admin);
     EXPECT_EQ(again.status, 409);
     EXPECT_EQ(again.json()["code"], "mail_not_failed");
