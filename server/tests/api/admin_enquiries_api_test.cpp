@@ -74,7 +74,7 @@ TEST(AdminEnquiriesApi, TheListIsNewestFirstFilteredSearchedAndPaged) {
 }
 
 TEST(AdminEnquiriesApi, BadFiltersAre422) {
-    for (const std::string query : {"handled=yes", "handled=1", "page=0", "page_size=500", "q=" + std::string(255, 'q')}) {
+    for (const std::string& query : std::vector<std::string>{"handled=yes", "handled=1", "page=0", "page_size=500", "q=" + std::string(255, 'q')}) {
         auto res = getJson("/api/v1/admin/enquiries?" + query, callers().admin);
         EXPECT_EQ(res.status, 422) << query << " " << res.body;
     }

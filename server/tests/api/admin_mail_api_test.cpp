@@ -89,7 +89,7 @@ TEST(AdminMailApi, TheListIsFilteredSearchedAndPagedNewestFirstWithoutBodies) {
 }
 
 TEST(AdminMailApi, BadFiltersAre422) {
-    for (const std::string query : {"status=stuck", "status=SENT", "page=0", "page_size=201", "page=x", "q=" + std::string(255, 'a')}) {
+    for (const std::string& query : std::vector<std::string>{"status=stuck", "status=SENT", "page=0", "page_size=201", "page=x", "q=" + std::string(255, 'a')}) {
         auto res = getJson("/api/v1/admin/mail?" + query, callers().admin);
         EXPECT_EQ(res.status, 422) << query << " " << res.body;
         EXPECT_EQ(res.json()["code"], "validation_failed") << query;
