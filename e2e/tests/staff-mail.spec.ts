@@ -99,7 +99,7 @@ test('staff find a failed mail, retry it now and see it sent; mark an enquiry ha
     const enquiry = enquiries.getByRole('row').filter({ hasText: enquirer });
     await expect(enquiry).toContainText('A quote for ten seats, please.');
     await expectNoSeriousAxeFinding(page, '/admin/enquiries');
-    await enquiry.getByRole('checkbox', { name: `Handled: enquiry from ${enquirer}` }).check();
+    await enquiry.getByRole('checkbox', { name: `Handled: enquiry from ${enquirer}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `The enquiry from ${enquirer} is marked handled.` })).toBeVisible();
     await expect(enquiries.getByRole('row').filter({ hasText: enquirer })).toHaveCount(0); // no longer "not handled"
     await page.getByRole('group', { name: 'Filter by handled' }).getByRole('button', { name: 'Handled', exact: true }).click();
