@@ -1,9 +1,9 @@
 // The mail outbox and the enquiries (issue 25; docs/backoffice.md, "Mail Outbox", "Enquiries") in
 // Chromium against the real server: a mail that failed for good (written into the outbox as the
-// delivery job leaves one that the relay refused five times) is found by its status and recipient,
-// retried with "Retry now" and then sent by the job; a new enquiry (written as the Contact Sales form stores one)
-// is marked handled. axe checks both screens with rows on them (WCAG 2.2 AA: no serious or
-// critical finding).
+// delivery job leaves one the relay refused five times) is found by its status and recipient,
+// retried with "Retry now" and then sent by the job; a new enquiry (written as the Contact Sales
+// form stores one) is marked handled. axe checks both screens with rows on them (WCAG 2.2 AA: no
+// serious or critical finding).
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
