@@ -17,6 +17,7 @@ namespace {
 constexpr std::size_t kMaxNoteChars = 500;
 constexpr std::size_t kMaxReasonChars = 500; // Stripe's limit for a metadata value
 constexpr std::size_t kMaxIdempotencyKeyChars = 255;
+constexpr std::size_t kMaxBulkOrders = 100; // one page of the list at most twice over
 
 bool printableAscii(const std::string& text) {
     for (unsigned char c : text)
@@ -86,6 +87,42 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         body.check();
         auto order = admin.changeStatus(actor, id, *status, note, tracking);
         res.json(200, {{"order", toJson(order)}});
+    });
+
+    // Bulk "Mark as shipped" (docs/backoffice.md, "Bulk shipping"): {order_ids: [1..100 ids],
+    // carrier?}; each order its own transaction. 200 with one result per id, whether it shipped or why not.
+    router.post("/api/v1/admin/orders/bulk-ship", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        const auto actor = audit::actorOf(req);
+        http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
+        std::vector<std::string> ids;
+        const auto& json = body.json();
+        if (!json.contains("order_ids") || json["order_ids"].is_null()) body.fail("order_ids", "This field is required.");
+        else if (!json["order_ids"].is_array()) body.fail("order_ids", "Must be a list of order ids.");
+        else if (json["order_ids"].empty()) body.fail("order_ids", "Choose at least one order.");
+        else if (json["order_ids"].size() > kMaxBulkOrders)
+            body.fail("order_ids", "Choose at most " + std::to_string(kMaxBulkOrders) + " orders at a time.");
+        else
+            for (const auto& id : json["order_ids"]) {
+                if (!id.is_string() || !common::isUuid(id.get<std::string>())) {
+                    body.fail("order_ids", "Each entry must be an order id.");
+                    break;
+                }
+                ids.push_back(Poco::toLower(id.get<std::string>()));
+            }
+        OrderAdmin::Tracking tracking;
+        tracking.carrier = body.optText("carrier");
+        if (body.has("tracking_number"))
+            body.fail("tracking_number", "Bulk shipping takes no tracking number: add one on the order itself.");
+        else if (!body.failed("carrier"))
+            for (const auto& [field, message] : checkTracking(tracking.carrier, tracking.trackingNumber)) body.fail(field, message);
+        body.check();
+        nlohmann::json results = nlohmann::json::array();
+        int shipped = 0;
+        for (const auto& r : admin.bulkShip(actor, ids, tracking.carrier)) {
+            shipped += r.ok ? 1 : 0;
+            results.push_back(toJson(r));
+        }
+        res.json(200, {{"results", results}, {"shipped", shipped}, {"failed", static_cast<int>(results.size()) - shipped}});
     });
 
     // A refund (docs/billing.md, "Refunds"): {amount, reason, restock}; an optional Idempotency-Key

@@ -6,6 +6,8 @@
 
 #include <Poco/Logger.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 using storefront::http::ApiError;
@@ -67,12 +69,75 @@ db::Page<AdminSubscription> OrderAdmin::subscriptions(const std::optional<std::s
 
 AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
                                           const std::optional<std::string>& note, const Tracking& tracking) {
+    return transition(actor, id, status, note, tracking, nullptr);
+}
+
+namespace {
+
+// Why bulk shipping leaves an order as it is (nothing when it may ship).
+void refuseBulkShipUnlessPaid(const AdminOrderDetail& detail) {
+    const auto& status = detail.order.status;
+    if (status == "paid") return;
+    if (status == "pending") throw ApiError(ErrorKind::Conflict, "order_not_paid", "Not paid: cannot ship.");
+    if (status == "shipped") throw ApiError(ErrorKind::Conflict, "order_already_shipped", "Already shipped.");
+    if (status == "completed") throw ApiError(ErrorKind::Conflict, "order_not_shippable", "Completed: nothing to ship.");
+    if (status == "refunded") throw ApiError(ErrorKind::Conflict, "order_not_shippable", "Refunded: cannot ship.");
+    if (status == "cancelled")
+        throw ApiError(ErrorKind::Conflict, "order_not_shippable",
+                       detail.order.paidAfterCancellation ? "Cancelled (paid after cancellation): reinstate it first."
+                                                          : "Cancelled: cannot ship.");
+    throw ApiError(ErrorKind::Conflict, "order_not_shippable", "This order cannot ship.");
+}
+
+} // namespace
+
+nlohmann::json toJson(const OrderAdmin::BulkShipResult& r) {
+    nlohmann::json json = {{"id", r.id}, {"order_number", orNull(r.orderNumber)}, {"ok", r.ok}};
+    if (!r.ok) {
+        json["code"] = r.code;
+        json["message"] = r.message;
+    }
+    return json;
+}
+
+std::vector<OrderAdmin::BulkShipResult> OrderAdmin::bulkShip(const audit::Actor& actor, const std::vector<std::string>& ids,
+                                                             const std::optional<std::string>& carrier) {
+    std::vector<BulkShipResult> results;
+    std::vector<std::string> seen;
+    for (const auto& id : ids) {
+        if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;
+        seen.push_back(id);
+        BulkShipResult result;
+        result.id = id;
+        try {
+            auto after = transition(actor, id, "shipped", std::nullopt, {carrier, std::nullopt}, refuseBulkShipUnlessPaid);
+            result.orderNumber = after.order.orderNumber;
+            result.ok = true;
+        } catch (const ApiError& e) {
+            result.code = e.code();
+            result.message = e.what();
+            if (auto order = this->order(id)) result.orderNumber = order->order.orderNumber;
+        } catch (const std::exception& e) {
+            // Only this order's transaction rolled back: the others keep their answers.
+            Poco::Logger::get("billing").error("bulk ship of order %s: %s", id, std::string(e.what()));
+            result.code = "internal_error";
+            result.message = "Something went wrong: this order was not changed. Try again.";
+        }
+        results.push_back(std::move(result));
+    }
+    return results;
+}
+
+AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::string& id, const std::string& status,
+                                        const std::optional<std::string>& note, const Tracking& tracking,
+                                        const std::function<void(const AdminOrderDetail&)>& guard) {
     AdminOrderDetail after;
     std::vector<std::pair<std::string, std::optional<std::string>>> toExpire;
     db_.write([&](db::Tx& tx) {
         auto state = orders_.lock(tx, id);
         if (!state) throw ApiError::notFound("order_not_found", "No such order.");
         auto before = *orders_.adminFind(tx, id);
+        if (guard) guard(before);
         const bool hasTracking = tracking.carrier || tracking.trackingNumber;
         if (state->status == status) {
             const auto& f = before.order.fulfilment;

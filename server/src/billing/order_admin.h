@@ -16,8 +16,10 @@
 #include "mail/mail_message.h"
 #include "mail/outbox.h"
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace storefront::billing {
 
@@ -47,6 +49,20 @@ public:
     AdminOrderDetail changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
                                   const std::optional<std::string>& note = std::nullopt, const Tracking& tracking = {});
 
+    // Bulk "Mark as shipped" (docs/backoffice.md, "Bulk shipping"): each order exactly as
+    // changeStatus(shipped) with `carrier` and no tracking number, in its own transaction (its own
+    // history row, audit entry and customer mail), and only from paid: an order that is not paid,
+    // shipped already, completed, cancelled or refunded is left as it is and reported with why.
+    // Ids are taken once each, in the order given.
+    struct BulkShipResult {
+        std::string id;
+        std::optional<std::string> orderNumber;
+        bool ok = false;
+        std::string code, message; // when not ok
+    };
+    std::vector<BulkShipResult> bulkShip(const audit::Actor& actor, const std::vector<std::string>& ids,
+                                         const std::optional<std::string>& carrier);
+
     struct RefundInput {
         std::int64_t amount = 0; // minor units, > 0
         std::optional<std::string> reason;
@@ -62,6 +78,11 @@ public:
     AdminOrderDetail refund(const audit::Actor& actor, const std::string& id, const RefundInput& input);
 
 private:
+    // changeStatus, with `guard` run on the locked order before anything changes (it throws to refuse).
+    AdminOrderDetail transition(const audit::Actor& actor, const std::string& id, const std::string& status,
+                                const std::optional<std::string>& note, const Tracking& tracking,
+                                const std::function<void(const AdminOrderDetail&)>& guard);
+
     db::Database& db_;
     PaymentProvider& provider_;
     mail::Outbox& outbox_;
@@ -81,5 +102,6 @@ nlohmann::json toJson(const AdminOrder& order);
 nlohmann::json toJson(const AdminOrderDetail& detail);
 nlohmann::json toJson(const Refund& refund);
 nlohmann::json toJson(const AdminSubscription& subscription);
+nlohmann::json toJson(const OrderAdmin::BulkShipResult& result);
 
 } // namespace storefront::billing

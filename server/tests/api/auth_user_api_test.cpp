@@ -22,7 +22,7 @@ HttpResult logout(const Session& session, const std::string& scope) {
     return http(env().port, "POST", "/auth/v1/logout" + (scope.empty() ? "" : "?scope=" + scope), "", session.headers());
 }
 
-HttpResult recover(const std::string& email, const std::string& ip) {
+HttpResult recoverPassword(const std::string& email, const std::string& ip) {
     return postJson("/auth/v1/recover", {{"email", email}}, as(ip));
 }
 
@@ -158,7 +158,7 @@ TEST(AuthUser, ChangingThePasswordEndsOtherSessionsAndUnusedRecoveryLinks) {
     const auto ip = newClientIp();
     auto account = createUser("change");
     auto a = signIn(account, ip), b = signIn(account, ip);
-    ASSERT_EQ(recover(account.email, ip).status, 200);
+    ASSERT_EQ(recoverPassword(account.email, ip).status, 200);
     const auto recoveryLink = waitForLink(account.email, "recovery");
 
     const std::string newPassword = "Tui-song-" + storefront::db::newId().substr(0, 8);

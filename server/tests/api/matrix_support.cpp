@@ -181,6 +181,28 @@ Fixtures::Fixtures(Cast& c) : cast_(c) {
         return numbers.front();
     };
     m["/api/v1/admin/invoices/{number}"] = [this] { return value("/api/v1/account/invoices/{number}"); };
+    // A failed mail (retried by the staff caller: 200, then 409 for the others past the checks).
+    m["/api/v1/admin/mail/{id}"] = [] {
+        const auto id = storefront::db::newId();
+        env().db->write([&](storefront::db::Tx& tx) {
+            const auto at = tx.clock().nowTimestamp();
+            tx.query("INSERT INTO mail_outbox (id, kind, to_address, subject, body_text, status, attempts, next_attempt_at, "
+                     "last_error, created_at) VALUES (?, 'matrix', 'matrix@example.nz', 'Matrix', 'x', 'failed', 5, ?, 'refused', ?)")
+                .bind(id, at, at)
+                .run();
+        });
+        return id;
+    };
+    m["/api/v1/admin/enquiries/{id}"] = [] {
+        const auto id = storefront::db::newId();
+        env().db->write([&](storefront::db::Tx& tx) {
+            tx.query("INSERT INTO contact_submissions (id, name, email, message, created_at) VALUES (?, 'Matrix', "
+                     "'matrix@example.nz', 'Hello', ?)")
+                .bind(id, tx.clock().nowTimestamp())
+                .run();
+        });
+        return id;
+    };
     m["/api/v1/admin/enterprise-accounts/{id}"] = [this] { return cast_.accountId; };
     m["/api/v1/admin/customers/{id}"] = [] { return createUser("matrix-customer", false).id; };
     m["/api/v1/admin/enterprise-accounts/{id}/licences/{licenceId}"] = [this] {

@@ -330,6 +330,32 @@ describe('staff', () => {
     await call('GET', '/api/v1/admin/invoices/INV-999999', { token, expect: 404 });
   });
 
+  test('bulk shipping, the mail outbox and enquiries', async () => {
+    const token = tokens.admin;
+    const paid = await call('GET', '/api/v1/admin/orders?status=paid', { token, expect: 200 });
+    const ids = [...paid.body.items.slice(0, 1).map((o) => o.id), randomUUID()];
+    const shipped = await call('POST', '/api/v1/admin/orders/bulk-ship', { token, json: { order_ids: ids, carrier: 'NZ Post' }, expect: 200 });
+    assert.equal(shipped.body.results.length, ids.length);
+    await call('POST', '/api/v1/admin/orders/bulk-ship', { token, json: { order_ids: [] }, expect: 422 });
+    await call('POST', '/api/v1/admin/orders/bulk-ship', { token, body: 'x', headers: { 'content-type': 'text/plain' }, expect: 415 });
+
+    const failed = await call('GET', '/api/v1/admin/mail?status=failed', { token, expect: 200 });
+    assert.ok(failed.body.items.length > 0, 'a demo failed mail');
+    await call('GET', '/api/v1/admin/mail?status=stuck', { token, expect: 422 });
+    const mailId = failed.body.items[0].id;
+    await call('POST', `/api/v1/admin/mail/${mailId}/retry`, { token, expect: 200 });
+    await call('POST', `/api/v1/admin/mail/${mailId}/retry`, { token, expect: 409 });
+    await call('POST', `/api/v1/admin/mail/${randomUUID()}/retry`, { token, expect: 404 });
+
+    const enquiries = await call('GET', '/api/v1/admin/enquiries?handled=false', { token, expect: 200 });
+    assert.ok(enquiries.body.items.length > 0, 'demo enquiries');
+    await call('GET', '/api/v1/admin/enquiries?handled=maybe', { token, expect: 422 });
+    const enquiryId = enquiries.body.items[0].id;
+    await call('PATCH', `/api/v1/admin/enquiries/${enquiryId}`, { token, json: { handled: true }, expect: 200 });
+    await call('PATCH', `/api/v1/admin/enquiries/${enquiryId}`, { token, json: {}, expect: 422 });
+    await call('PATCH', `/api/v1/admin/enquiries/${randomUUID()}`, { token, json: { handled: true }, expect: 404 });
+  });
+
   test('products, plans and images', async () => {
     const token = tokens.admin;
     await call('GET', '/api/v1/admin/products', { token, expect: 200 });

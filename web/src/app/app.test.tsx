@@ -258,6 +258,8 @@ describe('route access', () => {
       ['/admin/products', 'Product Management'],
       ['/admin/subscriptions', 'Subscription Management'],
       ['/admin/orders', 'Order Management'],
+      ['/admin/mail', 'Mail Outbox'],
+      ['/admin/enquiries', 'Enquiries'],
       ['/admin', 'Admin Dashboard'],
     ] as const) {
       await act(() => router.navigate(path));

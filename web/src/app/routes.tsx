@@ -11,6 +11,8 @@ import {
   AuditLogPage,
   CustomerDetailPage,
   CustomerManagementPage,
+  EnquiriesPage,
+  MailOutboxPage,
   OrderDetailPage,
   OrderManagementPage,
   PackingSlipPage,
@@ -56,6 +58,8 @@ const PAGE_KINDS = [
   'admin-audit',
   'admin-customers',
   'admin-customer',
+  'admin-mail',
+  'admin-enquiries',
   'enterprise',
   'admin-enterprise',
   'wirewrite',
@@ -107,6 +111,10 @@ function elementOf(kind: PageKind): ReactElement {
       return <CustomerManagementPage />;
     case 'admin-customer':
       return <CustomerDetailPage />;
+    case 'admin-mail':
+      return <MailOutboxPage />;
+    case 'admin-enquiries':
+      return <EnquiriesPage />;
     case 'enterprise':
       return <EnterpriseRoute />;
     case 'admin-enterprise':

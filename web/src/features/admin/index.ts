@@ -13,3 +13,5 @@ export const PackingSlipPage = lazy(() => import('./routes/PackingSlipPage').the
 export const AuditLogPage = lazy(() => import('./routes/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
 export const CustomerManagementPage = lazy(() => import('./routes/CustomerManagementPage').then((m) => ({ default: m.CustomerManagementPage })));
 export const CustomerDetailPage = lazy(() => import('./routes/CustomerDetailPage').then((m) => ({ default: m.CustomerDetailPage })));
+export const MailOutboxPage = lazy(() => import('./routes/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })));
+export const EnquiriesPage = lazy(() => import('./routes/EnquiriesPage').then((m) => ({ default: m.EnquiriesPage })));

@@ -16,4 +16,8 @@ export const adminKeys = {
   customers: () => [...adminKeys.all, 'customers'] as const,
   customerList: (params: ListQuery) => [...adminKeys.customers(), 'list', params] as const,
   customer: (id: string) => [...adminKeys.customers(), 'one', id] as const,
+  mail: () => [...adminKeys.all, 'mail'] as const,
+  mailList: (params: ListQuery) => [...adminKeys.mail(), params] as const,
+  enquiries: () => [...adminKeys.all, 'enquiries'] as const,
+  enquiryList: (params: ListQuery) => [...adminKeys.enquiries(), params] as const,
 };

@@ -79,6 +79,8 @@ describe('AdminDashboardPage', () => {
       ['WireWrite Admin', '/admin/wirewrite'],
       ['Customers', '/admin/customers'],
       ['Audit Log', '/admin/audit'],
+      ['Mail Outbox', '/admin/mail'],
+      ['Enquiries', '/admin/enquiries'],
     ]);
     await screen.findByRole('region', { name: 'Statistics' });
   });

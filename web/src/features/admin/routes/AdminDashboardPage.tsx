@@ -88,6 +88,16 @@ export function AdminDashboardPage() {
               Audit Log
             </Link>
           </li>
+          <li>
+            <Link to="/admin/mail" className="btn-secondary">
+              Mail Outbox
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/enquiries" className="btn-secondary">
+              Enquiries
+            </Link>
+          </li>
         </ul>
       </nav>
     </StaffPage>

@@ -30,7 +30,7 @@ describe('OrderManagementPage', () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Orders' });
     await within(table).findByText('SC-7KQ2-M9XD');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order #', 'Customer', 'Amount', 'Status', 'Date', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Select', 'Order #', 'Customer', 'Amount', 'Status', 'Date', 'Actions']);
     const [first, guest, late] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByRole('link', { name: 'SC-7KQ2-M9XD' })).toHaveAttribute('href', '/admin/orders/order-1');
     expect(first).toHaveTextContent('ana@example.co.nz');
@@ -149,5 +149,56 @@ describe('OrderManagementPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Disputed only' }));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('disputed')).toBe('true'));
     await waitFor(() => expect(screen.queryByText('SC-DISP-0001')).not.toBeInTheDocument());
+  });
+
+  it('marks the selected orders as shipped in one go and says which did not ship and why', async () => {
+    let rows: OrderRow[] = [
+      orderRow(),
+      orderRow({ id: 'order-2', order_number: 'SC-PEND-0002', status: 'pending' }),
+      orderRow({ id: 'order-3', order_number: 'SC-PAID-0003' }),
+    ];
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page(rows));
+      if (url.pathname === '/api/v1/admin/orders/bulk-ship' && init?.method === 'POST') {
+        rows = rows.map((row) => (row.id === 'order-1' ? { ...row, status: 'shipped' } : row));
+        return jsonResponse(200, {
+          shipped: 1,
+          failed: 1,
+          results: [
+            { id: 'order-1', order_number: 'SC-7KQ2-M9XD', ok: true },
+            { id: 'order-2', order_number: 'SC-PEND-0002', ok: false, code: 'order_not_paid', message: 'Not paid: cannot ship.' },
+          ],
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await within(table).findByText('SC-7KQ2-M9XD');
+    const bulk = screen.getByRole('form', { name: 'Bulk shipping' });
+    const ship = within(bulk).getByRole('button', { name: 'Mark as shipped' });
+    expect(ship).toBeDisabled();
+
+    await user.click(within(bulk).getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(within(bulk).getByText('3 selected')).toBeInTheDocument();
+    await user.click(within(table).getByRole('checkbox', { name: 'Select order SC-PAID-0003' }));
+    expect(within(bulk).getByText('2 selected')).toBeInTheDocument();
+    expect(within(bulk).getByRole('checkbox', { name: 'Select all on this page' })).not.toBeChecked();
+    await user.type(within(bulk).getByRole('textbox', { name: 'Carrier (optional)' }), ' NZ Post ');
+    await user.click(ship);
+
+    const result = await screen.findByRole('region', { name: 'Bulk shipping result' });
+    expect(result).toHaveTextContent('1 shipped, 1 not shipped');
+    expect(result).toHaveTextContent('Shipped: SC-7KQ2-M9XD');
+    expect(result).toHaveTextContent('SC-PEND-0002: Not paid: cannot ship.');
+    expect(callsTo(fetchMock, 'POST', '/api/v1/admin/orders/bulk-ship').map((c) => c.body)).toEqual([
+      { order_ids: ['order-1', 'order-2'], carrier: 'NZ Post' },
+    ]);
+    // The list reloads, and the selection is cleared.
+    await waitFor(() => expect(within(table).getByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' })).toHaveValue('shipped'));
+    expect(within(bulk).getByText('0 selected')).toBeInTheDocument();
+    await user.click(within(result).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Bulk shipping result' })).not.toBeInTheDocument();
   });
 });
