@@ -151,7 +151,7 @@ describe('DashboardPage: Manage billing', () => {
     await user.click(await screen.findByRole('button', { name: 'Manage billing' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/pay/test/portal/tok'));
     const call = fetchMock.mock.calls.find(([url]) => url === '/functions/v1/create-portal-session');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ returnPath: '/dashboard' });
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ returnPath: '/dashboard' });
   });
 
   it('is hidden for customers the provider does not know', async () => {
