@@ -36,7 +36,33 @@ nlohmann::json subscriptionJson(const SubscriptionView& v) {
             {"plan", plan}};
 }
 
-nlohmann::json orderJson(const OrderSummary& o) {
+// The order's checkout as its customer sees it (docs/billing.md, "Unpaid orders"):
+// checkout_state open (payable now: checkout_url goes back to the same checkout), expired (the
+// payment window closed unpaid), abandoned (given up or cancelled before the window closed), or
+// null (paid, or no checkout: a payment link's order).
+void addCheckout(nlohmann::json& j, const OrderSummary& o, std::int64_t nowEpoch) {
+    nlohmann::json state = nullptr, url = nullptr, expiresAt = nullptr;
+    if (o.checkout && o.checkout->status != "completed") {
+        const auto& c = *o.checkout;
+        expiresAt = c.expiresAt;
+        const auto expiresEpoch = db::epochFromTimestamp(c.expiresAt);
+        const bool stillOpen = c.status == "open" || c.status == "creating";
+        if (stillOpen && o.status == "pending" && expiresEpoch > nowEpoch) {
+            state = "open";
+            if (c.url) url = *c.url;
+        } else if (stillOpen || db::epochFromTimestamp(c.updatedAt) >= expiresEpoch) {
+            state = "expired";
+        } else {
+            state = "abandoned";
+        }
+    }
+    j["checkout_state"] = state;
+    j["checkout_open"] = state == "open";
+    j["checkout_url"] = url;
+    j["checkout_expires_at"] = expiresAt;
+}
+
+nlohmann::json orderJson(const OrderSummary& o, std::int64_t nowEpoch) {
     nlohmann::json items = nlohmann::json::array();
     for (const auto& line : o.lines)
         items.push_back({{"product_name", line.productName}, {"quantity", line.quantity}, {"unit_amount", line.unitAmount}});
@@ -50,6 +76,7 @@ nlohmann::json orderJson(const OrderSummary& o) {
                         {"invoice_number", o.invoiceNumber ? nlohmann::json(*o.invoiceNumber) : nlohmann::json()},
                         {"items", std::move(items)}};
     addFulfilment(j, o.fulfilment); // shipping_address, carrier, tracking_number, shipped_at
+    addCheckout(j, o, nowEpoch);     // checkout_state, checkout_open, checkout_url, checkout_expires_at
     return j;
 }
 
@@ -78,7 +105,7 @@ nlohmann::json AccountQueries::dashboard(const std::string& userId) {
     // The newest orders only, and the count: the whole history is paged (orders() below). A
     // response that grew with every order a customer ever placed was the soak's memory growth
     // (docs/reliability.md, "Overload and soak").
-    for (const auto& o : orders_.forUser(s, userId, kDashboardOrders, 0)) orders.push_back(orderJson(o));
+    for (const auto& o : orders_.forUser(s, userId, kDashboardOrders, 0)) orders.push_back(orderJson(o, nowEpoch));
     const auto ordersTotal = orders.size() < static_cast<std::size_t>(kDashboardOrders)
                                  ? static_cast<std::int64_t>(orders.size())
                                  : orders_.countForUser(s, userId);
@@ -92,9 +119,17 @@ nlohmann::json AccountQueries::dashboard(const std::string& userId) {
 db::Page<nlohmann::json> AccountQueries::orders(const std::string& userId, const db::PageQuery& page) {
     auto s = db_.session();
     db::Page<nlohmann::json> result;
-    for (const auto& o : orders_.forUser(s, userId, page.limit, page.offset)) result.items.push_back(orderJson(o));
+    const std::int64_t nowEpoch = db_.clock().epochSeconds();
+    for (const auto& o : orders_.forUser(s, userId, page.limit, page.offset)) result.items.push_back(orderJson(o, nowEpoch));
     result.total = orders_.countForUser(s, userId);
     return result;
+}
+
+std::optional<nlohmann::json> AccountQueries::order(const std::string& userId, const std::string& orderId) {
+    auto s = db_.session();
+    auto o = orders_.findForUser(s, userId, orderId);
+    if (!o) return std::nullopt;
+    return orderJson(*o, db_.clock().epochSeconds());
 }
 
 std::optional<nlohmann::json> AccountQueries::checkout(const std::string& userId, const std::string& checkoutId) {

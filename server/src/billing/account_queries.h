@@ -31,6 +31,9 @@ public:
     // GET /api/v1/account/orders?page=&page_size= : the user's orders, newest first, a page at a
     // time, each in its answer's JSON shape.
     db::Page<nlohmann::json> orders(const std::string& userId, const db::PageQuery& page);
+    // One of the user's orders in the same shape (the answer of POST /api/v1/account/orders/{id}/cancel);
+    // nullopt when it is not theirs.
+    std::optional<nlohmann::json> order(const std::string& userId, const std::string& orderId);
     // GET /api/v1/account/checkouts/{id}; nullopt when it is not the user's.
     std::optional<nlohmann::json> checkout(const std::string& userId, const std::string& checkoutId);
     // POST /functions/v1/validate-subscription; nullopt when no active product has that slug.

@@ -47,6 +47,7 @@ constexpr const char* kSettleReservation =
 constexpr const char* kExpireOpen =
     "UPDATE checkout_sessions SET status = 'expired', updated_at = ? WHERE order_id = ? AND status IN ('creating', 'open') "
     "RETURNING provider, provider_session_id";
+constexpr const char* kCompletedForOrder = "SELECT 1 FROM checkout_sessions WHERE order_id = ? AND status = 'completed'";
 constexpr const char* kCompletedOnly = "UPDATE checkout_sessions SET status = 'completed', updated_at = ? WHERE id = ?";
 constexpr const char* kProgress =
     "SELECT CAST(c.id AS TEXT) AS id, c.status, c.mode, c.provider_session_id, p.slug, o.order_number, "
@@ -158,6 +159,10 @@ std::vector<std::pair<std::string, std::optional<std::string>>> CheckoutReposito
 
 void CheckoutRepository::markCompletedOnly(db::Tx& tx, const std::string& checkoutId) {
     tx.query(kCompletedOnly).bind(tx.clock().nowTimestamp(), checkoutId).run();
+}
+
+bool CheckoutRepository::completedForOrder(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kCompletedForOrder).bind(orderId).exists();
 }
 
 std::optional<CheckoutProgress> CheckoutRepository::progress(const std::string& userId, const std::string& checkoutId) {

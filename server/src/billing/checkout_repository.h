@@ -94,6 +94,9 @@ public:
     // Paid at the provider, but the order stays as staff left it: completed, reservation untouched.
     void markCompletedOnly(db::Tx& tx, const std::string& checkoutId);
 
+    // Whether the order's checkout was completed at the provider (paid, or an async payment on its way).
+    bool completedForOrder(db::Tx& tx, const std::string& orderId);
+
     std::optional<CheckoutProgress> progress(const std::string& userId, const std::string& checkoutId);
     std::optional<std::string> status(const std::string& checkoutId);
     // Checkouts of `provider` still open past `cutoff`: (id, provider session id), oldest first.

@@ -57,6 +57,9 @@ public:
     // Returns the checkout's status afterwards.
     std::string cancel(const std::string& userId, const std::string& checkoutId);
 
+    // Whether the provider knows the user as a customer (a payment_customers row): the dashboard's
+    // "Manage billing".
+    bool hasBillingAccount(const std::string& userId) { return customers_.find(userId, provider_.name()).has_value(); }
     // The provider's billing portal for the user (404 no_billing_account before any checkout).
     std::string portal(const std::string& userId, const std::string& returnPath);
 

@@ -227,8 +227,9 @@ bool EventProcessor::checkoutCompleted(db::Tx& tx, const Event& e) {
 
 // Paid. The order row is locked first, so a staff change of the same order is either wholly before
 // or wholly after this (docs/billing.md, "Staff decisions and late payments"):
-// * cancelled by staff: the order stays cancelled. The money is recorded as a late payment and the
-//   order marked paid_after_cancellation for staff to refund or reinstate (once per payment).
+// * cancelled by staff, or by the customer (POST /api/v1/account/orders/{id}/cancel): the order
+//   stays cancelled. The money is recorded as a late payment and the order marked
+//   paid_after_cancellation for staff to refund or reinstate (once per payment).
 // * pending, or cancelled by the expiry job or the provider: paid (money was taken), stock settled
 //   (taken again if the reservation had been given back and any is left).
 // * already paid, shipped or completed: nothing but the checkout's status.
@@ -236,7 +237,10 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
     auto state = orders_.lock(tx, checkout.orderId);
     if (!state) return;
     const auto c = checkouts_.findById(tx, checkout.id, e.provider).value_or(checkout); // as of the lock
-    if (state->status == "cancelled" && state->statusSource == source::kStaff) {
+    // A decision, not an expiry: staff cancelled it, or the customer did (their own cancel).
+    const bool staffCancelled = state->status == "cancelled" && state->statusSource == source::kStaff;
+    if (state->status == "cancelled" && (staffCancelled || orders_.cancelledByCustomer(tx, checkout.orderId))) {
+        const std::string who = staffCancelled ? "staff" : "the customer";
         checkouts_.markCompletedOnly(tx, c.id);
         // Paid before staff cancelled (this is a repeat of that payment's news): not new money.
         if (orders_.paidByProvider(tx, c.orderId)) return;
@@ -246,13 +250,13 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
         if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId})) return;
         // Money that arrived is in the books whatever staff decide; a refund takes it out again.
         if (c.mode != "subscription") recordOrderPayment(tx, e, c.orderId);
-        orders_.setStatus(tx, c.orderId, "cancelled", source::kStaff, true);
+        orders_.setStatus(tx, c.orderId, "cancelled", staffCancelled ? source::kStaff : source::kSystem, true);
         orders_.addHistory(tx, {c.orderId, std::string("cancelled"), "cancelled", source::kProvider, std::nullopt,
                                 std::nullopt,
                                 "Payment of " + catalog::formatMoney(amount, currency) + " " + currency +
-                                    " received after staff cancelled the order (" + e.type +
+                                    " received after " + who + " cancelled the order (" + e.type +
                                     "); refund or reinstate it."});
-        Poco::Logger::get("billing").warning("order %s was paid after staff cancelled it: recorded for staff", c.orderId);
+        Poco::Logger::get("billing").warning("order %s was paid after %s cancelled it: recorded for staff", c.orderId, who);
         return;
     }
     if (state->status != "pending" && state->status != "cancelled") {

@@ -43,7 +43,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
 }
 
 void Module::routes(http::Router& router) {
-    registerRoutes(router, *checkout_, account_);
+    registerRoutes(router, *checkout_, account_, *orderAdmin_);
     registerAdminRoutes(router, *orderAdmin_);
     registerInvoiceRoutes(router, db_, events_.invoices());
     // Only the local test provider has them; it exists only in development (see the constructor).

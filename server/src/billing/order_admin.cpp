@@ -154,7 +154,7 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
             return;
         }
         if (status == "cancelled") {
-            for (const auto& r : checkouts_.releaseReservation(tx, id)) catalog::giveStock(tx, r.productId, r.quantity);
+            releaseStock(tx, id);
         } else if (state->status == "cancelled") {
             // Reinstated: the stock the cancellation gave back is taken again, or the change is refused.
             for (const auto& r : checkouts_.reclaimReservation(tx, id))
@@ -177,17 +177,48 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
             if (auto mail = shippedMail(after, publicUrl_); !mail.to.empty()) outbox_.enqueue(tx, mail);
         tx.notify(db::topic::kCatalog); // stock may have changed
     });
+    expireAtProvider(toExpire, id);
+    return after;
+}
+
+void OrderAdmin::releaseStock(db::Tx& tx, const std::string& id) {
+    // Exactly once, whoever gets there first: the reservation's own guarded stock_state.
+    for (const auto& r : checkouts_.releaseReservation(tx, id)) catalog::giveStock(tx, r.productId, r.quantity);
+}
+
+void OrderAdmin::expireAtProvider(const std::vector<std::pair<std::string, std::optional<std::string>>>& toExpire,
+                                  const std::string& id) {
     for (const auto& [provider, sessionId] : toExpire) {
         if (!sessionId || provider != provider_.name()) continue;
         try {
             provider_.expireCheckoutSession(*sessionId);
         } catch (const std::exception& e) {
-            // The order stays as staff set it; a payment that still arrives is recorded as a late payment.
+            // The order stays cancelled; a payment that still arrives is recorded as a late payment.
             Poco::Logger::get("billing").warning("could not expire %s checkout %s of order %s: %s", provider, *sessionId, id,
                                                  std::string(e.what()));
         }
     }
-    return after;
+}
+
+void OrderAdmin::cancelForCustomer(const audit::Actor& actor, const std::string& userId, const std::string& id) {
+    std::vector<std::pair<std::string, std::optional<std::string>>> toExpire;
+    db_.write([&](db::Tx& tx) {
+        auto state = orders_.lock(tx, id);
+        if (!state || state->userId != userId) throw ApiError::notFound("order_not_found", "No such order.");
+        if (state->status == "cancelled") return; // cancelled already (by them, staff or the expiry): nothing more
+        if (state->status != "pending" || checkouts_.completedForOrder(tx, id))
+            throw ApiError(ErrorKind::Conflict, "order_not_cancellable",
+                           "This order has been paid and can no longer be cancelled here: contact us for a refund.");
+        auto before = *orders_.adminFind(tx, id);
+        releaseStock(tx, id);
+        toExpire = checkouts_.expireOpen(tx, id);
+        orders_.setStatus(tx, id, "cancelled", source::kSystem, false);
+        orders_.addHistory(tx, {id, state->status, "cancelled", source::kSystem, actor.userId, actor.email,
+                                std::string(kCancelledByCustomerNote)});
+        audit::record(tx, actor, {"order.cancelled_by_customer", "order", id, toJson(before), toJson(*orders_.adminFind(tx, id))});
+        tx.notify(db::topic::kCatalog); // stock may have changed
+    });
+    expireAtProvider(toExpire, id);
 }
 
 AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string& id, const RefundInput& in) {

@@ -19,11 +19,15 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace storefront::billing {
 
 bool isOrderStatus(const std::string& status);
+
+// The history note of a customer's own cancellation.
+inline constexpr const char* kCancelledByCustomerNote = "Cancelled by the customer before paying";
 
 class OrderAdmin {
 public:
@@ -62,6 +66,13 @@ public:
     };
     std::vector<BulkShipResult> bulkShip(const audit::Actor& actor, const std::vector<std::string>& ids,
                                          const std::optional<std::string>& carrier);
+    // The customer's own cancellation of their unpaid order (POST /api/v1/account/orders/{id}/cancel),
+    // the staff's cancellation path: the reservation back exactly once, the open checkout expired in
+    // our rows at once and at the provider after the commit. Recorded as source system with the
+    // customer as the actor (history and audit), so a payment that still arrives is a late payment,
+    // as after staff cancelled. 404 order_not_found for an order that is not theirs; 409
+    // order_not_cancellable once paid (or its checkout completed); a cancelled order stays as it is.
+    void cancelForCustomer(const audit::Actor& actor, const std::string& userId, const std::string& id);
 
     struct RefundInput {
         std::int64_t amount = 0; // minor units, > 0
@@ -82,6 +93,11 @@ private:
     AdminOrderDetail transition(const audit::Actor& actor, const std::string& id, const std::string& status,
                                 const std::optional<std::string>& note, const Tracking& tracking,
                                 const std::function<void(const AdminOrderDetail&)>& guard);
+    // Gives back the order's reserved stock (exactly once: the reservation's guard).
+    void releaseStock(db::Tx& tx, const std::string& id);
+    // After the commit: the provider's sessions of checkouts expireOpen closed in our rows.
+    void expireAtProvider(const std::vector<std::pair<std::string, std::optional<std::string>>>& toExpire,
+                          const std::string& id);
 
     db::Database& db_;
     PaymentProvider& provider_;

@@ -27,7 +27,7 @@ constexpr const char* kInsertItem =
 // status read here is the one the change applies to.
 constexpr const char* kLock =
     "UPDATE orders SET updated_at = updated_at WHERE id = ? "
-    "RETURNING status, status_source, paid_after_cancellation, total_amount, currency";
+    "RETURNING status, status_source, paid_after_cancellation, total_amount, currency, CAST(user_id AS TEXT) AS user_id";
 constexpr const char* kSetStatus =
     "UPDATE orders SET status = ?, status_source = ?, paid_after_cancellation = ?, updated_at = ? WHERE id = ?";
 constexpr const char* kAddHistory =
@@ -38,6 +38,14 @@ constexpr const char* kAddLatePayment =
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id, provider, provider_reference) DO NOTHING RETURNING id";
 constexpr const char* kPaidByProvider =
     "SELECT 1 FROM order_status_history WHERE order_id = ? AND to_status = 'paid' AND source = 'provider'";
+// The order's latest move into cancelled was its customer's own (POST /api/v1/account/orders/{id}/cancel):
+// recorded as source system with the customer as the actor. (A late payment's own row, cancelled ->
+// cancelled, is not a move into cancelled.)
+constexpr const char* kCancelledByCustomer =
+    "SELECT 1 FROM order_status_history h JOIN orders o ON o.id = h.order_id "
+    "WHERE h.order_id = ? AND h.to_status = 'cancelled' AND h.source = 'system' AND h.actor_id = o.user_id "
+    "AND h.seq = (SELECT MAX(seq) FROM order_status_history WHERE order_id = ? AND to_status = 'cancelled' "
+    "AND (from_status IS NULL OR from_status <> 'cancelled'))";
 constexpr const char* kCancelPending =
     "UPDATE orders SET status = 'cancelled', status_source = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING id";
 
@@ -88,24 +96,30 @@ constexpr const char* kAdminLatePayments =
     "WHERE order_id = ? ORDER BY at, id";
 constexpr const char* kAdminInvoices =
     "SELECT number, kind, total_amount FROM tax_invoices WHERE order_id = ? ORDER BY seq";
-constexpr const char* kOrderColumns =
-    "SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, o.customer_email, "
-    "CAST(o.created_at AS TEXT) AS created_at, o.refunded_amount, i.product_name, i.quantity, i.unit_amount, "
-    "(SELECT t.number FROM tax_invoices t WHERE t.order_id = o.id AND t.kind = 'invoice') AS invoice_number, "
+#define ORDER_COLUMNS                                                                                                    \
+    "SELECT CAST(o.id AS TEXT) AS id, o.order_number, o.status, o.total_amount, o.currency, o.customer_email, "         \
+    "CAST(o.created_at AS TEXT) AS created_at, o.refunded_amount, i.product_name, i.quantity, i.unit_amount, "         \
+    "(SELECT t.number FROM tax_invoices t WHERE t.order_id = o.id AND t.kind = 'invoice') AS invoice_number, "        \
     FULFILMENT_COLUMNS
-    "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id ";
+#define ORDER_FROM "FROM orders o LEFT JOIN order_items i ON i.order_id = o.id "
+constexpr const char* kOrderColumns = ORDER_COLUMNS ORDER_FROM;
 const std::string kFindOrder = std::string(kOrderColumns) + "WHERE o.id = ? ORDER BY i.product_name";
-// The user's orders: a checkout that was never paid (still open, abandoned, expired) is not an
-// order yet. orders_user_id_created_at_idx and checkout_sessions_order_id_idx serve both.
-constexpr const char* kUserOrdersFrom =
-    "FROM orders u WHERE u.user_id = ? "
-    "AND NOT EXISTS (SELECT 1 FROM checkout_sessions c WHERE c.order_id = u.id AND c.status <> 'completed')";
+// The user's orders, every one: unpaid (pending) ones and those whose checkout expired or was
+// given up included, as staff see them. orders_user_id_created_at_idx serves both.
+constexpr const char* kUserOrdersFrom = "FROM orders u WHERE u.user_id = ?";
 const std::string kCountOrdersForUser = std::string("SELECT COUNT(*) ") + kUserOrdersFrom;
-// A page of them (newest first) with their lines: the page is chosen by order, then joined, so a
-// long history is never read (or held in memory) whole.
-const std::string kOrdersForUser = std::string(kOrderColumns) + "WHERE o.id IN (SELECT u.id " + kUserOrdersFrom +
-                                   " ORDER BY u.created_at DESC, u.id LIMIT ? OFFSET ?) "
-                                   "ORDER BY o.created_at DESC, o.id, i.product_name";
+// A page of them (newest first) with their lines and their checkout (one per order; none for a
+// payment link's): the page is chosen by order, then joined, so a long history is never read (or
+// held in memory) whole. checkout_sessions_order_id_idx serves the checkout's join.
+#define USER_ORDER_COLUMNS                                                                                               \
+    ORDER_COLUMNS ", c.status AS checkout_status, c.url AS checkout_url, "                                             \
+                  "CAST(c.expires_at AS TEXT) AS checkout_expires_at, CAST(c.updated_at AS TEXT) AS checkout_updated_at " \
+                  ORDER_FROM "LEFT JOIN checkout_sessions c ON c.order_id = o.id "
+constexpr const char* kOrderForUser = USER_ORDER_COLUMNS "WHERE o.id = ? AND o.user_id = ? ORDER BY i.product_name";
+const std::string kOrdersForUser =
+    std::string(USER_ORDER_COLUMNS) +
+    "WHERE o.id IN (SELECT u.id " + kUserOrdersFrom + " ORDER BY u.created_at DESC, u.id LIMIT ? OFFSET ?) "
+    "ORDER BY o.created_at DESC, o.id, i.product_name";
 
 Fulfilment readFulfilment(const db::Row& r) {
     Fulfilment f;
@@ -146,6 +160,15 @@ JoinedRow readJoined(const db::Row& r) {
     j.order.fulfilment = readFulfilment(r);
     if (auto name = r.optText("product_name")) j.line = OrderLine{*name, r.int64("quantity"), r.int64("unit_amount")};
     return j;
+}
+
+// A user's order row with its checkout (kOrdersForUser, kOrderForUser).
+JoinedRow readWithCheckout(const db::Row& r) {
+    auto joined = readJoined(r);
+    if (auto status = r.optText("checkout_status"))
+        joined.order.checkout = OrderCheckout{*status, r.optText("checkout_url"), r.timestamp("checkout_expires_at"),
+                                              r.timestamp("checkout_updated_at")};
+    return joined;
 }
 
 // Folds order-and-line rows (ordered by order) into orders with their lines.
@@ -228,7 +251,7 @@ void OrderRepository::insertItem(db::Tx& tx, const std::string& orderId, const N
 std::optional<OrderState> OrderRepository::lock(db::Tx& tx, const std::string& orderId) {
     return tx.query(kLock).bind(orderId).one([](const db::Row& r) {
         return OrderState{r.text("status"), r.optText("status_source"), r.boolean("paid_after_cancellation"),
-                          r.int64("total_amount"), r.text("currency")};
+                          r.int64("total_amount"), r.text("currency"), r.optText("user_id")};
     });
 }
 
@@ -322,7 +345,18 @@ std::optional<OrderSummary> OrderRepository::find(db::Tx& tx, const std::string&
 
 std::vector<OrderSummary> OrderRepository::forUser(Poco::Data::Session& s, const std::string& userId, std::int64_t limit,
                                                    std::int64_t offset) {
-    return fold(db::query(s, kOrdersForUser).bind(userId, limit, offset).all(readJoined));
+    return fold(db::query(s, kOrdersForUser).bind(userId, limit, offset).all(readWithCheckout));
+}
+
+std::optional<OrderSummary> OrderRepository::findForUser(Poco::Data::Session& s, const std::string& userId,
+                                                         const std::string& orderId) {
+    auto orders = fold(db::query(s, kOrderForUser).bind(orderId, userId).all(readWithCheckout));
+    if (orders.empty()) return std::nullopt;
+    return std::move(orders.front());
+}
+
+bool OrderRepository::cancelledByCustomer(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kCancelledByCustomer).bind(orderId, orderId).exists();
 }
 
 std::int64_t OrderRepository::countForUser(Poco::Data::Session& s, const std::string& userId) {

@@ -36,6 +36,12 @@ struct OrderLine {
     std::int64_t quantity = 0;
     std::int64_t unitAmount = 0;
 };
+// The checkout an order was started from (GET /api/v1/account/orders shows whether it can still be paid).
+struct OrderCheckout {
+    std::string status; // creating | open | completed | expired
+    std::optional<std::string> url;
+    std::string expiresAt, updatedAt;
+};
 struct OrderSummary {
     std::string id, orderNumber, status, currency, createdAt;
     std::int64_t totalAmount = 0;
@@ -44,6 +50,7 @@ struct OrderSummary {
     std::optional<std::string> invoiceNumber; // its tax invoice, once paid
     std::vector<OrderLine> lines;
     Fulfilment fulfilment; // shipping address snapshot, carrier and tracking
+    std::optional<OrderCheckout> checkout; // forUser only; none for a payment link's order
 };
 
 // Who changed an order's status (order_status_history.source, orders.status_source).
@@ -60,6 +67,7 @@ struct OrderState {
     bool paidAfterCancellation = false;
     std::int64_t totalAmount = 0;
     std::string currency;
+    std::optional<std::string> userId; // the customer's (none for a guest order)
 };
 
 struct StatusChange {
@@ -152,9 +160,14 @@ public:
     std::optional<AdminOrderDetail> adminFind(db::Tx& tx, const std::string& orderId);
     std::optional<AdminOrderDetail> adminFind(Poco::Data::Session& s, const std::string& orderId);
     std::optional<OrderSummary> find(db::Tx& tx, const std::string& orderId);
-    // A page of the user's orders, newest first, without checkouts that were never paid.
+    // Whether the order's latest status change was its customer cancelling it (a payment that arrives
+    // afterwards is a late payment, as after staff cancelled it).
+    bool cancelledByCustomer(db::Tx& tx, const std::string& orderId);
+    // A page of the user's orders, newest first, every one (unpaid included), with its checkout.
     std::vector<OrderSummary> forUser(Poco::Data::Session& s, const std::string& userId, std::int64_t limit,
                                       std::int64_t offset);
+    // One of the user's orders, as forUser reads it; nullopt when it is not theirs.
+    std::optional<OrderSummary> findForUser(Poco::Data::Session& s, const std::string& userId, const std::string& orderId);
     // How many there are in all.
     std::int64_t countForUser(Poco::Data::Session& s, const std::string& userId);
 };

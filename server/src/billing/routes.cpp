@@ -1,5 +1,6 @@
 #include "billing/routes.h"
 
+#include "audit/audit.h"
 #include "billing/rules.h"
 #include "billing/stripe_signature.h"
 #include "common/text.h"
@@ -48,7 +49,7 @@ CheckoutInput checkoutInputOf(http::Body& body) {
 
 } // namespace
 
-void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQueries& account) {
+void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQueries& account, OrderAdmin& orders) {
     router.post("/functions/v1/create-checkout-session", http::Access::SignedIn, [&checkout](http::Request& req, http::Response& res) {
         http::Body body(req);
         auto input = checkoutInputOf(body);
@@ -74,14 +75,27 @@ void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQuer
         res.json(200, *result);
     });
 
-    router.get("/api/v1/account/dashboard", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
-        res.json(200, account.dashboard(req.caller()->userId));
+    router.get("/api/v1/account/dashboard", http::Access::SignedIn, [&account, &checkout](http::Request& req, http::Response& res) {
+        auto dashboard = account.dashboard(req.caller()->userId);
+        // "Manage billing" is offered only to customers the provider knows.
+        dashboard["billing_portal"] = checkout.hasBillingAccount(req.caller()->userId);
+        res.json(200, dashboard);
     });
 
     router.get("/api/v1/account/orders", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req, AccountQueries::kDashboardOrders);
         res.json(200, http::pageJson(account.orders(req.caller()->userId, http::pageQuery(page)), page,
                                      [](const nlohmann::json& order) { return order; }));
+    });
+
+    // The customer's own cancellation of an unpaid order (docs/billing.md, "Unpaid orders").
+    router.post("/api/v1/account/orders/{id}/cancel", http::Access::SignedIn, [&account, &orders](http::Request& req, http::Response& res) {
+        const auto id = http::idParam(req, "order_not_found", "No such order.");
+        const auto& userId = req.caller()->userId;
+        orders.cancelForCustomer(audit::actorOf(req), userId, id);
+        auto order = account.order(userId, id);
+        if (!order) throw ApiError::notFound("order_not_found", "No such order.");
+        res.json(200, *order);
     });
 
     router.get("/api/v1/account/checkouts/{id}", http::Access::SignedIn, [&account](http::Request& req, http::Response& res) {

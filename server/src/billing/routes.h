@@ -5,6 +5,7 @@
 #include "billing/checkout_service.h"
 #include "billing/event_processor.h"
 #include "billing/local_provider.h"
+#include "billing/order_admin.h"
 #include "http/router.h"
 
 #include <string>
@@ -12,7 +13,7 @@
 
 namespace storefront::billing {
 
-void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQueries& account);
+void registerRoutes(http::Router& router, CheckoutService& checkout, AccountQueries& account, OrderAdmin& orders);
 
 // POST /webhooks/stripe. `secrets`: every webhook signing secret currently valid (rotation).
 void registerStripeWebhook(http::Router& router, EventProcessor& events, std::vector<std::string> secrets);

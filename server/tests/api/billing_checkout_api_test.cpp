@@ -236,8 +236,15 @@ TEST(BillingCheckout, ExpiryAndAbandonmentGiveTheStockBack) {
     EXPECT_EQ(back.header("location"), kPublicUrl + "/checkout/" + hardware.slug + "?cancelled=" + std::string(third["checkoutId"]));
     EXPECT_EQ(stockOf(hardware.id), 5);
     EXPECT_EQ(orderStatusOfCheckout(third["checkoutId"]), "cancelled");
-    // Checkouts that were never paid are not orders on the customer's dashboard.
-    EXPECT_TRUE(getJson("/api/v1/account/dashboard", buyer.headers()).json()["orders"].empty());
+    // Checkouts that were never paid stay in the customer's Order History, cancelled, with no way back
+    // to their checkout (docs/billing.md, "Unpaid orders").
+    auto orders = getJson("/api/v1/account/dashboard", buyer.headers()).json()["orders"];
+    ASSERT_EQ(orders.size(), 3u);
+    for (const auto& order : orders) {
+        EXPECT_EQ(order["status"], "cancelled");
+        EXPECT_TRUE(order["checkout_url"].is_null());
+        EXPECT_NE(order["checkout_state"], "open");
+    }
     // An expired checkout can no longer be paid.
     EXPECT_EQ(pressButton(third["url"], "pay").status, 303);
     EXPECT_EQ(orderStatusOfCheckout(third["checkoutId"]), "cancelled");

@@ -12,7 +12,7 @@ using namespace testing_support;
 
 namespace {
 
-constexpr int kHistoryOrders = 23; // more than the dashboard's 20
+constexpr int kHistoryOrders = 24; // more than the dashboard's 20: 23 paid and one unpaid
 
 std::vector<std::string> idsOf(const nlohmann::json& orders) {
     std::vector<std::string> ids;
@@ -26,12 +26,13 @@ TEST(BillingOrderHistory, TheDashboardShowsTheNewestOrdersAndTheCountAndTheRestA
     auto hardware = createHardware(kHistoryOrders + 5);
     auto buyer = newBuyer("history");
     auto other = newBuyer("other");
-    for (int i = 0; i < kHistoryOrders; ++i) {
+    for (int i = 0; i < kHistoryOrders - 1; ++i) {
         auto started = startCheckout(buyer, {{"productSlug", hardware.slug}});
         ASSERT_EQ(started.status, 200) << started.body;
         ASSERT_EQ(pressButton(started.json()["url"], "pay").status, 303);
     }
-    // A checkout never paid is not an order, and another customer's order is not this one's.
+    // An unpaid checkout is an order too (pending, the newest), and another customer's order is not
+    // this one's.
     ASSERT_EQ(startCheckout(buyer, {{"productSlug", hardware.slug}}).status, 200);
     auto theirs = startCheckout(other, {{"productSlug", hardware.slug}});
     ASSERT_EQ(pressButton(theirs.json()["url"], "pay").status, 303);
@@ -41,6 +42,7 @@ TEST(BillingOrderHistory, TheDashboardShowsTheNewestOrdersAndTheCountAndTheRestA
     EXPECT_EQ(dash.json()["orders"].size(), 20u);
     EXPECT_EQ(dash.json()["orders_total"], kHistoryOrders);
     auto newest = idsOf(dash.json()["orders"]);
+    EXPECT_EQ(dash.json()["orders"][0]["status"], "pending");
 
     // The first page of the history is the dashboard's list, in the same order.
     auto first = getJson("/api/v1/account/orders", buyer.headers());

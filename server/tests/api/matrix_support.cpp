@@ -233,6 +233,13 @@ Fixtures::Fixtures(Cast& c) : cast_(c) {
         if (r.status != 200) matrixFail("checkout", r);
         return r.json()["checkoutId"].get<std::string>();
     };
+    // One of the customer's unpaid orders (its checkout left open).
+    m["/api/v1/account/orders/{id}"] = [this, shop] {
+        auto r = startCheckout(cast_.customerSession, {{"productSlug", shop.slug}});
+        if (r.status != 200) matrixFail("checkout", r);
+        return textColumn("SELECT CAST(order_id AS TEXT) FROM checkout_sessions WHERE id = ?", {r.json()["checkoutId"].get<std::string>()})
+            .at(0);
+    };
     m["/pay/test/{session}"] = [this, shop] {
         auto r = startCheckout(cast_.customerSession, {{"productSlug", shop.slug}});
         if (r.status != 200) matrixFail("checkout", r);

@@ -279,6 +279,19 @@ describe('signed in', () => {
     await call('POST', `/api/v1/account/checkouts/${id}/cancel`, { token, expect: 200 });
     await call('GET', `/api/v1/account/checkouts/${randomUUID()}`, { token, expect: 404 });
     await call('POST', `/api/v1/account/checkouts/${randomUUID()}/cancel`, { token, expect: 404 });
+    // An unpaid order: listed with the way back to its checkout, then cancelled by its customer.
+    await call('POST', '/functions/v1/create-checkout-session', {
+      token,
+      json: { productSlug: subscription.slug, ...(plan ? { priceId: plan.id } : {}) },
+      expect: 200,
+    });
+    const { body: history } = await call('GET', '/api/v1/account/orders', { token, expect: 200 });
+    const unpaid = history.items.find((o) => o.checkout_state === 'open');
+    assert.ok(unpaid, 'the unpaid order is listed with its open checkout');
+    const { body: cancelled } = await call('POST', `/api/v1/account/orders/${unpaid.id}/cancel`, { token, expect: 200 });
+    assert.equal(cancelled.status, 'cancelled');
+    await call('POST', `/api/v1/account/orders/${randomUUID()}/cancel`, { token, expect: 404 });
+    await call('POST', `/api/v1/account/orders/${randomUUID()}/cancel`, { expect: 401 });
     await call('GET', '/api/v1/account/invoices', { token, expect: 200 });
     await call('GET', '/api/v1/account/invoices?page_size=0', { token, expect: 422 });
     await call('GET', '/api/v1/account/invoices/INV-999999', { token, expect: 404 });

@@ -61,6 +61,16 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   /** shipping_address (null for digital orders), carrier, tracking_number, shipped_at. */
   ...fulfilmentFields,
+  /**
+   * Its checkout (docs/billing.md, "Unpaid orders"): open (payable now, checkout_url goes back to
+   * it), expired (the payment window closed unpaid), abandoned (given up), or null (paid, or none).
+   */
+  checkout_state: z.enum(['open', 'expired', 'abandoned']).nullable().optional(),
+  checkout_open: z.boolean().optional(),
+  /** The same checkout (the provider's page), while it is open. */
+  checkout_url: z.string().nullable().optional(),
+  /** ISO-8601 UTC; null once paid. */
+  checkout_expires_at: z.string().nullable().optional(),
 });
 
 export const dashboardSchema = z.object({
@@ -72,6 +82,8 @@ export const dashboardSchema = z.object({
   orders_total: z.number().int().optional(),
   /** 'Enterprise' for a member or admin of an active enterprise account, else 'Individual'. */
   account_type: z.enum(['Individual', 'Enterprise']).optional(),
+  /** The payment provider knows the user: "Manage billing" opens its billing portal. */
+  billing_portal: z.boolean().optional(),
 });
 
 export type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>;

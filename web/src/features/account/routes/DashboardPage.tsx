@@ -2,18 +2,24 @@
 // Refresh button, and the Order History, all from one call (GET /api/v1/account/dashboard).
 // Load errors are logged only (spec section 8): the page then shows empty lists and zero counts.
 // Back from payment (`?checkout=<id>`) it confirms the payment first (CheckoutConfirmation).
+// Unpaid orders are listed too: "Complete payment" goes back to the same checkout and "Cancel order"
+// gives the order up while its checkout is open; an expired one says so. "Manage billing" opens the
+// payment provider's billing portal for customers it knows (docs/billing.md, "Unpaid orders").
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/list/Badge';
 import { Loading } from '@/components/Spinner';
+import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
 import { addressLines, trackingText } from '@/lib/shipping';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
+import { useCancelOrder } from '../api/cancelOrder';
 import { EMPTY_DASHBOARD, useDashboard, type ActiveSubscription, type Order } from '../api/dashboard';
 import { useOlderOrders } from '../api/orders';
 import { RefreshIcon } from '../components/AccountIcons';
 import { CheckoutConfirmation } from '../components/CheckoutConfirmation';
 import { SubscriptionStatusIcon } from '../components/SubscriptionStatusIcon';
+import { subscriptionClient } from '../subscriptionClient';
 import { countActive, expiryText, orderBadge, subscriptionDisplay, underscoresAsSpaces } from '../rules';
 
 const HEAD = { title: `Dashboard | ${SITE_NAME}`, robots: 'noindex' };
@@ -39,7 +45,10 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+        {dashboard.billing_portal ? <ManageBilling /> : null}
+      </div>
       {checkoutId ? <CheckoutConfirmation checkoutId={checkoutId} /> : null}
 
       {query.isPending ? (
@@ -216,8 +225,92 @@ function OrderRow({ order }: { order: Order }) {
           </ul>
         ) : null}
         <Delivery order={order} />
+        <UnpaidOrder order={order} />
       </article>
     </li>
+  );
+}
+
+/**
+ * "Manage billing": the payment provider's billing portal (Stripe's; the local test portal
+ * offline), back to the dashboard afterwards.
+ */
+function ManageBilling() {
+  const [state, setState] = useState<'idle' | 'opening' | 'leaving'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    setError(null);
+    setState('opening');
+    try {
+      await subscriptionClient.createPortalSession({ returnPath: '/dashboard' });
+      setState('leaving');
+    } catch (failure) {
+      setState('idle');
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button type="button" className="btn-secondary" onClick={() => void open()} disabled={state !== 'idle'}>
+        {state === 'idle' ? 'Manage billing' : 'Opening billing portal...'}
+      </button>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * An unpaid order: while its checkout is open, "Complete payment" (back to the same checkout) and
+ * "Cancel order" (asked twice: its items go back on sale); once the window has closed, says so.
+ */
+function UnpaidOrder({ order }: { order: Order }) {
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState(false);
+  if (order.checkout_state === 'expired') {
+    return <p className="mt-3 border-t border-slate-100 pt-3 text-sm font-medium text-slate-700">Payment window expired. This order was not paid.</p>;
+  }
+  if (order.status !== 'pending' || order.checkout_state !== 'open') return null;
+  const until = order.checkout_expires_at ? formatDate(order.checkout_expires_at, { withTime: true }) : null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
+      <p className="text-slate-700">Awaiting payment{until ? ` until ${until}` : ''}.</p>
+      {confirming ? (
+        <div role="group" aria-label={`Cancel order ${order.order_number}?`} className="flex flex-wrap items-center gap-3">
+          <span className="text-slate-700">Cancel this order? Its items go back on sale.</span>
+          <button
+            type="button"
+            className="btn-primary bg-red-600 hover:bg-red-700"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate(order.id, { onSuccess: () => setConfirming(false) })}
+          >
+            {cancel.isPending ? 'Cancelling...' : 'Yes, cancel order'}
+          </button>
+          <button type="button" className="btn-secondary" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
+            Keep order
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          {order.checkout_url ? (
+            <a className="btn-primary" href={order.checkout_url}>
+              Complete payment
+            </a>
+          ) : null}
+          <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
+            Cancel order
+          </button>
+        </div>
+      )}
+      {cancel.error ? (
+        <p role="alert" className="w-full text-red-700">
+          {errorMessage(cancel.error)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
