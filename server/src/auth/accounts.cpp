@@ -153,6 +153,26 @@ nlohmann::json Accounts::user(const Principal& principal) {
     return userJson(ctx_, s, *u);
 }
 
+nlohmann::json Accounts::me(const Principal& principal) {
+    auto s = ctx_.db.session();
+    auto u = ctx_.users.find(s, principal.userId);
+    if (!u) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found");
+    auto factors = nlohmann::json::array();
+    for (const auto& f : ctx_.factors.list(s, principal.userId))
+        factors.push_back({{"id", f.id}, {"friendly_name", f.friendlyName}, {"factor_type", f.factorType}, {"status", f.status}});
+    nlohmann::json enterprise = nullptr;
+    if (auto e = ctx_.users.enterpriseOf(s, principal.userId)) enterprise = {{"id", e->id}, {"name", e->name}, {"role", e->role}};
+    auto name = ctx_.users.profileName(s, principal.userId);
+    return {{"id", u->id},
+            {"email", u->email ? nlohmann::json(*u->email) : nlohmann::json(nullptr)},
+            {"full_name", name ? nlohmann::json(*name) : nlohmann::json(nullptr)},
+            {"roles", ctx_.users.roles(s, principal.userId)},
+            {"aal", principal.aal.empty() ? "aal1" : principal.aal},
+            {"factors", factors},
+            {"enterprise", enterprise},
+            {"pending_email", u->emailChange ? nlohmann::json(*u->emailChange) : nlohmann::json(nullptr)}};
+}
+
 nlohmann::json Accounts::update(const Principal& principal, const UserChanges& changes, const ClientInfo& client) {
     std::optional<std::string> password;
     if (changes.password) password = checkedNewPassword(ctx_.settings, changes.password);
@@ -170,6 +190,27 @@ nlohmann::json Accounts::update(const Principal& principal, const UserChanges& c
         throw ApiError(ErrorKind::Forbidden, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
     std::optional<std::string> hash;
     if (password) {
+        // GoTrue's secure password change: a user who has a password proves it, unless this
+        // session began at an emailed link (recovery, confirmation), which already proved the inbox.
+        if (current->encryptedPassword && !principal.linkSession) {
+            if (!changes.currentPassword || changes.currentPassword->empty())
+                throw ApiError(ErrorKind::BadRequest, "current_password_required", "Current password required when setting new password.");
+            // Guessing it costs the guesser as a sign-in does (a stolen access token is no way round).
+            auto decision = ctx_.limiter.hit("auth-current-password:" + principal.userId, ctx_.settings.signinLimitPerAccount,
+                                             ctx_.settings.signinWindowSeconds);
+            if (!decision.allowed) {
+                ApiError e(ErrorKind::RateLimited, "over_request_rate_limit", "Too many attempts. Please wait and try again.");
+                e.retryAfterSeconds = decision.retryAfterSeconds;
+                throw e;
+            }
+            if (changes.currentPassword->size() > kMaxPasswordBytes ||
+                !ctx_.hasher.verify(*current->encryptedPassword, *changes.currentPassword)) {
+                ctx_.db.write([&](db::Tx& tx) {
+                    recordEvent(tx, "password_change_failed", principal.userId, actorOf(principal, client), {{"reason", "current_password"}});
+                });
+                throw ApiError(ErrorKind::BadRequest, "current_password_invalid", "Your current password is not right.");
+            }
+        }
         if (current->encryptedPassword && ctx_.hasher.verify(*current->encryptedPassword, *password))
             throw ApiError(ErrorKind::Validation, "same_password", "New password should be different from the old password.");
         hash = ctx_.hasher.hash(*password);

@@ -39,7 +39,12 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+        <Link className="text-sm font-medium text-blue-700 underline" to="/account">
+          Account settings
+        </Link>
+      </div>
       {checkoutId ? <CheckoutConfirmation checkoutId={checkoutId} /> : null}
 
       {query.isPending ? (
