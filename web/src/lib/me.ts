@@ -10,7 +10,8 @@ import { useAuth } from './auth';
 export interface MeFactor {
   id: string;
   friendly_name: string;
-  status: 'verified' | 'unverified' | string;
+  /** 'verified' or 'unverified'. */
+  status: string;
 }
 
 export interface MeEnterprise {

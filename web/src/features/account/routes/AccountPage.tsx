@@ -100,9 +100,9 @@ function NameForm({ fullName }: { fullName: string }) {
     const trimmed = name.trim();
     setOk(null);
     setFailed(null);
-    if (!trimmed) return setFieldError(NAME_REQUIRED_TEXT);
-    if (trimmed.length > MAX_FULL_NAME_LENGTH) return setFieldError(NAME_TOO_LONG_TEXT);
-    setFieldError(undefined);
+    const problem = !trimmed ? NAME_REQUIRED_TEXT : trimmed.length > MAX_FULL_NAME_LENGTH ? NAME_TOO_LONG_TEXT : undefined;
+    setFieldError(problem);
+    if (problem) return;
     setBusy(true);
     try {
       await saveFullName(trimmed);
@@ -139,9 +139,13 @@ function EmailForm({ email, pending }: { email: string; pending: string | null }
     event.preventDefault();
     const address = next.trim();
     setFailed(null);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return setFieldError(EMAIL_INVALID_TEXT);
-    if (address.toLowerCase() === email.toLowerCase()) return setFieldError(EMAIL_SAME_TEXT);
-    setFieldError(undefined);
+    const problem = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)
+      ? EMAIL_INVALID_TEXT
+      : address.toLowerCase() === email.toLowerCase()
+        ? EMAIL_SAME_TEXT
+        : undefined;
+    setFieldError(problem);
+    if (problem) return;
     setBusy(true);
     try {
       await requestEmailChange(address);
