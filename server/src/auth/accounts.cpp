@@ -3,6 +3,7 @@
 #include "auth/links.h"
 #include "auth/secrets.h"
 #include "auth/user_json.h"
+#include "common/text.h"
 #include "http/api_error.h"
 
 using storefront::http::ApiError;
@@ -22,6 +23,17 @@ void requireWithinLimits(const db::RateLimiter::Decision& a, const db::RateLimit
 }
 
 ApiError invalidCredentials() { return ApiError(ErrorKind::BadRequest, "invalid_credentials", "Invalid login credentials"); }
+
+// The name the account page and sign-up keep in user_metadata.full_name (and the profile).
+constexpr std::size_t kMaxFullNameCharacters = 100;
+
+// A full_name in a metadata change: text of at most 100 characters, or null (removed).
+void checkFullName(const nlohmann::json& data) {
+    auto it = data.find("full_name");
+    if (it == data.end() || it->is_null()) return;
+    if (!it->is_string() || common::codePoints(it->get<std::string>()) > kMaxFullNameCharacters)
+        throw ApiError(ErrorKind::Validation, "validation_failed", "full_name must be text of at most 100 characters");
+}
 
 ApiError linkInvalid() { return ApiError(ErrorKind::Forbidden, "otp_expired", "Email link is invalid or has expired"); }
 
@@ -174,6 +186,7 @@ nlohmann::json Accounts::me(const Principal& principal) {
 }
 
 nlohmann::json Accounts::update(const Principal& principal, const UserChanges& changes, const ClientInfo& client) {
+    if (changes.data) checkFullName(*changes.data);
     std::optional<std::string> password;
     if (changes.password) password = checkedNewPassword(ctx_.settings, changes.password);
     std::optional<std::string> newEmail;

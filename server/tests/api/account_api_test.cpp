@@ -128,6 +128,25 @@ TEST(AccountMe, APlainCustomer) {
     EXPECT_EQ(pending["pending_email"], moved);
 }
 
+TEST(AccountMe, ANameThatIsNotTextOrTooLongIs422AndChangesNothing) {
+    const auto ip = newClientIp();
+    auto account = createUser("mename");
+    auto session = signIn(account, ip);
+    ASSERT_EQ(putJson("/auth/v1/user", {{"data", {{"full_name", "Kept Name"}}}}, session.headers()).status, 200);
+    for (const auto& bad : {nlohmann::json(std::string(101, 'a')), nlohmann::json(42), nlohmann::json::array({"a"})}) {
+        auto r = putJson("/auth/v1/user", {{"data", {{"full_name", bad}, {"team", "x"}}}}, session.headers());
+        EXPECT_EQ(r.status, 422) << r.body;
+        EXPECT_EQ(r.json()["code"], "validation_failed");
+    }
+    // 100 characters (not bytes) is fine.
+    std::string hundred;
+    for (int i = 0; i < 100; ++i) hundred += "\xC4\x81"; // U+0101
+    auto r = putJson("/auth/v1/user", {{"data", {{"full_name", hundred}}}}, session.headers());
+    EXPECT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(me(session).json()["full_name"], hundred);
+    EXPECT_EQ(userRequest(session).json()["user_metadata"].contains("team"), false);
+}
+
 TEST(AccountMe, AStaffAdminWithTheirFactorAtAal2) {
     auto admin = createStaffAdmin(newClientIp());
     auto body = me(admin.session).json();
