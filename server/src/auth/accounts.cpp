@@ -3,6 +3,7 @@
 #include "auth/links.h"
 #include "auth/secrets.h"
 #include "auth/user_json.h"
+#include "common/text.h"
 #include "http/api_error.h"
 
 using storefront::http::ApiError;
@@ -22,6 +23,17 @@ void requireWithinLimits(const db::RateLimiter::Decision& a, const db::RateLimit
 }
 
 ApiError invalidCredentials() { return ApiError(ErrorKind::BadRequest, "invalid_credentials", "Invalid login credentials"); }
+
+// The name the account page and sign-up keep in user_metadata.full_name (and the profile).
+constexpr std::size_t kMaxFullNameCharacters = 100;
+
+// A full_name in a metadata change: text of at most 100 characters, or null (removed).
+void checkFullName(const nlohmann::json& data) {
+    auto it = data.find("full_name");
+    if (it == data.end() || it->is_null()) return;
+    if (!it->is_string() || common::codePoints(it->get<std::string>()) > kMaxFullNameCharacters)
+        throw ApiError(ErrorKind::Validation, "validation_failed", "full_name must be text of at most 100 characters");
+}
 
 ApiError linkInvalid() { return ApiError(ErrorKind::Forbidden, "otp_expired", "Email link is invalid or has expired"); }
 
@@ -153,7 +165,28 @@ nlohmann::json Accounts::user(const Principal& principal) {
     return userJson(ctx_, s, *u);
 }
 
+nlohmann::json Accounts::me(const Principal& principal) {
+    auto s = ctx_.db.session();
+    auto u = ctx_.users.find(s, principal.userId);
+    if (!u) throw ApiError(ErrorKind::NotFound, "user_not_found", "User not found");
+    auto factors = nlohmann::json::array();
+    for (const auto& f : ctx_.factors.list(s, principal.userId))
+        factors.push_back({{"id", f.id}, {"friendly_name", f.friendlyName}, {"factor_type", f.factorType}, {"status", f.status}});
+    nlohmann::json enterprise = nullptr;
+    if (auto e = ctx_.users.enterpriseOf(s, principal.userId)) enterprise = {{"id", e->id}, {"name", e->name}, {"role", e->role}};
+    auto name = ctx_.users.profileName(s, principal.userId);
+    return {{"id", u->id},
+            {"email", u->email ? nlohmann::json(*u->email) : nlohmann::json(nullptr)},
+            {"full_name", name ? nlohmann::json(*name) : nlohmann::json(nullptr)},
+            {"roles", ctx_.users.roles(s, principal.userId)},
+            {"aal", principal.aal.empty() ? "aal1" : principal.aal},
+            {"factors", factors},
+            {"enterprise", enterprise},
+            {"pending_email", u->emailChange ? nlohmann::json(*u->emailChange) : nlohmann::json(nullptr)}};
+}
+
 nlohmann::json Accounts::update(const Principal& principal, const UserChanges& changes, const ClientInfo& client) {
+    if (changes.data) checkFullName(*changes.data);
     std::optional<std::string> password;
     if (changes.password) password = checkedNewPassword(ctx_.settings, changes.password);
     std::optional<std::string> newEmail;
@@ -170,6 +203,27 @@ nlohmann::json Accounts::update(const Principal& principal, const UserChanges& c
         throw ApiError(ErrorKind::Forbidden, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
     std::optional<std::string> hash;
     if (password) {
+        // GoTrue's secure password change: a user who has a password proves it, unless this
+        // session began at an emailed link (recovery, confirmation), which already proved the inbox.
+        if (current->encryptedPassword && !principal.linkSession) {
+            if (!changes.currentPassword || changes.currentPassword->empty())
+                throw ApiError(ErrorKind::BadRequest, "current_password_required", "Current password required when setting new password.");
+            // Guessing it costs the guesser as a sign-in does (a stolen access token is no way round).
+            auto decision = ctx_.limiter.hit("auth-current-password:" + principal.userId, ctx_.settings.signinLimitPerAccount,
+                                             ctx_.settings.signinWindowSeconds);
+            if (!decision.allowed) {
+                ApiError e(ErrorKind::RateLimited, "over_request_rate_limit", "Too many attempts. Please wait and try again.");
+                e.retryAfterSeconds = decision.retryAfterSeconds;
+                throw e;
+            }
+            if (changes.currentPassword->size() > kMaxPasswordBytes ||
+                !ctx_.hasher.verify(*current->encryptedPassword, *changes.currentPassword)) {
+                ctx_.db.write([&](db::Tx& tx) {
+                    recordEvent(tx, "password_change_failed", principal.userId, actorOf(principal, client), {{"reason", "current_password"}});
+                });
+                throw ApiError(ErrorKind::BadRequest, "current_password_invalid", "Your current password is not right.");
+            }
+        }
         if (current->encryptedPassword && ctx_.hasher.verify(*current->encryptedPassword, *password))
             throw ApiError(ErrorKind::Validation, "same_password", "New password should be different from the old password.");
         hash = ctx_.hasher.hash(*password);

@@ -26,6 +26,9 @@ struct SignInInput {
 struct UserChanges {
     std::optional<std::string> email;
     std::optional<std::string> password;
+    // The password the user has now: needed to set a new one, except in a session begun at an
+    // emailed link (GoTrue with GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD on).
+    std::optional<std::string> currentPassword;
     std::optional<nlohmann::json> data; // merged into user_metadata; a null member removes it
     std::optional<std::string> redirectTo;
 };
@@ -37,6 +40,9 @@ public:
     nlohmann::json signUp(const SignUpInput& input, const ClientInfo& client);
     nlohmann::json signIn(const SignInInput& input, const ClientInfo& client);
     nlohmann::json user(const Principal& principal);
+    // GET /api/v1/account/me: who the signed-in user is, for the web app's shell, in one call:
+    // {id, email, full_name, roles, aal, factors, enterprise, pending_email}.
+    nlohmann::json me(const Principal& principal);
     nlohmann::json update(const Principal& principal, const UserChanges& changes, const ClientInfo& client);
     void recover(const std::optional<std::string>& email, const std::optional<std::string>& redirectTo, const ClientInfo& client);
     // Spends a link token: a token response (a new session) for the user it belongs to.

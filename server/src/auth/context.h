@@ -34,6 +34,9 @@ struct Principal {
     std::string aal; // aal1 | aal2
     bool staffAdmin = false;
     bool hasVerifiedFactor = false;
+    // The session began at an emailed link (amr otp, magiclink or recovery: GoTrue's
+    // Session.IsRecovery()): a password change there needs no current password.
+    bool linkSession = false;
 };
 
 struct Context {

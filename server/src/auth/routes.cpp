@@ -121,10 +121,15 @@ void registerRoutes(http::Router& router, Services services, const Settings& con
     router.get("/auth/v1/user", Access::SignedInAnyAal, [&accounts](Request& req, Response& res) {
         res.json(200, accounts.user(principalOf(req)));
     });
+    // The web app's signed-in shell: who the user is, their roles, factors and enterprise account.
+    router.get("/api/v1/account/me", Access::SignedIn, [&accounts](Request& req, Response& res) {
+        res.json(200, accounts.me(principalOf(req)));
+    });
     router.put("/auth/v1/user", Access::SignedInAnyAal, [&accounts](Request& req, Response& res) {
         auto body = gotrueBody(req);
         UserChanges changes;
         changes.password = body.optText("password");
+        changes.currentPassword = body.optText("current_password");
         changes.email = body.optText("email");
         changes.data = optionalObject(body, "data");
         changes.redirectTo = req.query("redirect_to");

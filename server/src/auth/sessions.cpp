@@ -31,7 +31,14 @@ nlohmann::json amrOf(const std::string& text) {
 Principal principalOf(const http::Request& request) {
     const auto* caller = request.caller();
     if (!caller) return {};
-    return {caller->userId, caller->sessionId, caller->email, caller->aal, caller->staffAdmin, caller->hasVerifiedFactor};
+    Principal principal{caller->userId, caller->sessionId, caller->email, caller->aal, caller->staffAdmin, caller->hasVerifiedFactor};
+    if (auto amr = caller->claims.find("amr"); amr != caller->claims.end() && amr->is_array()) {
+        for (const auto& entry : *amr) {
+            const auto method = entry.is_object() ? entry.value("method", "") : std::string();
+            if (method == "otp" || method == "magiclink" || method == "recovery") principal.linkSession = true;
+        }
+    }
+    return principal;
 }
 
 Sessions::Issued Sessions::create(db::Tx& tx, const std::string& userId, const std::string& aal, const nlohmann::json& amr,

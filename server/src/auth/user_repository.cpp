@@ -18,6 +18,17 @@ constexpr const char* kColumns =
 const std::string kFind = std::string(kColumns) + "WHERE id = ? AND deleted_at IS NULL";
 const std::string kFindByEmail = std::string(kColumns) + "WHERE lower(email) = ? AND deleted_at IS NULL";
 constexpr const char* kRoles = "SELECT role FROM user_roles WHERE user_id = ? ORDER BY role";
+constexpr const char* kProfileName = "SELECT full_name FROM profiles WHERE id = ?";
+// Administered accounts first (the oldest), then memberships (the earliest joined).
+constexpr const char* kEnterpriseOf =
+    "SELECT id, company_name, role FROM ("
+    "SELECT CAST(a.id AS TEXT) AS id, a.company_name, 'admin' AS role, 0 AS kind, a.created_at AS since "
+    "FROM enterprise_accounts a WHERE a.admin_user_id = ? "
+    "UNION ALL "
+    "SELECT CAST(a.id AS TEXT) AS id, a.company_name, "
+    "CASE WHEN a.admin_user_id = m.user_id THEN 'admin' ELSE 'member' END AS role, 1 AS kind, m.added_at AS since "
+    "FROM enterprise_members m JOIN enterprise_accounts a ON a.id = m.enterprise_account_id WHERE m.user_id = ?"
+    ") e ORDER BY kind, since, id LIMIT 1";
 constexpr const char* kCountUsers = "SELECT COUNT(*) FROM users WHERE deleted_at IS NULL";
 constexpr const char* kPage =
     "SELECT CAST(id AS TEXT) AS id FROM users WHERE deleted_at IS NULL ORDER BY created_at DESC, id LIMIT ? OFFSET ?";
@@ -130,6 +141,17 @@ std::optional<UserRecord> UserRepository::findByEmail(Poco::Data::Session& s, co
 
 std::vector<std::string> UserRepository::roles(Poco::Data::Session& s, const std::string& userId) {
     return db::query(s, kRoles).bind(userId).all([](const db::Row& r) { return r.text("role"); });
+}
+
+std::optional<std::string> UserRepository::profileName(Poco::Data::Session& s, const std::string& userId) {
+    auto name = db::query(s, kProfileName).bind(userId).one([](const db::Row& r) { return r.optText("full_name"); });
+    return name ? *name : std::nullopt;
+}
+
+std::optional<EnterpriseMembership> UserRepository::enterpriseOf(Poco::Data::Session& s, const std::string& userId) {
+    return db::query(s, kEnterpriseOf).bind(userId, userId).one([](const db::Row& r) {
+        return EnterpriseMembership{r.text("id"), r.text("company_name"), r.text("role")};
+    });
 }
 
 std::int64_t UserRepository::count(Poco::Data::Session& s) { return db::query(s, kCountUsers).count(); }

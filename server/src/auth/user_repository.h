@@ -45,6 +45,12 @@ struct LinkToken {
     std::string id, userId, relatesTo;
 };
 
+// The enterprise account a user belongs to, as the signed-in shell shows it. role: "admin" when the
+// user is the account's admin (enterprise/access.h's rule), else "member".
+struct EnterpriseMembership {
+    std::string id, name, role;
+};
+
 // The profile's full name mirrors user_metadata.full_name (nullopt when it has none).
 std::optional<std::string> fullNameOf(const nlohmann::json& userMetadata);
 
@@ -54,6 +60,11 @@ public:
     std::optional<UserRecord> find(Poco::Data::Session& s, const std::string& id);
     std::optional<UserRecord> findByEmail(Poco::Data::Session& s, const std::string& normalizedEmail);
     std::vector<std::string> roles(Poco::Data::Session& s, const std::string& userId);
+    // profiles.full_name (nullopt when unset).
+    std::optional<std::string> profileName(Poco::Data::Session& s, const std::string& userId);
+    // The account the user administers (the oldest), else the one they are a member of (the
+    // earliest joined); nullopt when neither.
+    std::optional<EnterpriseMembership> enterpriseOf(Poco::Data::Session& s, const std::string& userId);
     std::int64_t count(Poco::Data::Session& s);
     // Ids, newest first.
     std::vector<std::string> page(Poco::Data::Session& s, std::int64_t limit, std::int64_t offset);

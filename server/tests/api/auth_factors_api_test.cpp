@@ -258,7 +258,8 @@ TEST(AuthFactors, UnenrollingAVerifiedFactorNeedsAal2) {
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM mfa_factors WHERE id = ?", {factor.id}), 0);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM auth_audit_log WHERE event = 'mfa_unenrolled' AND user_id = ?", {account.id}), 1);
     // Without a verified factor, aal1 is enough again (e.g. to change the password).
-    EXPECT_EQ(putJson("/auth/v1/user", {{"password", "Tui-song-" + storefront::db::newId().substr(0, 8)}}, weak.headers()).status, 200);
+    EXPECT_EQ(putJson("/auth/v1/user", {{"password", "Tui-song-" + storefront::db::newId().substr(0, 8)}, {"current_password", account.password}},
+                      weak.headers()).status, 200);
 }
 
 TEST(AuthFactors, AnUnverifiedFactorCanBeRemovedAtAal1) {

@@ -162,7 +162,7 @@ TEST(AuthUser, ChangingThePasswordEndsOtherSessionsAndUnusedRecoveryLinks) {
     const auto recoveryLink = waitForLink(account.email, "recovery");
 
     const std::string newPassword = "Tui-song-" + storefront::db::newId().substr(0, 8);
-    auto r = putJson("/auth/v1/user", {{"password", newPassword}}, a.headers());
+    auto r = putJson("/auth/v1/user", {{"password", newPassword}, {"current_password", account.password}}, a.headers());
     ASSERT_EQ(r.status, 200) << r.body;
     EXPECT_EQ(r.json()["id"], account.id);
     EXPECT_EQ(userRequest(a).status, 200);
@@ -179,7 +179,7 @@ TEST(AuthUser, TheSamePasswordOrAWeakOneIs422) {
     const auto ip = newClientIp();
     auto account = createUser("samepw");
     auto session = signIn(account, ip);
-    auto same = putJson("/auth/v1/user", {{"password", account.password}}, session.headers());
+    auto same = putJson("/auth/v1/user", {{"password", account.password}, {"current_password", account.password}}, session.headers());
     EXPECT_EQ(same.status, 422) << same.body;
     EXPECT_EQ(same.json()["code"], "same_password");
     auto weak = putJson("/auth/v1/user", {{"password", "qwerty"}}, session.headers());
@@ -206,7 +206,7 @@ TEST(AuthUser, WithAVerifiedFactorChangingThePasswordNeedsAal2) {
     EXPECT_EQ(email.status, 403);
     EXPECT_EQ(signInRequest(account.email, account.password, ip).status, 200);
 
-    auto allowed = putJson("/auth/v1/user", {{"password", newPassword}}, strong.headers());
+    auto allowed = putJson("/auth/v1/user", {{"password", newPassword}, {"current_password", account.password}}, strong.headers());
     EXPECT_EQ(allowed.status, 200) << allowed.body;
 }
 

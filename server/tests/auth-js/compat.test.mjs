@@ -123,7 +123,11 @@ describe('auth-js against /auth/v1', () => {
     assert.equal(error, null);
     assert.equal(data.user.user_metadata.full_name, 'Uma Updated');
 
-    assert.equal((await first.updateUser({ password: 'second password 2' })).error, null);
+    // The server checks the current password (GoTrue's secure password change): missing or wrong is a 400.
+    assert.equal((await first.updateUser({ password: 'second password 2' })).error?.code, 'current_password_required');
+    assert.equal((await first.updateUser({ password: 'second password 2', current_password: 'not it 9' })).error?.code,
+      'current_password_invalid');
+    assert.equal((await first.updateUser({ password: 'second password 2', current_password: 'first password 1' })).error, null);
     assert.equal((await first.getUser()).error, null);
     const stale = await second.getUser();
     assert.ok(stale.error, 'the other session must be over');

@@ -243,6 +243,7 @@ describe('public', () => {
 describe('signed in', () => {
   test('without a token: 401', async () => {
     await call('GET', '/api/v1/account/dashboard', { expect: 401 });
+    await call('GET', '/api/v1/account/me', { expect: 401 });
     await call('GET', '/api/v1/account/orders', { expect: 401 });
     await call('POST', '/functions/v1/validate-subscription', { json: { productSlug: 'x' }, expect: 401 });
     await call('POST', '/functions/v1/create-checkout-session', { json: { productSlug: 'x' }, expect: 401 });
@@ -258,6 +259,7 @@ describe('signed in', () => {
   test('account, subscriptions, checkout', async () => {
     const token = tokens.ann;
     await call('GET', '/api/v1/account/dashboard', { token, expect: 200 });
+    await call('GET', '/api/v1/account/me', { token, expect: 200 });
     await call('GET', '/api/v1/account/orders', { token, expect: 200 });
     await call('GET', '/api/v1/account/orders?page=0', { token, expect: 422 });
     const { body } = await call('GET', '/api/v1/products', {});

@@ -29,7 +29,7 @@ function renderApp(initialEntry: string, auth: Partial<AuthContextValue> = {}) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(productKeys.list(), fixtureProducts);
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
-  render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
       <AuthContext.Provider value={authValue}>
         <ContactSalesProvider>
@@ -38,7 +38,7 @@ function renderApp(initialEntry: string, auth: Partial<AuthContextValue> = {}) {
       </AuthContext.Provider>
     </QueryClientProvider>,
   );
-  return { router, auth: authValue };
+  return { router, auth: authValue, unmount: view.unmount };
 }
 
 /** The whole app with the real AuthProvider over the fake auth client. */
@@ -157,44 +157,48 @@ describe('app shell', () => {
 });
 
 describe('enterprise', () => {
-  const TEAM = {
-    account: {
-      id: 'a1',
-      company_name: 'Harbour Traffic Systems Ltd',
-      billing_email: 'accounts@harbour.example',
-      admin: { id: 'u1', email: 'tech@example.co.nz' },
-      max_licenses: 5,
-      is_active: true,
-      created_at: '2025-10-01T00:00:00.000Z',
-      member_count: 1,
-      user_count: 1,
-      license_count: 0,
-    },
-    members: [],
-    licences: [],
+  const ME = {
+    id: '0193a000-0000-7000-8000-0000000000aa',
+    email: 'tech@example.co.nz',
+    full_name: 'Tech Person',
+    roles: [],
+    aal: 'aal1',
+    factors: [],
+    enterprise: null,
+    pending_email: null,
   };
+  const calls = (fetchMock: ReturnType<typeof mockFetch>, path: string) => fetchMock.mock.calls.filter(([url]) => url === path).length;
 
-  it('links the header to /enterprise only for someone who administers an account, with one call', async () => {
-    const fetchMock = mockFetch((url) => (url === '/api/v1/enterprise' ? jsonResponse(200, TEAM) : jsonResponse(500, {})));
+  it('links the header to /enterprise only for someone who administers an account, from the one /me call', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/v1/account/me' ? jsonResponse(200, { ...ME, enterprise: { id: 'a1', name: 'Harbour Traffic Systems Ltd', role: 'admin' } }) : jsonResponse(500, {}),
+    );
     renderApp('/', signedIn);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Enterprise' })).toHaveAttribute('href', '/enterprise');
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v1/enterprise')).toHaveLength(1);
+    expect(calls(fetchMock, '/api/v1/account/me')).toBe(1);
+    expect(calls(fetchMock, '/api/v1/enterprise')).toBe(0);
   });
 
-  it('has no Enterprise link for someone without an account (404) or signed out', async () => {
-    const fetchMock = mockFetch((url) =>
-      url === '/api/v1/enterprise' ? jsonResponse(404, { code: 'enterprise_account_not_found', message: 'No Enterprise Account' }) : jsonResponse(500, {}),
-    );
-    renderApp('/', signedIn);
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v1/enterprise')).toHaveLength(1));
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Enterprise' })).not.toBeInTheDocument();
+  it('has no Enterprise link for a member or someone without an account, and never asks /api/v1/enterprise', async () => {
+    for (const enterprise of [null, { id: 'a1', name: 'Harbour Traffic Systems Ltd', role: 'member' }]) {
+      const fetchMock = mockFetch((url) => (url === '/api/v1/account/me' ? jsonResponse(200, { ...ME, enterprise }) : jsonResponse(500, {})));
+      const { unmount } = renderApp('/', signedIn);
+      await waitFor(() => expect(calls(fetchMock, '/api/v1/account/me')).toBe(1));
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Account' })).toBeInTheDocument());
+      expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Enterprise' })).not.toBeInTheDocument();
+      expect(calls(fetchMock, '/api/v1/enterprise')).toBe(0);
+      unmount();
+    }
   });
 
-  it('never asks while signed out', () => {
+  it('never asks while signed out or at the two-factor step', () => {
     const fetchMock = mockFetch(() => jsonResponse(500, {}));
     renderApp('/');
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v1/enterprise')).toHaveLength(0);
+    const { unmount } = renderApp('/', { ...signedIn, needsMfa: true });
+    expect(calls(fetchMock, '/api/v1/enterprise')).toBe(0);
+    expect(calls(fetchMock, '/api/v1/account/me')).toBe(0);
+    unmount();
   });
 
   it("opens the shell's Contact Sales dialog from the no-account state of /enterprise", async () => {

@@ -5,7 +5,7 @@
 // path, so the landing and product pages do not carry this table (docs/performance.md).
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { DashboardPage, InvoicePage, InvoicesPage, TestSubscriptionPage } from '@/features/account';
+import { AccountNav, AccountPage, DashboardPage, InvoicePage, InvoicesPage, TestSubscriptionPage } from '@/features/account';
 import {
   AdminDashboardPage,
   AuditLogPage,
@@ -48,6 +48,8 @@ const PAGE_KINDS = [
   'test-subscription',
   'invoices',
   'invoice',
+  'account',
+  'account-security',
   'security-settings',
   'admin-dashboard',
   'admin-products',
@@ -91,6 +93,10 @@ function elementOf(kind: PageKind): ReactElement {
       return <InvoicesPage />;
     case 'invoice':
       return <InvoicePage />;
+    case 'account':
+      return <AccountPage />;
+    case 'account-security':
+      return <SecuritySettingsPage audience="account" nav={<AccountNav />} />;
     case 'security-settings':
       return <SecuritySettingsPage />;
     case 'admin-dashboard':

@@ -121,8 +121,9 @@ export const authClient = {
     const user = makeUser({ email, fullName: options?.data?.full_name ?? '' });
     return Promise.resolve({ data: { user, session: null }, error: null });
   }),
-  signOut: vi.fn((_options?: { scope?: string }) => {
-    setSession(null, 'SIGNED_OUT');
+  signOut: vi.fn((options?: { scope?: string }) => {
+    // scope 'others' ends the other sessions only: this one stays signed in.
+    if (options?.scope !== 'others') setSession(null, 'SIGNED_OUT');
     return Promise.resolve({ error: null });
   }),
   resetPasswordForEmail: vi.fn((_email: string, _options?: { redirectTo?: string }) => Promise.resolve({ data: {}, error: null })),

@@ -56,6 +56,11 @@ export function Header() {
                   </>
                 ) : null}
                 <li>
+                  <NavLink to="/account" className={navLinkClass}>
+                    Account
+                  </NavLink>
+                </li>
+                <li>
                   <button type="button" className="btn-secondary ml-1" onClick={() => void signOut()}>
                     Sign Out
                   </button>

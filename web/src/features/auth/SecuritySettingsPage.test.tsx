@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '@/lib/authClient';
 import { FAKE_SECRET, FAKE_URI, fakeAuth, VALID_CODE } from '@/test/fakeAuthClient';
 import { renderWithAuth } from '@/test/utils';
-import { AUTHENTICATOR_LABEL } from './api/factors';
+import { ACCOUNT_AUTHENTICATOR_LABEL, AUTHENTICATOR_LABEL } from './api/factors';
 import { COPIED_MARKER_MS, DISABLE_MFA_CONFIRM_TEXT, SecuritySettingsPage } from './routes/SecuritySettingsPage';
 
 // The real QR component, watched so that its props can be checked.
@@ -40,6 +40,25 @@ async function openSetup() {
   await user.click(await screen.findByRole('button', { name: 'Enable Two-Factor Authentication' }));
   return { user, section: twoFactorSection() };
 }
+
+describe('Security: every signed-in user at /account/security', () => {
+  it('lets a customer without the admin role set up two-factor, named after the company', async () => {
+    const user = userEvent.setup();
+    fakeAuth.restoreSession({ email: 'customer@example.test', roles: [] }, 'aal1');
+    renderWithAuth(
+      <MemoryRouter initialEntries={['/account/security']}>
+        <SecuritySettingsPage audience="account" nav={<nav aria-label="Account" />} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Account' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Enable Two-Factor Authentication' }));
+    await screen.findByTestId('mfa-secret');
+    expect(authClient.mfa.enroll).toHaveBeenCalledWith({ factorType: 'totp', friendlyName: ACCOUNT_AUTHENTICATOR_LABEL, issuer: ACCOUNT_AUTHENTICATOR_LABEL });
+    expect(screen.queryByText('Access denied. Admin privileges required.')).not.toBeInTheDocument();
+    expect(document.title).toBe('Security | Signalcraft');
+  });
+});
 
 describe('Security Settings: access', () => {
   it("shows 'Loading ...' while the session loads, then denies a non-admin", async () => {

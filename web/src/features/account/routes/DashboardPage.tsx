@@ -47,7 +47,12 @@ export function DashboardPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-        {dashboard.billing_portal ? <ManageBilling /> : null}
+        <div className="flex flex-wrap items-center gap-4">
+          <Link className="text-sm font-medium text-blue-700 underline" to="/account">
+            Account settings
+          </Link>
+          {dashboard.billing_portal ? <ManageBilling /> : null}
+        </div>
       </div>
       {checkoutId ? <CheckoutConfirmation checkoutId={checkoutId} /> : null}
 

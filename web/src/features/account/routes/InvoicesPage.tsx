@@ -5,6 +5,7 @@ import { Loading } from '@/components/Spinner';
 import { formatDate, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../api/invoices';
+import { AccountNav } from '../components/AccountNav';
 
 const HEAD = { title: `Invoices | ${SITE_NAME}`, robots: 'noindex' };
 
@@ -18,6 +19,7 @@ export function InvoicesPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Invoices</h1>
+      <AccountNav />
       <p className="mt-2 text-slate-600">
         Tax invoices and credit notes for your payments. Open one to print it or save it as a PDF.
       </p>

@@ -35,8 +35,14 @@ export interface TotpEnrolment {
   secret: string;
 }
 
-/** Removes earlier unverified factors (abandoned set-ups), then enrols a new TOTP factor. */
-export async function enrolTotp(): Promise<TotpEnrolment> {
+/** Name and issuer of a customer's authenticator (/account/security). */
+export const ACCOUNT_AUTHENTICATOR_LABEL = COMPANY_NAME;
+
+/**
+ * Removes earlier unverified factors (abandoned set-ups), then enrols a new TOTP factor named
+ * `label` (the admins' label unless told).
+ */
+export async function enrolTotp(label: string = AUTHENTICATOR_LABEL): Promise<TotpEnrolment> {
   const { data: factors, error: listError } = await authClient.mfa.listFactors();
   if (listError) throw listError;
   for (const factor of factors.all) {
@@ -46,8 +52,8 @@ export async function enrolTotp(): Promise<TotpEnrolment> {
   }
   const { data, error } = await authClient.mfa.enroll({
     factorType: 'totp',
-    friendlyName: AUTHENTICATOR_LABEL,
-    issuer: AUTHENTICATOR_LABEL,
+    friendlyName: label,
+    issuer: label,
   });
   if (error) throw error;
   return { factorId: data.id, uri: data.totp.uri, secret: data.totp.secret };

@@ -1,13 +1,15 @@
 // /admin/mfa, Security Settings (spec sections 2, 4, 5, 8 and 9): two-factor status, the active
 // authenticators with Remove, the four set-up steps, the supported apps, and the set-up panel
-// (QR code, manual secret with Copy, 6-digit code, Cancel and 'Enable MFA').
+// (QR code, manual secret with Copy, 6-digit code, Cancel and 'Enable MFA'). The same screen, with
+// the same rules, is every signed-in user's /account/security (audience 'account', under the
+// account pages' navigation, which the route table passes in).
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { formatDate } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { useAuth } from '@/lib/auth';
-import { enrolTotp, mfaKeys, removeFactor, useFactors, useRemoveFactor, verifyTotp, type TotpEnrolment } from '../api/factors';
+import { ACCOUNT_AUTHENTICATOR_LABEL, AUTHENTICATOR_LABEL, enrolTotp, mfaKeys, removeFactor, useFactors, useRemoveFactor, verifyTotp, type TotpEnrolment } from '../api/factors';
 import { CodeInput, ErrorBox, MFA_CODE_LENGTH } from '../components/CodeInput';
 import { errorMessage } from '@/lib/api';
 
@@ -29,25 +31,38 @@ const SETUP_STEPS = [
   'Enter the 6-digit code from the app to confirm and turn two-factor authentication on.',
 ];
 
-export function SecuritySettingsPage() {
-  useDocumentHead({ title: `Security Settings | ${SITE_NAME}`, robots: 'noindex' });
+interface SecuritySettingsPageProps {
+  /** 'admin': /admin/mfa, for admins only. 'account': /account/security, for every signed-in user. */
+  audience?: 'admin' | 'account';
+  /** Shown under the heading (the account pages' navigation). */
+  nav?: ReactNode;
+}
+
+export function SecuritySettingsPage({ audience = 'admin', nav }: SecuritySettingsPageProps) {
+  const forAccount = audience === 'account';
+  const title = forAccount ? 'Security' : 'Security Settings';
+  useDocumentHead({ title: `${title} | ${SITE_NAME}`, robots: 'noindex' });
   const { user, isAdmin, loading } = useAuth();
 
   let body;
   if (loading) body = <p role="status" className="mt-6 text-slate-500">Loading ...</p>;
-  else if (!user || !isAdmin) body = <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">{ACCESS_DENIED_TEXT}</p>;
-  else body = <TwoFactorSettings />;
+  else if (!user || (!forAccount && !isAdmin))
+    body = <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">{ACCESS_DENIED_TEXT}</p>;
+  else body = <TwoFactorSettings label={forAccount ? ACCOUNT_AUTHENTICATOR_LABEL : AUTHENTICATOR_LABEL} />;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold text-slate-900">Security Settings</h1>
-      <p className="mt-2 text-slate-600">Protect your admin account with two-factor authentication.</p>
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      {nav}
+      <p className="mt-2 text-slate-600">
+        {forAccount ? 'Protect your account with two-factor authentication.' : 'Protect your admin account with two-factor authentication.'}
+      </p>
       {body}
     </div>
   );
 }
 
-function TwoFactorSettings() {
+function TwoFactorSettings({ label }: { label: string }) {
   const factors = useFactors();
   const queryClient = useQueryClient();
   const [settingUp, setSettingUp] = useState(false);
@@ -84,6 +99,7 @@ function TwoFactorSettings() {
           </p>
         ) : settingUp ? (
           <SetupPanel
+            label={label}
             onCancelled={() => {
               setSettingUp(false);
               void recheck();
@@ -175,13 +191,14 @@ function ActiveAuthenticators({ factors }: { factors: ActiveFactor[] }) {
 }
 
 interface SetupPanelProps {
+  label: string;
   onCancelled: () => void;
   onEnabled: () => void;
 }
 
 type Enrolment = { state: 'enrolling' } | { state: 'failed'; message: string } | ({ state: 'ready' } & TotpEnrolment);
 
-function SetupPanel({ onCancelled, onEnabled }: SetupPanelProps) {
+function SetupPanel({ label, onCancelled, onEnabled }: SetupPanelProps) {
   const [enrolment, setEnrolment] = useState<Enrolment>({ state: 'enrolling' });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -194,14 +211,14 @@ function SetupPanel({ onCancelled, onEnabled }: SetupPanelProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    enrolTotp().then(
+    enrolTotp(label).then(
       (result) => setEnrolment({ state: 'ready', ...result }),
       (thrown: unknown) => {
         console.error('MFA enrolment failed', thrown);
         setEnrolment({ state: 'failed', message: errorMessage(thrown, ENROL_FAILED_TEXT) });
       },
     );
-  }, []);
+  }, [label]);
 
   const factorId = enrolment.state === 'ready' ? enrolment.factorId : null;
 
