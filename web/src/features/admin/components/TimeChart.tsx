@@ -38,7 +38,8 @@ export default function TimeChart({ labels, lines, kind, formatValue }: TimeChar
         { size: 70, values: (_u, splits) => splits.map((v) => formatValue(v)) },
       ],
       series: [
-        { label: 'Period', value: (_u, i) => (i == null ? '' : (labels[i] ?? '')) },
+        { label: 'Period', // uPlot passes null while the cursor is off the chart (its types say number).
+          value: (_u, i: number | null) => (i == null ? '' : (labels[i] ?? '')) },
         ...lines.map<uPlot.Series>((line) => ({
           label: line.label,
           stroke: line.color,
@@ -46,7 +47,7 @@ export default function TimeChart({ labels, lines, kind, formatValue }: TimeChar
           fill: kind === 'bars' ? line.color : undefined,
           paths: bars,
           points: { show: kind === 'lines' },
-          value: (_u, v) => (v == null ? '' : formatValue(v)),
+          value: (_u, v: number | null) => (v == null ? '' : formatValue(v)),
         })),
       ],
     };
