@@ -42,7 +42,10 @@ export const STAFF_SCREENS: StaffScreen[] = [
     ready: async (page) => {
       await heading(page, 'Admin Dashboard');
       await expect(page.getByRole('region', { name: 'Orders per day' })).toBeVisible();
+      // The charts drew (uPlot, one canvas each) and the buyer's order is in today's count.
       await expect(page.locator('[data-chart] canvas')).toHaveCount(3);
+      await expect(page.getByRole('region', { name: 'Orders per day' })).toContainText(/[1-9][\d,]* paid orders? in the last 30 days/);
+      await expect(page.getByRole('region', { name: 'Revenue per month' })).toContainText(/NZD \$[\d,.]+, highest in /);
     },
     dialogs: [
       {
