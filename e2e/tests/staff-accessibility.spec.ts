@@ -4,6 +4,7 @@
 // a new staff screen adds its entry (path, what shows it is ready, the dialogs to open).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { uniqueEmail } from './auth-helpers';
 import { expect, test } from './fixtures';
 import { buyCable, removeAuthenticator, signInAdminWithTwoFactor } from './staff-helpers';
 
@@ -161,10 +162,10 @@ export const STAFF_SCREENS: StaffScreen[] = [
     dialogs: [
       {
         name: 'account details',
-        open: async (page) => {
-          const toggle = page.locator('button[aria-expanded="false"]').first();
-          await toggle.click();
-          await expect(page.locator('button[aria-expanded="true"]').first()).toBeVisible();
+        open: async (page, ctx) => {
+          const account = page.getByRole('article', { name: ctx.company });
+          await account.getByRole('button', { name: 'View Details' }).click();
+          await expect(account.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
         },
         close: async () => {},
       },
@@ -215,9 +216,12 @@ test('axe: no serious or critical violation on any staff screen or its dialogs',
     const href = (await orderLink.getAttribute('href')) ?? '';
     const ctx: Context = { orderNumber, orderId: href.split('/').pop() ?? '', company: `Axe Testing Ltd ${String(Date.now())}` };
     await page.goto('/admin/enterprise');
-    await page.getByLabel(/^Company Name/).fill(ctx.company);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText(ctx.company).first()).toBeVisible();
+    const form = page.getByRole('region', { name: 'Create Account' });
+    await form.getByLabel(/Company Name/).fill(ctx.company);
+    await form.getByLabel(/Billing Email/).fill('accounts@axe-testing.example');
+    await form.getByLabel(/Admin Email/).fill(uniqueEmail('axe-enterprise-admin'));
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('article', { name: ctx.company })).toBeVisible();
 
     const findings: string[] = [];
     for (const screen of STAFF_SCREENS) {

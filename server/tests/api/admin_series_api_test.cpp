@@ -138,10 +138,11 @@ TEST(AdminSeriesApi, PaidOrdersCountOnTheirNewZealandDay) {
 TEST(AdminSeriesApi, NewAndEndedSubscriptionsPerMonth) {
     AwayFromMidnight away;
     const auto before = series();
-    auto user = createUser("series-sub");
     std::string planId;
     auto product = createSubscriptionProduct(planId);
+    // A customer of their own for each (one live subscription per customer and product).
     auto subscription = [&](const char* status, nz::Instant created, nz::Instant updated) {
+        auto user = createUser("series-sub");
         execSql("INSERT INTO subscriptions (id, user_id, product_id, status, payment_provider, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, 'manual', ?, ?)",
                 {storefront::db::newId(), user.id, product.id, status, at(created), at(updated)});
