@@ -9,10 +9,11 @@ import 'react-quill-new/dist/quill.snow.css';
 // editor can never tab out of it (WCAG 2.1.2, no keyboard trap). Each is switched off (null): Tab and
 // Shift+Tab move focus, as in every other field of the form.
 const TAB_BINDINGS = ['tab', 'indent', 'outdent', 'indent code-block', 'outdent code-block', 'remove tab', 'table tab'] as const;
+export const KEYBOARD_BINDINGS: Record<string, null> = Object.fromEntries(TAB_BINDINGS.map((name) => [name, null]));
 
 const MODULES = {
   toolbar: [[{ header: [1, 2, 3, false] }], ['bold', 'italic', 'underline', 'strike'], [{ list: 'ordered' }, { list: 'bullet' }], ['link'], ['clean']],
-  keyboard: { bindings: Object.fromEntries(TAB_BINDINGS.map((name) => [name, null])) },
+  keyboard: { bindings: KEYBOARD_BINDINGS },
 };
 const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'link'];
 
