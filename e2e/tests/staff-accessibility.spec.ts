@@ -124,8 +124,8 @@ export const STAFF_SCREENS: StaffScreen[] = [
     name: 'order details',
     path: (ctx) => `/admin/orders/${ctx.orderId}`,
     ready: async (page, ctx) => {
-      await heading(page, 'Order Details');
-      await expect(page.getByText(ctx.orderNumber).first()).toBeVisible();
+      await heading(page, `Order ${ctx.orderNumber}`);
+      await expect(page.getByRole('region', { name: 'Items' })).toBeVisible();
     },
     dialogs: [
       {
@@ -198,9 +198,11 @@ async function seriousFindings(page: Page, where: string): Promise<string[]> {
     `axe ${where}: ${String(results.passes.length)} rules pass, ${String(results.violations.length)} violations` +
       (results.violations.length ? ` (${results.violations.map((v) => `${v.id}: ${v.impact ?? '?'}`).join(', ')})` : ''),
   );
-  return results.violations
+  const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact ?? ''}): ${v.nodes.map((node) => node.target.join(' ')).join('; ')}`);
+  for (const line of serious) console.log(`  ${line}`);
+  return serious;
 }
 
 test.describe.configure({ mode: 'serial' });

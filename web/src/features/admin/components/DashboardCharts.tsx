@@ -109,7 +109,7 @@ function ChartPanel({ title, summary, caption, chart, head, rows }: ChartPanelPr
       <div className="mt-4">
         <Suspense fallback={<div className="min-h-60" />}>{chart}</Suspense>
       </div>
-      <div className={showTable ? 'mt-4 max-h-96 overflow-auto' : 'sr-only'}>
+      <div className={showTable ? 'mt-4' : 'sr-only'}>
         <table id={`${id}-table`} className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>

@@ -33,6 +33,13 @@ export default function QuillEditor({ labelledBy, value, onChange }: EditorProps
     root.setAttribute('role', 'textbox');
     root.setAttribute('aria-multiline', 'true');
     root.setAttribute('aria-labelledby', labelledBy);
+    // The toolbar: a named toolbar, and a name for the heading picker (a span with the button role
+    // and no text of its own: axe's aria-command-name).
+    const toolbar = (ref.current?.getEditor().getModule('toolbar') as { container?: HTMLElement } | undefined)?.container;
+    if (!toolbar) return;
+    toolbar.setAttribute('role', 'toolbar');
+    toolbar.setAttribute('aria-label', 'Formatting');
+    for (const picker of toolbar.querySelectorAll('.ql-picker-label')) picker.setAttribute('aria-label', 'Heading level');
   }, [labelledBy]);
   return <ReactQuill ref={ref} theme="snow" value={value} onChange={(html) => onChange(html)} modules={MODULES} formats={FORMATS} />;
 }
