@@ -11,6 +11,32 @@ namespace {
 
 // "Recent" revenue: today and the 29 New Zealand days before it.
 constexpr int kRecentDaysBack = 29;
+// The charts: revenue and subscriptions over the last 12 months, orders over the last 30 days.
+constexpr int kChartMonths = 12;
+constexpr int kChartDays = 30;
+
+nlohmann::json seriesJson(const Series& s) {
+    auto revenue = nlohmann::json::array();
+    for (std::size_t i = 0; i < s.months.labels.size(); ++i) {
+        nlohmann::json perCurrency = nlohmann::json::object();
+        for (const auto& [currency, line] : s.revenueByMonth) perCurrency[currency] = line[i];
+        revenue.push_back({{"month", s.months.labels[i]}, {"starts_at", nz::formatWithOffset(s.months.bounds[i])}, {"revenue", perCurrency}});
+    }
+    auto orders = nlohmann::json::array();
+    for (std::size_t i = 0; i < s.days.labels.size(); ++i)
+        orders.push_back({{"day", s.days.labels[i]}, {"starts_at", nz::formatWithOffset(s.days.bounds[i])}, {"orders", s.ordersByDay[i]}});
+    auto subscriptions = nlohmann::json::array();
+    for (std::size_t i = 0; i < s.months.labels.size(); ++i)
+        subscriptions.push_back({{"month", s.months.labels[i]},
+                                 {"starts_at", nz::formatWithOffset(s.months.bounds[i])},
+                                 {"new", s.newSubscriptions[i]},
+                                 {"cancelled", s.cancellations[i]}});
+    return {{"time_zone", "Pacific/Auckland"},
+            {"currencies", {"NZD", "AUD", "USD"}},
+            {"revenue_by_month", revenue},
+            {"orders_by_day", orders},
+            {"subscriptions_by_month", subscriptions}};
+}
 
 } // namespace
 
@@ -28,6 +54,11 @@ void Module::routes(http::Router& router) {
                        {"recent_revenue_by_currency", st.recentByCurrency},
                        {"total_revenue_by_currency", st.totalByCurrency},
                        {"currency", "NZD"}});
+    });
+    // The dashboard's charts: every bucket present (zero when nothing happened), oldest first.
+    router.get("/api/v1/admin/stats/series", http::Access::StaffAdmin, [this](http::Request&, http::Response& res) {
+        const auto now = nz::instantOf(clock_.now());
+        res.json(200, seriesJson(stats_.series(lastMonths(now, kChartMonths), lastDays(now, kChartDays))));
     });
     registerCustomerRoutes(router, customers_, customerAdmin_);
 }

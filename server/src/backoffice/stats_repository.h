@@ -2,6 +2,7 @@
 // The admin dashboard's figures, counted in SQL (GET /api/v1/admin/stats). The back office reads
 // across areas (users, products, subscriptions, orders, enterprise accounts) only here, with COUNT
 // and SUM statements of its own: one small repository rather than a count method in five others.
+#include "backoffice/series.h"
 #include "db/database.h"
 
 #include <cstdint>
@@ -16,6 +17,14 @@ struct Stats {
     std::map<std::string, std::int64_t> recentByCurrency, totalByCurrency; // NZD, AUD and USD, minor units
 };
 
+// The dashboard charts (GET /api/v1/admin/stats/series): every bucket present, zero when empty.
+struct Series {
+    Buckets months, days;
+    std::map<std::string, std::vector<std::int64_t>> revenueByMonth; // NZD, AUD and USD: the ledger's net, minor units
+    std::vector<std::int64_t> ordersByDay;                            // paid orders placed that day
+    std::vector<std::int64_t> newSubscriptions, cancellations;        // per month
+};
+
 class StatsRepository {
 public:
     explicit StatsRepository(db::Database& db) : db_(db) {}
@@ -23,6 +32,12 @@ public:
     // ledger's sums (order payments and subscription invoices in, refunds and lost disputes out;
     // docs/billing.md, "The ledger, refunds and disputes"). Users: not soft-deleted.
     Stats read(const std::string& since);
+    // The charts over `months` and `days`: the ledger's net per currency by the month its entry
+    // occurred; orders by the day they were placed, counting those that were paid (not pending,
+    // not cancelled); subscriptions by the month they began (not pending) and by the month they
+    // ended (cancelled or expired: an ended subscription never changes again, so its updated_at is
+    // when it ended).
+    Series series(const Buckets& months, const Buckets& days);
 
 private:
     db::Database& db_;

@@ -1,9 +1,11 @@
 // The local demo's billing rows (STOREFRONT_DEMO_DATA, which `make run` turns on): a handful of
 // customers under @demo.signalcraft.test, orders in every status with their items and history
 // (one paid after staff cancelled it), and subscriptions in every status, so each back-office
-// screen has rows to look at. Written once per database (db::runOnce).
+// screen has rows to look at; for the dashboard's charts, paid orders over the last 30 days and
+// ledger entries and subscriptions over the last 12 months. Written once per database (db::runOnce).
 #include "auth/user_repository.h"
 #include "billing/demo_repository.h"
+#include "billing/ledger_repository.h"
 #include "billing/module.h"
 
 #include <array>
@@ -66,6 +68,8 @@ void Module::demo(db::Database& db) {
             o.quantity = 1 + static_cast<std::int64_t>(i % 2);
             o.unitAmount = 4900;
             const auto id = demo.insertOrder(tx, o, number++);
+            if (plan.status != std::string("pending") && plan.status != std::string("cancelled"))
+                demo.insertLedger(tx, ledger_kind::kOrderPayment, o.quantity * o.unitAmount, "NZD", daysAgo(tx.clock(), plan.days, 1), id);
             std::optional<std::string> from;
             int seq = 1;
             for (const auto& step : plan.steps) {
@@ -101,6 +105,7 @@ void Module::demo(db::Database& db) {
             const auto id = demo.insertOrder(tx, o, number++);
             demo.insertHistory(tx, id, 1, daysAgo(tx.clock(), 9), std::nullopt, "paid", "provider", std::nullopt,
                                std::string("Paid through a payment link"));
+            demo.insertLedger(tx, ledger_kind::kOrderPayment, o.unitAmount, "NZD", daysAgo(tx.clock(), 9), id);
         }
 
         // Subscriptions in every status (one live one per customer and product).
@@ -114,6 +119,49 @@ void Module::demo(db::Database& db) {
                 demo.insertSubscription(tx, customers[i].first, *app, plan, status, daysAgo(tx.clock(), days),
                                         live ? std::optional<std::string>(tx.clock().timestampAfter(20 * 86400))
                                              : std::optional<std::string>(daysAgo(tx.clock(), days > 30 ? days - 30 : 0)));
+            }
+        }
+
+        // For the dashboard's charts. Paid orders over the last 30 days (a weekly rhythm): delivered
+        // before the last five days, waiting to ship within them; each with its payment in the ledger.
+        constexpr std::array<int, 7> kOrdersPerDay = {2, 0, 1, 3, 1, 2, 4};
+        for (int day = 1; day < 30; ++day) {
+            for (int k = 0; k < kOrdersPerDay[static_cast<std::size_t>(day % 7)]; ++k) {
+                const auto& [userId, email] = customers[static_cast<std::size_t>((day + k) % 5)];
+                const bool delivered = day > 5;
+                DemoOrder o{userId, email, cable, delivered ? "completed" : "paid", cableName, daysAgo(tx.clock(), day, 2 + k)};
+                o.statusSource = delivered ? "staff" : "provider";
+                o.quantity = 1 + (day + k) % 3;
+                o.unitAmount = 4900;
+                const auto id = demo.insertOrder(tx, o, number++);
+                demo.insertHistory(tx, id, 1, daysAgo(tx.clock(), day, 2 + k), std::nullopt, "pending", "system", std::nullopt, "Checkout started");
+                demo.insertHistory(tx, id, 2, daysAgo(tx.clock(), day, 1 + k), std::string("pending"), "paid", "provider", std::nullopt, "Payment received");
+                demo.insertLedger(tx, ledger_kind::kOrderPayment, o.quantity * o.unitAmount, "NZD", daysAgo(tx.clock(), day, 1 + k), id);
+                if (delivered) {
+                    demo.insertHistory(tx, id, 3, daysAgo(tx.clock(), day - 1), std::string("paid"), "shipped", "staff", std::string(kStaffEmail), "Sent with NZ Post");
+                    demo.insertHistory(tx, id, 4, daysAgo(tx.clock(), day - 4), std::string("shipped"), "completed", "staff", std::string(kStaffEmail), "Delivered");
+                }
+            }
+        }
+        // Over the last 12 months: subscriptions that began and later ended, their monthly
+        // renewals, orders paid in Australian and US dollars, and a refund now and then.
+        if (const auto app = demo.productId(tx, "hhtraff")) {
+            const auto plan = demo.firstPlanId(tx, *app);
+            int n = 0;
+            for (int month = 1; month <= 11; ++month) {
+                const int day = month * 30 + 10; // days ago
+                for (int k = 0; k < 1 + month % 3; ++k) {
+                    const auto& userId = customers[static_cast<std::size_t>((month + k) % 5)].first;
+                    const int ended = day - 25 - 10 * k; // days ago
+                    demo.insertEndedSubscription(tx, userId, *app, plan, k % 2 == 0 ? "cancelled" : "expired", daysAgo(tx.clock(), day - k),
+                                                 daysAgo(tx.clock(), ended > 0 ? ended : 1), ++n);
+                    const auto subscription = demo.subscriptionId(tx, "sub_chart_" + std::to_string(n));
+                    demo.insertLedger(tx, ledger_kind::kSubscriptionPayment, 1500, "NZD", daysAgo(tx.clock(), day - k), std::nullopt, subscription);
+                }
+                demo.insertLedger(tx, ledger_kind::kOrderPayment, 4900 * (2 + month % 4), "NZD", daysAgo(tx.clock(), day - 3));
+                demo.insertLedger(tx, ledger_kind::kOrderPayment, 5400 * (1 + month % 2), "AUD", daysAgo(tx.clock(), day - 5));
+                if (month % 3 == 0) demo.insertLedger(tx, ledger_kind::kOrderPayment, 3500, "USD", daysAgo(tx.clock(), day - 7));
+                if (month % 4 == 1) demo.insertLedger(tx, ledger_kind::kRefund, -4900, "NZD", daysAgo(tx.clock(), day - 8));
             }
         }
     });

@@ -22,6 +22,14 @@ constexpr const char* kInsertSubscription =
     "INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, provider_subscription_id, "
     "current_period_end, cancel_at_period_end, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'local', ?, ?, FALSE, ?, ?)";
 
+constexpr const char* kInsertEndedSubscription =
+    "INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, provider_subscription_id, "
+    "current_period_end, cancel_at_period_end, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'local', ?, ?, FALSE, ?, ?)";
+constexpr const char* kInsertLedger =
+    "INSERT INTO payment_ledger (id, entry_key, kind, amount, currency, provider, order_id, subscription_id, occurred_at) "
+    "VALUES (?, ?, ?, ?, ?, 'local', ?, ?, ?)";
+constexpr const char* kSubscriptionId = "SELECT CAST(id AS TEXT) FROM subscriptions WHERE payment_provider = 'local' AND provider_subscription_id = ?";
+
 } // namespace
 
 std::optional<std::string> DemoRepository::productId(db::Tx& tx, const std::string& slug) {
@@ -61,6 +69,26 @@ void DemoRepository::insertSubscription(db::Tx& tx, const std::string& userId, c
         .bind(db::newId(), userId, productId, planId, status, "sub_demo_" + userId.substr(0, 8) + "_" + status, periodEnd)
         .bind(createdAt, createdAt)
         .run();
+}
+
+void DemoRepository::insertEndedSubscription(db::Tx& tx, const std::string& userId, const std::string& productId,
+                                             const std::optional<std::string>& planId, const std::string& status,
+                                             const std::string& createdAt, const std::string& endedAt, int n) {
+    tx.query(kInsertEndedSubscription)
+        .bind(db::newId(), userId, productId, planId, status, "sub_chart_" + std::to_string(n), endedAt)
+        .bind(createdAt, endedAt)
+        .run();
+}
+
+void DemoRepository::insertLedger(db::Tx& tx, const std::string& kind, std::int64_t amount, const std::string& currency,
+                                  const std::string& at, const std::optional<std::string>& orderId,
+                                  const std::optional<std::string>& subscriptionId) {
+    const auto id = db::newId();
+    tx.query(kInsertLedger).bind(id, "demo:" + id, kind, amount, currency, orderId, subscriptionId, at).run();
+}
+
+std::optional<std::string> DemoRepository::subscriptionId(db::Tx& tx, const std::string& providerSubscriptionId) {
+    return tx.query(kSubscriptionId).bind(providerSubscriptionId).text();
 }
 
 } // namespace storefront::billing

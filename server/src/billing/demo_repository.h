@@ -30,6 +30,17 @@ public:
     void insertSubscription(db::Tx& tx, const std::string& userId, const std::string& productId,
                             const std::optional<std::string>& planId, const std::string& status, const std::string& createdAt,
                             const std::optional<std::string>& periodEnd);
+    // A subscription that began at `createdAt` and ended (cancelled or expired) at `endedAt`;
+    // its provider id is "sub_chart_<n>".
+    void insertEndedSubscription(db::Tx& tx, const std::string& userId, const std::string& productId,
+                                 const std::optional<std::string>& planId, const std::string& status, const std::string& createdAt,
+                                 const std::string& endedAt, int n);
+    // A payments ledger entry at `at` (kind: ledger_kind::*; amount signed minor units).
+    void insertLedger(db::Tx& tx, const std::string& kind, std::int64_t amount, const std::string& currency, const std::string& at,
+                      const std::optional<std::string>& orderId = std::nullopt,
+                      const std::optional<std::string>& subscriptionId = std::nullopt);
+    // The id of the subscription with this provider id.
+    std::optional<std::string> subscriptionId(db::Tx& tx, const std::string& providerSubscriptionId);
 };
 
 } // namespace storefront::billing

@@ -26,4 +26,23 @@ TEST(AdminDemoData, EveryStatusHasRowsAndTheyAreWrittenOnce) {
     EXPECT_EQ(order["history"].size(), 3u);
     EXPECT_EQ(order["late_payments"].size(), 1u);
     EXPECT_EQ(order["items"].size(), 1u);
+
+    // The dashboard's charts have something to show: paid orders on most of the last 30 days,
+    // revenue in most months in NZD and AUD, and subscriptions begun and ended over the year.
+    auto series = getJson("/api/v1/admin/stats/series", callers().admin).json();
+    int busyDays = 0, nzdMonths = 0, audMonths = 0, started = 0, ended = 0;
+    for (const auto& day : series["orders_by_day"]) busyDays += day["orders"].get<int>() > 0 ? 1 : 0;
+    for (const auto& month : series["revenue_by_month"]) {
+        nzdMonths += month["revenue"]["NZD"].get<std::int64_t>() != 0 ? 1 : 0;
+        audMonths += month["revenue"]["AUD"].get<std::int64_t>() != 0 ? 1 : 0;
+    }
+    for (const auto& month : series["subscriptions_by_month"]) {
+        started += month["new"].get<int>();
+        ended += month["cancelled"].get<int>();
+    }
+    EXPECT_GE(busyDays, 20);
+    EXPECT_GE(nzdMonths, 10);
+    EXPECT_GE(audMonths, 10);
+    EXPECT_GE(started, 15);
+    EXPECT_GE(ended, 15);
 }

@@ -252,6 +252,7 @@ describe('signed in', () => {
     await call('GET', '/api/v1/enterprise', { expect: 401 });
     await call('GET', '/api/v1/wirewrite/me', { expect: 401 });
     await call('GET', '/api/v1/admin/stats', { expect: 401 });
+    await call('GET', '/api/v1/admin/stats/series', { expect: 401 });
     await call('GET', '/api/v1/admin/orders', { expect: 401 });
     await call('GET', '/api/v1/account/invoices', { expect: 401 });
   });
@@ -301,6 +302,7 @@ describe('signed in', () => {
 
   test('a customer on staff and enterprise routes', async () => {
     await call('GET', '/api/v1/admin/stats', { token: tokens.ann, expect: 403 });
+    await call('GET', '/api/v1/admin/stats/series', { token: tokens.ann, expect: 403 });
     await call('GET', '/api/v1/admin/audit', { token: tokens.ann, expect: 403 });
     await call('GET', '/api/v1/enterprise', { token: tokens.ann, expect: 404 });
   });
@@ -326,6 +328,9 @@ describe('staff', () => {
   test('dashboard, lists and audit', async () => {
     const token = tokens.admin;
     await call('GET', '/api/v1/admin/stats', { token, expect: 200 });
+    const series = await call('GET', '/api/v1/admin/stats/series', { token, expect: 200 });
+    assert.equal(series.body.orders_by_day.length, 30);
+    assert.equal(series.body.revenue_by_month.length, 12);
     await call('GET', '/api/v1/admin/audit', { token, expect: 200 });
     await call('GET', '/api/v1/admin/audit?page_size=0', { token, expect: 422 });
     await call('GET', '/api/v1/admin/subscriptions', { token, expect: 200 });

@@ -2,6 +2,7 @@
 import { jsonResponse, mockApi } from '@/test/utils';
 import type { mockFetch } from '@/test/utils';
 import type { AdminPlan, AdminProduct, OrderDetail, OrderRow, SubscriptionRow } from './api/schemas';
+import type { StatsSeries } from './api/getStatsSeries';
 
 export function plan(overrides: Partial<AdminPlan> = {}): AdminPlan {
   return {
@@ -110,3 +111,23 @@ export function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string,
 }
 
 export { jsonResponse, mockApi };
+
+/** GET /api/v1/admin/stats/series: 12 months from Dec 2025 and 30 days to 27 Nov 2026, all zero unless given. */
+export function statsSeries(overrides: Partial<StatsSeries> = {}): StatsSeries {
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const m = 11 + i; // Dec 2025 ... Nov 2026
+    return `${String(2025 + Math.floor(m / 12))}-${String((m % 12) + 1).padStart(2, '0')}`;
+  });
+  const days = Array.from({ length: 30 }, (_, i) => {
+    const d = new Date(Date.UTC(2026, 9, 29 + i));
+    return d.toISOString().slice(0, 10);
+  });
+  return {
+    time_zone: 'Pacific/Auckland',
+    currencies: ['NZD', 'AUD', 'USD'],
+    revenue_by_month: months.map((month) => ({ month, starts_at: `${month}-01T00:00:00+13:00`, revenue: { NZD: 0, AUD: 0, USD: 0 } })),
+    orders_by_day: days.map((day) => ({ day, starts_at: `${day}T00:00:00+13:00`, orders: 0 })),
+    subscriptions_by_month: months.map((month) => ({ month, starts_at: `${month}-01T00:00:00+13:00`, new: 0, cancelled: 0 })),
+    ...overrides,
+  };
+}

@@ -5,6 +5,7 @@ import type { ListQuery } from '@/lib/list';
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
+  series: () => [...adminKeys.all, 'stats', 'series'] as const,
   products: () => [...adminKeys.all, 'products'] as const,
   productList: (params: ListQuery) => [...adminKeys.products(), params] as const,
   images: () => [...adminKeys.all, 'images'] as const,

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
 import { deferred, renderRoute } from '@/test/utils';
-import { callsTo, jsonResponse, mockApi } from '../testing';
+import { callsTo, jsonResponse, mockApi, statsSeries } from '../testing';
 import { AdminDashboardPage } from './AdminDashboardPage';
 
 const STATS = {
@@ -17,6 +17,14 @@ const STATS = {
   total_revenue_by_currency: { NZD: 9876543, AUD: 0, USD: 0 },
   currency: 'NZD',
 };
+
+// jsdom has no canvas: the charts' uPlot part draws nothing here (DashboardCharts.test.tsx).
+vi.mock('../components/TimeChart', () => ({ default: () => null }));
+
+/** The stats card answer, or the charts' for their path. */
+function stats(body: object) {
+  return (url: URL) => (url.pathname === '/api/v1/admin/stats/series' ? jsonResponse(200, statsSeries()) : jsonResponse(200, body));
+}
 
 function renderDashboard() {
   return renderRoute(<AdminDashboardPage />, { path: '/admin', initialEntry: '/admin' });
@@ -52,8 +60,8 @@ describe('AdminDashboardPage', () => {
   });
 
   it('shows other currencies beneath the one figure only when they are not zero', async () => {
-    mockApi(() =>
-      jsonResponse(200, {
+    mockApi(
+      stats({
         ...STATS,
         recent_revenue_by_currency: { NZD: 125050, AUD: 4500, USD: 0 },
         total_revenue_by_currency: { NZD: 9876543, AUD: 9000, USD: 0 },
@@ -67,7 +75,7 @@ describe('AdminDashboardPage', () => {
   });
 
   it('has the five quick actions, the customers and the audit log', async () => {
-    mockApi(() => jsonResponse(200, STATS));
+    mockApi(stats(STATS));
     renderDashboard();
     const nav = screen.getByRole('navigation', { name: 'Quick actions' });
     const links = within(nav).getAllByRole('link');
@@ -93,7 +101,23 @@ describe('AdminDashboardPage', () => {
     expect(card('Total Users')).toBe('0');
     expect(card('Recent Revenue (30 days)')).toBe('$0.00');
     expect(consoleError).toHaveBeenCalledWith('Failed to load the admin statistics', expect.objectContaining({ message: 'Boom' }));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Failed to load the dashboard charts', expect.objectContaining({ message: 'Boom' })));
+    expect(screen.queryByRole('region', { name: 'Revenue per month' })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the three charts with their summaries beneath the cards', async () => {
+    const series = statsSeries();
+    series.orders_by_day[29] = { ...series.orders_by_day[29]!, orders: 4 };
+    const fetchMock = mockApi((url) =>
+      url.pathname === '/api/v1/admin/stats/series' ? jsonResponse(200, series) : jsonResponse(200, STATS),
+    );
+    renderDashboard();
+    const orders = await screen.findByRole('region', { name: 'Orders per day' });
+    expect(within(orders).getByText('4 paid orders in the last 30 days; the busiest day was 27 November 2026 with 4.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Revenue per month' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Subscriptions per month' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/v1/admin/stats/series')[0]?.headers.Authorization).toMatch(/^Bearer /);
   });
 
   it('shows the spec refusal when the server answers 403', async () => {

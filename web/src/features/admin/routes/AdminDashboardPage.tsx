@@ -1,10 +1,13 @@
 // /admin: the six statistic cards and the five quick actions of the spec (section 2), plus the
-// audit log. Revenue is the payments ledger's (payments and renewals less refunds) of the last 30
+// audit log, and the charts beneath the cards (components/DashboardCharts: revenue per month per
+// currency, paid orders per day, subscriptions per month; each with a summary and a table). Revenue is the payments ledger's (payments and renewals less refunds) of the last 30
 // days (New Zealand time), NZD the one figure with the all-time one beside it; other currencies
 // show beneath it when not zero. A load failure is logged and the cards stay at zero.
 import { Link } from 'react-router';
 import { formatMoney } from '@/lib/format';
 import { EMPTY_STATS, useAdminStats } from '../api/getStats';
+import { useStatsSeries } from '../api/getStatsSeries';
+import { DashboardCharts } from '../components/DashboardCharts';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 
 const QUICK_ACTIONS = [
@@ -41,7 +44,9 @@ export function otherCurrencies(recent: Record<string, number>, total: Record<st
 
 export function AdminDashboardPage() {
   const stats = useAdminStats();
+  const series = useStatsSeries();
   useLogLoadFailure('the admin statistics', stats.error);
+  useLogLoadFailure('the dashboard charts', series.error);
   const data = stats.data ?? EMPTY_STATS;
   const count = (n: number) => n.toLocaleString('en-NZ');
 
@@ -68,6 +73,11 @@ export function AdminDashboardPage() {
           </dl>
         </section>
       )}
+      {series.data ? (
+        <DashboardCharts series={series.data} />
+      ) : series.isPending ? (
+        <p className="py-6 text-center text-slate-500">Loading charts ...</p>
+      ) : null}
       <nav aria-label="Quick actions" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">Quick Actions</h2>
         <ul className="mt-3 flex flex-wrap gap-3">
