@@ -10,6 +10,7 @@
 #include "auth/admin.h"
 #include "auth/context.h"
 #include "auth/factors.h"
+#include "auth/reauthentication.h"
 #include "auth/sessions.h"
 #include "common/module.h"
 
@@ -28,6 +29,8 @@ public:
     AdminUsers& admin() { return admin_; }
     // The password-hashing queue (its depth and refusals are on /metrics).
     PasswordHasher& hasher() { return hasher_; }
+    // The password (and code) check before closing an account (privacy area).
+    Reauthentication& reauthentication() { return reauth_; }
 
 private:
     const Settings& settings_;
@@ -39,6 +42,7 @@ private:
     Accounts accounts_;
     Factors factors_;
     AdminUsers admin_;
+    Reauthentication reauth_;
 };
 
 } // namespace storefront::auth

@@ -20,6 +20,7 @@ import { CertificatesPage, PromoCodesPage, UsersPage, WireWriteDashboardPage } f
 import { AdminEnterprisePage, EnterprisePage } from '@/features/enterprise/pages';
 import { CheckoutPage } from '@/features/checkout';
 import { PrivacyPage, TermsPage } from '@/features/legal';
+import { YourDataPage } from '@/features/privacy';
 import { ProductPage } from '@/features/storefront';
 import { useContactSales } from './contactSales';
 import { RootLayout } from './layout/RootLayout';
@@ -44,6 +45,7 @@ const PAGE_KINDS = [
   'test-subscription',
   'invoices',
   'invoice',
+  'your-data',
   'security-settings',
   'admin-dashboard',
   'admin-products',
@@ -83,6 +85,8 @@ function elementOf(kind: PageKind): ReactElement {
       return <InvoicesPage />;
     case 'invoice':
       return <InvoicePage />;
+    case 'your-data':
+      return <YourDataPage />;
     case 'security-settings':
       return <SecuritySettingsPage />;
     case 'admin-dashboard':
