@@ -5,7 +5,7 @@ import { useContactSales } from '../contactSales';
 /** A page that sends the visitor home with something to say (closing an account) puts it in the history state. */
 function noticeOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
-  const notice = (state as { notice: unknown }).notice;
+  const notice = state.notice;
   return typeof notice === 'string' && notice ? notice : null;
 }
 

@@ -62,10 +62,12 @@ export interface CloseAccountInput {
   code?: string;
 }
 
-export function closeAccount(input: CloseAccountInput): Promise<void> {
+/** Resolves once the account is closed (204); an ApiError otherwise. */
+export async function closeAccount(input: CloseAccountInput): Promise<null> {
   const body: Record<string, string> = { password: input.password };
   if (input.code) body.code = input.code;
-  return apiFetch<void>('/api/v1/account', { method: 'DELETE', body });
+  await apiFetch<unknown>('/api/v1/account', { method: 'DELETE', body });
+  return null;
 }
 
 export function useCloseAccount() {

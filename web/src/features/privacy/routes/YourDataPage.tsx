@@ -2,7 +2,7 @@
 // done by themselves. "Download my data" saves everything held about the account as one JSON
 // file; "Close my account" asks for the password (and a code when two-factor is on), says what is
 // removed and what is kept, then signs out and lands on the home page with a notice.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
@@ -48,14 +48,14 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
     onClose();
   }
 
-  function submit(event: FormEvent) {
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     close.mutate(
       { password, code: needsCode ? code.trim() : undefined },
       {
-        onSuccess: async () => {
-          await signOut();
-          void navigate('/', { replace: true, state: { notice: CLOSED_NOTICE } });
+        onSuccess: () => {
+          // The server has ended every session; this forgets the stored one.
+          void signOut().then(() => navigate('/', { replace: true, state: { notice: CLOSED_NOTICE } }));
         },
       },
     );
