@@ -138,7 +138,7 @@ export function YourDataPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Data</h1>
       <p className="mt-2 text-slate-600">
         New Zealand&apos;s Privacy Act 2020 lets you see the personal information we hold about you and ask us to
-        delete it. Both are here. Our <Link className="text-blue-700 underline" to="/privacy">Privacy Policy</Link>{' '}
+        delete it. Both are here. Our <Link className="font-medium text-brand-700 underline hover:text-brand-800" to="/privacy">Privacy Policy</Link>{' '}
         explains what we keep and why.
       </p>
 
