@@ -31,7 +31,9 @@ nlohmann::json PrivacyService::exportData(const audit::Actor& actor, const std::
         document = std::move(*data);
     }
     const auto at = db_.clock().nowTimestamp();
-    document = nlohmann::json{{"format", "storefront-data/1"}, {"exported_at", at}}.update(document);
+    nlohmann::json file = {{"format", "storefront-data/1"}, {"exported_at", at}};
+    file.update(document);
+    document = std::move(file);
     db_.write([&](db::Tx& tx) {
         audit::record(tx, actor, {"account.exported", "user", userId, nullptr, nullptr, nlohmann::json::object()});
     });
