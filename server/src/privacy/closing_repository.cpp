@@ -40,7 +40,14 @@ constexpr const char* kDeletes[] = {
     "DELETE FROM billing_portal_sessions WHERE user_id = ?",
     "DELETE FROM worker_profiles WHERE user_id = ?",
 };
+constexpr const char* kEmailOf = "SELECT email FROM users WHERE id = ? AND deleted_at IS NULL";
 constexpr const char* kScrubAuditEmail = "UPDATE audit_log SET actor_email = NULL WHERE actor_id = ? AND actor_email IS NOT NULL";
+// A scan of the log, once per closed account. REPLACE(x, a, b) <> x finds the rows on both engines
+// without a LIKE pattern (an address may hold '_', a LIKE wildcard).
+constexpr const char* kScrubAuditText =
+    "UPDATE audit_log SET before_json = REPLACE(before_json, ?, ?), after_json = REPLACE(after_json, ?, ?), "
+    "detail = REPLACE(detail, ?, ?) WHERE before_json <> REPLACE(before_json, ?, ?) "
+    "OR after_json <> REPLACE(after_json, ?, ?) OR detail <> REPLACE(detail, ?, ?)";
 
 } // namespace
 
@@ -91,8 +98,15 @@ bool ClosingRepository::tombstone(db::Tx& tx, const std::string& userId) {
     return true;
 }
 
-void ClosingRepository::scrubAuditEmail(db::Tx& tx, const std::string& userId) {
+std::optional<std::string> ClosingRepository::emailOf(db::Tx& tx, const std::string& userId) {
+    return tx.query(kEmailOf).bind(userId).text();
+}
+
+void ClosingRepository::scrubAuditEmail(db::Tx& tx, const std::string& userId, const std::optional<std::string>& email) {
     tx.query(kScrubAuditEmail).bind(userId).run();
+    if (!email || email->empty()) return;
+    const std::string& e = *email;
+    tx.query(kScrubAuditText).bind(e, kClosedAccount, e, kClosedAccount, e, kClosedAccount, e, kClosedAccount, e, kClosedAccount, e, kClosedAccount).run();
 }
 
 } // namespace storefront::privacy

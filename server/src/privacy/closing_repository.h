@@ -38,8 +38,11 @@ public:
     // scrubs the users row (email, phone, password, metadata) with deleted_at set. False when the
     // user was already closed (a concurrent request).
     bool tombstone(db::Tx& tx, const std::string& userId);
-    // Drops the email copied into older audit entries the user made (the ids stay).
-    void scrubAuditEmail(db::Tx& tx, const std::string& userId);
+    // The user's address (nullopt when none or already closed).
+    std::optional<std::string> emailOf(db::Tx& tx, const std::string& userId);
+    // Drops the email copied into older audit entries the user made (the ids stay), and replaces
+    // the address wherever an entry's states or detail quote it (a staff change that named them).
+    void scrubAuditEmail(db::Tx& tx, const std::string& userId, const std::optional<std::string>& email);
 };
 
 } // namespace storefront::privacy

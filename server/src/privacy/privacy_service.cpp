@@ -91,8 +91,9 @@ void PrivacyService::close(const audit::Actor& actor, const std::string& userId,
         closing_.cancelSubscriptions(tx, userId);
         teams_.removeFromEveryTeam(tx, who, userId);
         closing_.anonymiseOrders(tx, userId);
+        const auto email = closing_.emailOf(tx, userId);
         if (!closing_.tombstone(tx, userId)) throw userGone();
-        closing_.scrubAuditEmail(tx, userId);
+        closing_.scrubAuditEmail(tx, userId, email);
         audit::record(tx, who, {"account.closed", "user", userId, nullptr, nullptr,
                                 {{"subscriptions_cancelled", static_cast<std::int64_t>(live.size())},
                                  {"cancelled_at_provider", cancelled},

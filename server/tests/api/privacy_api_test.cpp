@@ -281,8 +281,10 @@ TEST(PrivacyClose, RemovesThePersonAndKeepsOrdersAndInvoicesAsClosedAccount) {
 
     // Audited, without the address anywhere in the log.
     EXPECT_EQ(auditCount("account.closed", account.id), 1);
-    EXPECT_EQ(countRows("SELECT COUNT(*) FROM audit_log WHERE actor_email = ? OR detail LIKE ?",
-                        {account.email, "%" + account.email + "%"}),
+    const auto like = "%" + account.email + "%";
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM audit_log WHERE actor_email = ? OR detail LIKE ? OR before_json LIKE ? "
+                        "OR after_json LIKE ?",
+                        {account.email, like, like, like}),
               0);
 }
 
