@@ -52,13 +52,17 @@ void PrivacyService::refuseIfBlocked(Poco::Data::Session& s, const std::string& 
 
 void PrivacyService::close(const audit::Actor& actor, const std::string& userId, const CloseInput& input,
                            const auth::ClientInfo& client) {
+    // What refuses the closing comes first: it is no secret, and a code is not spent for nothing.
+    {
+        auto s = db_.session();
+        refuseIfBlocked(s, userId);
+    }
     reauth_.confirm(userId, input.password, input.code, client);
 
     std::vector<LiveSubscription> live;
     std::vector<std::string> checkouts;
     {
         auto s = db_.session();
-        refuseIfBlocked(s, userId);
         live = closing_.liveSubscriptions(s, userId);
         checkouts = closing_.openCheckouts(s, userId);
     }
