@@ -54,8 +54,10 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
       { password, code: needsCode ? code.trim() : undefined },
       {
         onSuccess: () => {
-          // The server has ended every session; this forgets the stored one.
-          void signOut().then(() => navigate('/', { replace: true, state: { notice: CLOSED_NOTICE } }));
+          // Home first (this signed-in page would send a signed-out visitor away on its own, and
+          // drop the notice); then forget the stored session: the server has ended every one.
+          void navigate('/', { replace: true, state: { notice: CLOSED_NOTICE } });
+          void signOut();
         },
       },
     );
