@@ -21,6 +21,7 @@
 #include "http/server.h"
 #include "http/static_files.h"
 #include "mail/module.h"
+#include "privacy/module.h"
 #include "seo/module.h"
 
 #include <Poco/Logger.h>
@@ -127,14 +128,15 @@ void Storefront::buildModules() {
     // uploads folder (before migration 0014) move into the database, once.
     catalog::startImageCodec();
     catalog.images().moveInUploadsFolder();
-    p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox(),
+    auto& billing = p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox(),
                           config_.production());
     p.add<contact::Module>(db, mail.outbox(), config_.mail.salesAddress, *p.limiter,
                            contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
-    p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
+    auto& enterprise = p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
     p.add<audit::Module>(db);
     p.add<backoffice::Module>(db, clock_, auth.customers());
     p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()}, clock_);
+    p.add<privacy::Module>(db, auth.reauthentication(), billing.provider(), billing.checkout(), enterprise.service());
     seo::SiteInfo site;
     site.publicUrl = config_.publicUrl;
     p.add<seo::Module>(catalog.products(), p.files, *p.cache, site);

@@ -10,7 +10,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
       hasher_(HashCost{settings.argon2Ops, settings.argon2MemoryKib}, hashWorkers ? hashWorkers : settings.hashConcurrency,
               hashQueue ? hashQueue : settings.hashQueue, settings.hashIdlePriority),
       ctx_{db, settings, std::move(publicUrl), keys_, hasher_, limiter, outbox, factorSecrets_}, sessions_(ctx_), accounts_(ctx_, sessions_),
-      factors_(ctx_, sessions_), admin_(ctx_, sessions_), customers_(ctx_) {
+      factors_(ctx_, sessions_), admin_(ctx_, sessions_), customers_(ctx_), reauth_(ctx_) {
     // A wrong key stops start-up here, before any route answers; plain secrets get sealed.
     factors_.protectStoredSecrets();
 }

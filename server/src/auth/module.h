@@ -11,6 +11,7 @@
 #include "auth/context.h"
 #include "auth/customer_admin.h"
 #include "auth/factors.h"
+#include "auth/reauthentication.h"
 #include "auth/sessions.h"
 #include "common/module.h"
 
@@ -31,6 +32,8 @@ public:
     CustomerAdmin& customers() { return customers_; }
     // The password-hashing queue (its depth and refusals are on /metrics).
     PasswordHasher& hasher() { return hasher_; }
+    // The password (and code) check before closing an account (privacy area).
+    Reauthentication& reauthentication() { return reauth_; }
 
 private:
     const Settings& settings_;
@@ -43,6 +46,7 @@ private:
     Factors factors_;
     AdminUsers admin_;
     CustomerAdmin customers_;
+    Reauthentication reauth_;
 };
 
 } // namespace storefront::auth

@@ -159,6 +159,12 @@ std::optional<LocalProvider::Portal> LocalProvider::portal(const std::string& to
     return out;
 }
 
+void LocalProvider::cancelSubscriptionNow(const std::string& subscriptionId) {
+    nlohmann::json object = {{"id", subscriptionId}, {"object", "subscription"}, {"status", "canceled"},
+                             {"canceled_at", clock_.epochSeconds()}, {"ended_at", clock_.epochSeconds()}};
+    emit("evt_local_" + subscriptionId + "_deleted", "customer.subscription.deleted", std::move(object));
+}
+
 bool LocalProvider::cancelSubscription(const std::string& token, const std::string& subscriptionId) {
     auto view = portal(token);
     if (!view) return false;

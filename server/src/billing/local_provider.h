@@ -33,6 +33,8 @@ public:
     std::string createPortalSession(const std::string& customerId, const std::string& returnUrl) override;
     // Immediate: the refund succeeds at once, under an id derived from ours (a retry: the same one).
     CreatedRefund createRefund(const RefundRequest& request) override;
+    // Emits customer.subscription.deleted at once (applied through the same event inbox).
+    void cancelSubscriptionNow(const std::string& subscriptionId) override;
 
     // What the hosted-checkout page shows.
     struct Session {

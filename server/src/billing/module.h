@@ -28,6 +28,10 @@ public:
 
     // The tax invoices (issued by the event inbox; the refund path issues credit notes with it).
     InvoiceRepository& invoices() { return events_.invoices(); }
+    // The payment provider (closing an account cancels its subscriptions through it).
+    PaymentProvider& provider() { return *provider_; }
+    // The customer's checkouts (closing an account abandons the open ones).
+    CheckoutService& checkout() { return *checkout_; }
 
 private:
     db::Database& db_;

@@ -84,6 +84,10 @@ public:
 
     // Refunds `amount` of a payment; idempotent on request.refundId (a retry returns the same refund).
     virtual CreatedRefund createRefund(const RefundRequest& request) = 0;
+
+    // Cancels a subscription now (no further charges; closing an account). The provider then emits
+    // customer.subscription.deleted. Cancelling one that has already ended is not an error.
+    virtual void cancelSubscriptionNow(const std::string& subscriptionId) = 0;
 };
 
 } // namespace storefront::billing

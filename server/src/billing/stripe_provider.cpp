@@ -234,6 +234,23 @@ CreatedRefund StripeProvider::createRefund(const RefundRequest& request) {
     return {required(body, "id", "POST /v1/refunds"), required(body, "status", "POST /v1/refunds")};
 }
 
+void StripeProvider::cancelSubscriptionNow(const std::string& subscriptionId) {
+    if (subscriptionId.empty()) throw std::invalid_argument("cancelling needs a subscription id");
+    const auto path = "/v1/subscriptions/" + common::encodeUriComponent(subscriptionId);
+    const auto reply = connection_->exchange("DELETE", path, nullptr, ""); // DELETE is idempotent: Stripe takes no key
+    if (reply.status >= 200 && reply.status < 300) return;
+    if (reply.status == 400 || reply.status == 404) {
+        // Already canceled (or ended): whether that is so is read from the subscription itself.
+        const auto current = connection_->exchange("GET", path, nullptr, "");
+        if (current.status >= 200 && current.status < 300) {
+            const auto body = nlohmann::json::parse(current.body, nullptr, false);
+            const auto status = body.is_object() ? body.value("status", std::string()) : std::string();
+            if (status == "canceled" || status == "incomplete_expired") return;
+        }
+    }
+    throw ProviderError(connection_->failure("DELETE " + path, reply));
+}
+
 FormBody checkoutSessionForm(const CheckoutRequest& request) {
     const bool subscription = request.mode == "subscription";
     if (!subscription && request.mode != "payment")

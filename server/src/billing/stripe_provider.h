@@ -37,6 +37,8 @@ public:
     void expireCheckoutSession(const std::string& sessionId) override;
     std::string createPortalSession(const std::string& customerId, const std::string& returnUrl) override;
     CreatedRefund createRefund(const RefundRequest& request) override;
+    // DELETE /v1/subscriptions/{id}; a subscription Stripe reports as already canceled is fine.
+    void cancelSubscriptionNow(const std::string& subscriptionId) override;
 
     struct Connection; // where and how requests go: defined in the .cpp
 

@@ -60,6 +60,11 @@ constexpr const char* kEnterpriseMemberCount = "SELECT COUNT(*) FROM enterprise_
 constexpr const char* kEnterpriseInsertMember =
     "INSERT INTO enterprise_members (id, enterprise_account_id, user_id, role, added_by, added_at) VALUES (?, ?, ?, ?, ?, ?)";
 constexpr const char* kEnterpriseDeleteMember = "DELETE FROM enterprise_members WHERE id = ?";
+// enterprise_members_user_id_idx serves it.
+constexpr const char* kEnterpriseMembershipsOf =
+    "SELECT CAST(m.id AS TEXT) AS id, CAST(a.id AS TEXT) AS account_id, a.company_name, m.role, "
+    "CAST(m.added_at AS TEXT) AS added_at FROM enterprise_members m "
+    "JOIN enterprise_accounts a ON a.id = m.enterprise_account_id WHERE m.user_id = ? ORDER BY m.added_at ASC, m.id ASC";
 
 Account readEnterpriseAccount(const db::Row& r) {
     Account a;
@@ -174,6 +179,12 @@ std::string AccountRepository::insertMember(db::Tx& tx, const std::string& accou
 
 void AccountRepository::deleteMember(db::Tx& tx, const std::string& memberId) {
     tx.query(kEnterpriseDeleteMember).bind(memberId).run();
+}
+
+std::vector<Membership> AccountRepository::membershipsOf(Poco::Data::Session& s, const std::string& userId) {
+    return db::query(s, kEnterpriseMembershipsOf).bind(userId).all([](const db::Row& r) {
+        return Membership{r.text("id"), r.text("account_id"), r.text("company_name"), r.text("role"), r.text("added_at")};
+    });
 }
 
 } // namespace storefront::enterprise

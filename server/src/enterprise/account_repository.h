@@ -45,6 +45,11 @@ struct AccountChanges {
     std::optional<bool> isActive;
 };
 
+// One team a user is on, as their own data export shows it.
+struct Membership {
+    std::string memberId, accountId, companyName, role, addedAt;
+};
+
 class AccountRepository {
 public:
     explicit AccountRepository(db::Database& db) : db_(db) {}
@@ -73,6 +78,8 @@ public:
     std::int64_t memberCount(Poco::Data::Session& s, const std::string& accountId);
     std::string insertMember(db::Tx& tx, const std::string& accountId, const std::string& userId, const std::string& role,
                              const std::optional<std::string>& addedBy);
+    // The teams `userId` is on, oldest first.
+    std::vector<Membership> membershipsOf(Poco::Data::Session& s, const std::string& userId);
     // Deletes the member row (its seats must be freed first: LicenceRepository::freeSeatsOf).
     void deleteMember(db::Tx& tx, const std::string& memberId);
 

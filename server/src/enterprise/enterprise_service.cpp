@@ -203,4 +203,15 @@ void EnterpriseService::removeMember(const audit::Actor& actor, const std::strin
     });
 }
 
+void EnterpriseService::removeFromEveryTeam(db::Tx& tx, const audit::Actor& actor, const std::string& userId) {
+    for (const auto& m : accounts_.membershipsOf(tx.session(), userId)) {
+        lockOrThrow(tx, m.accountId);
+        licences_.freeSeatsOf(tx, m.memberId);
+        accounts_.deleteMember(tx, m.memberId);
+        fillSeats(tx, m.accountId);
+        audit::record(tx, actor, {"enterprise_member.removed", "enterprise_member", m.memberId, nullptr, nullptr,
+                                  {{"enterprise_account_id", m.accountId}, {"reason", "account_closed"}}});
+    }
+}
+
 } // namespace storefront::enterprise

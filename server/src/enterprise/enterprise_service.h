@@ -54,6 +54,11 @@ public:
     Member addMember(const audit::Actor& actor, const std::string& adminUserId, const std::string& email);
     void removeMember(const audit::Actor& actor, const std::string& adminUserId, const std::string& memberId);
 
+    // Closing an account (inside its transaction): takes the user off every team, freeing their
+    // seats for the next members. Audited by ids only. The caller has checked that the user
+    // administers no account.
+    void removeFromEveryTeam(db::Tx& tx, const audit::Actor& actor, const std::string& userId);
+
 private:
     AccountDetails detailsIn(Poco::Data::Session& s, const std::string& accountId);
     void lockOrThrow(db::Tx& tx, const std::string& accountId);

@@ -19,6 +19,10 @@ public:
     void routes(http::Router& router) override;
     void demo(db::Database& db) override;
 
+    // Closing an account takes the user off their teams (privacy area).
+    EnterpriseService& service() { return service_; }
+    AccountRepository& accounts() { return accounts_; }
+
 private:
     auth::AdminUsers& users_;
     LicenceRepository licences_;

@@ -31,6 +31,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 #include <utility>
 
@@ -190,6 +191,7 @@ struct FakeStripe::Impl {
     std::vector<FakeCustomer> customers;
     std::vector<FakeCheckoutSession> sessions;
     std::vector<FakeRefund> refunds;
+    std::set<std::string> canceledSubscriptions; // DELETE /v1/subscriptions/{id}
     int portals = 0;
     int requestCount = 0;
     std::deque<Failure> failures;
@@ -251,6 +253,15 @@ struct FakeStripe::Impl {
         if (r.method == "POST" && r.path == base) return createSession(r);
         if (r.method == "POST" && r.path == "/v1/billing_portal/sessions") return createPortal(r);
         if (r.method == "POST" && r.path == "/v1/refunds") return createRefund(r);
+        const std::string subscriptions = "/v1/subscriptions/";
+        if (r.path.rfind(subscriptions, 0) == 0) {
+            std::string id;
+            Poco::URI::decode(r.path.substr(subscriptions.size()), id);
+            if (!id.empty() && id.find('/') == std::string::npos) {
+                if (r.method == "DELETE") return cancelSubscription(id);
+                if (r.method == "GET") return subscriptionAnswer(id);
+            }
+        }
         if (r.path.rfind(base + "/", 0) == 0) {
             std::string rest = r.path.substr(base.size() + 1);
             const bool expire = rest.size() > 7 && rest.compare(rest.size() - 7, 7, "/expire") == 0;
@@ -263,6 +274,22 @@ struct FakeStripe::Impl {
             }
         }
         return error(404, "invalid_request_error", "Unrecognized request URL (" + r.method + ": " + r.path + ").");
+    }
+
+    // Any sub_ id exists (the tests store them in the database directly); DELETE cancels it.
+    Answer cancelSubscription(const std::string& id) {
+        if (id.rfind("sub_", 0) != 0)
+            return error(404, "invalid_request_error", "No such subscription: '" + id + "'", "resource_missing", "id");
+        canceledSubscriptions.insert(id);
+        return subscriptionAnswer(id);
+    }
+
+    Answer subscriptionAnswer(const std::string& id) {
+        if (id.rfind("sub_", 0) != 0)
+            return error(404, "invalid_request_error", "No such subscription: '" + id + "'", "resource_missing", "id");
+        const bool canceled = canceledSubscriptions.count(id) != 0;
+        return {200, json{{"id", id}, {"object", "subscription"}, {"status", canceled ? "canceled" : "active"},
+                          {"canceled_at", canceled ? json(nowSeconds()) : json(nullptr)}}};
     }
 
     Answer createCustomer(const StripeRequest& r) {

@@ -300,6 +300,21 @@ describe('signed in', () => {
     await call('GET', '/api/v1/account/invoices/INV-999999', { token, expect: 404 });
   });
 
+  test('privacy: download my data, close my account', async () => {
+    await call('GET', '/api/v1/account/export', { expect: 401 });
+    await call('DELETE', '/api/v1/account', { json: { password }, expect: 401 });
+    server.createUser('cara@openapi.test', password);
+    const token = await signIn('cara@openapi.test');
+    const exported = await call('GET', '/api/v1/account/export', { token, expect: 200 });
+    assert.match(exported.headers.get('content-disposition'), /^attachment; filename="storefront-data-[0-9-]+\.json"$/);
+    await call('DELETE', '/api/v1/account', { token, json: {}, expect: 422 });
+    await call('DELETE', '/api/v1/account', { token, json: { password: 'not-the-password' }, expect: 400 });
+    await call('DELETE', '/api/v1/account', { token, body: 'x', headers: { 'content-type': 'text/plain' }, expect: 415 });
+    await call('DELETE', '/api/v1/account', { token: tokens.admin, json: { password }, expect: 409 }); // the only staff admin
+    await call('DELETE', '/api/v1/account', { token, json: { password }, expect: 204 });
+    await call('GET', '/api/v1/account/export', { token, expect: 403 });
+  });
+
   test('a customer on staff and enterprise routes', async () => {
     await call('GET', '/api/v1/admin/stats', { token: tokens.ann, expect: 403 });
     await call('GET', '/api/v1/admin/stats/series', { token: tokens.ann, expect: 403 });

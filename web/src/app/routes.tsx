@@ -24,6 +24,7 @@ import { CertificatesPage, PromoCodesPage, UsersPage, WireWriteDashboardPage } f
 import { AdminEnterprisePage, EnterprisePage } from '@/features/enterprise/pages';
 import { CheckoutPage } from '@/features/checkout';
 import { PrivacyPage, TermsPage } from '@/features/legal';
+import { YourDataPage } from '@/features/privacy';
 import { ProductPage } from '@/features/storefront';
 import { useContactSales } from './contactSales';
 import { RootLayout } from './layout/RootLayout';
@@ -50,6 +51,7 @@ const PAGE_KINDS = [
   'invoice',
   'account',
   'account-security',
+  'your-data',
   'security-settings',
   'admin-dashboard',
   'admin-products',
@@ -97,6 +99,8 @@ function elementOf(kind: PageKind): ReactElement {
       return <AccountPage />;
     case 'account-security':
       return <SecuritySettingsPage audience="account" nav={<AccountNav />} />;
+    case 'your-data':
+      return <YourDataPage nav={<AccountNav />} />;
     case 'security-settings':
       return <SecuritySettingsPage />;
     case 'admin-dashboard':

@@ -1,4 +1,5 @@
 // /privacy: Privacy Policy, an introduction plus ten numbered sections (spec section 2, "Legal pages").
+import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '@/lib/company';
 import { LegalPage, LegalSection, List, Mail } from './LegalPage';
 
@@ -115,7 +116,11 @@ export function PrivacyPage() {
             'WireWrite accounts with no activity for 90 days are deleted, together with their data; we send a reminder before that happens.',
           ]}
         />
-        <p>When you close your account we delete or anonymise your information, except what we must keep by law.</p>
+        <p>
+          When you close your account we delete or anonymise your information, except what we must keep by law: orders
+          and tax invoices stay for seven years under &quot;Closed account&quot;, without your name or email. You can
+          close your account yourself on the <Link to="/account/privacy" className="font-medium text-brand-700 underline hover:text-brand-800">Your Data</Link> page.
+        </p>
       </LegalSection>
 
       <LegalSection number={9} title="Cookies and local storage">
@@ -129,7 +134,8 @@ export function PrivacyPage() {
       <LegalSection number={10} title="Your rights, changes and contact">
         <p>
           You have the right to ask for a copy of the personal information we hold about you and to ask us to correct it.
-          Email <Mail address={SUPPORT_EMAIL} /> and we will respond within 20 working days. If you are not satisfied with
+          Signed in, you can download a copy at once on the <Link to="/account/privacy" className="font-medium text-brand-700 underline hover:text-brand-800">Your Data</Link> page, or email{' '}
+          <Mail address={SUPPORT_EMAIL} /> and we will respond within 20 working days. If you are not satisfied with
           how we handle a privacy matter, you can complain to the Office of the Privacy Commissioner (privacy.org.nz).
         </p>
         <p>
