@@ -10,7 +10,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
       hasher_(HashCost{settings.argon2Ops, settings.argon2MemoryKib}, hashWorkers ? hashWorkers : settings.hashConcurrency,
               hashQueue ? hashQueue : settings.hashQueue, settings.hashIdlePriority),
       ctx_{db, settings, std::move(publicUrl), keys_, hasher_, limiter, outbox, factorSecrets_}, sessions_(ctx_), accounts_(ctx_, sessions_),
-      factors_(ctx_, sessions_), admin_(ctx_, sessions_) {
+      factors_(ctx_, sessions_), admin_(ctx_, sessions_), customerExport_(db) {
     // A wrong key stops start-up here, before any route answers; plain secrets get sealed.
     factors_.protectStoredSecrets();
 }
@@ -18,6 +18,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
 void Module::routes(http::Router& router) {
     router.authorizer([this](http::Request& req, http::Access access) { sessions_.authorize(req, access); });
     registerRoutes(router, {accounts_, sessions_, factors_, admin_}, settings_);
+    registerCustomerExport(router, customerExport_);
 }
 
 void Module::jobs(Schedule& schedule) {

@@ -9,6 +9,7 @@
 #include "auth/accounts.h"
 #include "auth/admin.h"
 #include "auth/context.h"
+#include "auth/customer_export.h"
 #include "auth/factors.h"
 #include "auth/sessions.h"
 #include "common/module.h"
@@ -39,6 +40,7 @@ private:
     Accounts accounts_;
     Factors factors_;
     AdminUsers admin_;
+    CustomerExportRepository customerExport_;
 };
 
 } // namespace storefront::auth
