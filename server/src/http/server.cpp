@@ -366,10 +366,7 @@ private:
         std::uint64_t bytes = 0;
         try {
             sendAll(socket, buffer.data(), buffer.size());
-            if (head) {
-                sendAll(socket, "0\r\n\r\n", 5);
-                return 0;
-            }
+            if (head) return 0; // the headers only: a HEAD answer has no body, not even the last chunk
             std::string frame;
             response.stream([&](std::string_view piece) {
                 if (piece.empty()) return; // an empty chunk would end the body

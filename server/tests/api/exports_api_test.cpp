@@ -20,11 +20,11 @@ using namespace testing_support;
 
 namespace {
 
-const std::string kBom = "\xEF\xBB\xBF";
+const std::string kExportBom = "\xEF\xBB\xBF";
 
 // RFC 4180 read back strictly: rows end with CRLF, quoted fields may hold commas, quotes (doubled)
 // and line breaks.
-std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
+std::vector<std::vector<std::string>> exportParseCsv(const std::string& text) {
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> row;
     std::string field;
@@ -63,18 +63,18 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
     return rows;
 }
 
-struct Csv {
+struct ExportedCsv {
     HttpResult res;
     std::vector<std::string> header;
     std::vector<std::map<std::string, std::string>> rows;
 };
 
-Csv exportCsv(const std::string& path, const Headers& headers = callers().admin) {
-    Csv csv;
+ExportedCsv exportCsv(const std::string& path, const Headers& headers = callers().admin) {
+    ExportedCsv csv;
     csv.res = get(path, headers);
     if (csv.res.status != 200) return csv;
-    EXPECT_TRUE(csv.res.body.starts_with(kBom)) << path;
-    auto rows = parseCsv(csv.res.body.substr(kBom.size()));
+    EXPECT_TRUE(csv.res.body.starts_with(kExportBom)) << path;
+    auto rows = exportParseCsv(csv.res.body.substr(kExportBom.size()));
     if (rows.empty()) return csv;
     csv.header = rows.front();
     for (std::size_t i = 1; i < rows.size(); ++i) {
@@ -86,7 +86,7 @@ Csv exportCsv(const std::string& path, const Headers& headers = callers().admin)
     return csv;
 }
 
-std::vector<std::string> column(const Csv& csv, const std::string& name) {
+std::vector<std::string> exportColumn(const ExportedCsv& csv, const std::string& name) {
     std::vector<std::string> out;
     for (const auto& r : csv.rows) out.push_back(r.at(name));
     return out;
@@ -101,7 +101,7 @@ std::vector<nlohmann::json> exportEntries(const std::string& tag) {
     return out;
 }
 
-void shipTo(const std::string& orderId, const std::string& name) {
+void exportShipTo(const std::string& orderId, const std::string& name) {
     execSql("UPDATE orders SET shipping_name = ?, shipping_line1 = '1 Queen Street', shipping_city = 'Tāmaki Makaurau', "
             "shipping_postal_code = '1010', shipping_country = 'NZ', carrier = 'NZ Post', tracking_number = '+TRACK1' WHERE id = ?",
             {name, orderId});
@@ -124,7 +124,7 @@ TEST(ExportsApi, OrdersAreExportedWithTheListsFiltersQuotedGuardedInMajorUnitsAn
     auto winter = insertOrder("paid", 123456, "2026-07-01T00:00:00.000Z", email);            // NZST, +12:00
     auto summer = insertOrder("shipped", 4900, "2026-01-15T00:00:00.000Z", email, {}, "AUD"); // NZDT, +13:00
     auto pending = insertOrder("pending", 5, "2026-08-01T00:00:00.000Z", email);
-    shipTo(summer.id, "=HYPERLINK(\"x\")");
+    exportShipTo(summer.id, "=HYPERLINK(\"x\")");
 
     auto all = exportCsv("/api/v1/admin/orders/export.csv?q=" + Poco::toUpper(tag));
     ASSERT_EQ(all.res.status, 200) << all.res.body;
@@ -136,7 +136,7 @@ TEST(ExportsApi, OrdersAreExportedWithTheListsFiltersQuotedGuardedInMajorUnitsAn
     EXPECT_TRUE(disposition.ends_with(".csv\"")) << disposition;
     EXPECT_EQ(all.header.front(), "order_number");
     // Newest first, like the list.
-    EXPECT_EQ(column(all, "order_number"), (std::vector<std::string>{pending.orderNumber, winter.orderNumber, summer.orderNumber}));
+    EXPECT_EQ(exportColumn(all, "order_number"), (std::vector<std::string>{pending.orderNumber, winter.orderNumber, summer.orderNumber}));
     const auto& w = all.rows[1];
     EXPECT_EQ(w.at("created_at"), "2026-07-01T12:00:00+12:00");
     EXPECT_EQ(w.at("total"), "1234.56");
@@ -157,7 +157,7 @@ TEST(ExportsApi, OrdersAreExportedWithTheListsFiltersQuotedGuardedInMajorUnitsAn
 
     auto paid = exportCsv("/api/v1/admin/orders/export.csv?status=paid&q=" + tag);
     ASSERT_EQ(paid.res.status, 200);
-    EXPECT_EQ(column(paid, "order_number"), std::vector<std::string>{winter.orderNumber});
+    EXPECT_EQ(exportColumn(paid, "order_number"), std::vector<std::string>{winter.orderNumber});
 
     auto entries = exportEntries(tag);
     ASSERT_EQ(entries.size(), 2u);
@@ -183,7 +183,7 @@ TEST(ExportsApi, AnExportWithNoMatchIsTheHeaderAlone) {
              {"/api/v1/admin/wirewrite/certificates/export.csv", "certificate_number"}}) {
         auto res = get(path + "?q=" + tag, callers().admin);
         ASSERT_EQ(res.status, 200) << path << res.body;
-        EXPECT_TRUE(res.body.starts_with(kBom + first + ",")) << path;
+        EXPECT_TRUE(res.body.starts_with(kExportBom + first + ",")) << path;
         EXPECT_EQ(res.body.find("\r\n"), res.body.size() - 2) << path << ": one line";
     }
     auto entries = exportEntries(tag);
@@ -228,10 +228,10 @@ TEST(ExportsApi, EveryRowIsExportedAcrossKeysetPagesOfTiedTimes) {
     });
     auto csv = exportCsv("/api/v1/admin/orders/export.csv?q=" + tag + "%40example.nz");
     ASSERT_EQ(csv.res.status, 200);
-    auto got = column(csv, "order_number");
+    auto got = exportColumn(csv, "order_number");
     EXPECT_EQ(got.size(), 1101u);
     EXPECT_EQ(std::set<std::string>(got.begin(), got.end()), numbers);
-    auto ids = column(csv, "order_id");
+    auto ids = exportColumn(csv, "order_id");
     EXPECT_TRUE(std::is_sorted(ids.rbegin(), ids.rend())) << "ties newest first by id, descending";
     ASSERT_EQ(exportEntries(tag).size(), 1u);
     EXPECT_EQ(exportEntries(tag)[0]["rows"], 1101);
@@ -255,7 +255,7 @@ TEST(ExportsApi, SubscriptionsAreExportedWithTheirFilters) {
 
     auto all = exportCsv("/api/v1/admin/subscriptions/export.csv?q=" + tag);
     ASSERT_EQ(all.res.status, 200) << all.res.body;
-    EXPECT_EQ(column(all, "subscription_id"), (std::vector<std::string>{live, old}));
+    EXPECT_EQ(exportColumn(all, "subscription_id"), (std::vector<std::string>{live, old}));
     EXPECT_EQ(all.rows[0].at("status"), "active");
     EXPECT_EQ(all.rows[0].at("customer_email"), user.email);
     EXPECT_FALSE(all.rows[0].at("plan").empty());
@@ -266,7 +266,7 @@ TEST(ExportsApi, SubscriptionsAreExportedWithTheirFilters) {
     EXPECT_TRUE(all.res.header("content-disposition").starts_with("attachment; filename=\"subscriptions-"));
 
     auto active = exportCsv("/api/v1/admin/subscriptions/export.csv?status=active&q=" + tag);
-    EXPECT_EQ(column(active, "subscription_id"), std::vector<std::string>{live});
+    EXPECT_EQ(exportColumn(active, "subscription_id"), std::vector<std::string>{live});
     auto entries = exportEntries(tag);
     ASSERT_EQ(entries.size(), 2u);
     EXPECT_EQ(entries[0]["list"], "subscriptions");
@@ -288,7 +288,7 @@ TEST(ExportsApi, CustomersAreExportedWithTheListsFiltersAndClosedAccountsShowNoP
 
     auto all = exportCsv("/api/v1/admin/customers/export.csv?q=" + tag + "&sort=email&dir=asc");
     ASSERT_EQ(all.res.status, 200) << all.res.body;
-    EXPECT_EQ(column(all, "user_id"), (std::vector<std::string>{admin.id, unconfirmed.id, plain.id}));
+    EXPECT_EQ(exportColumn(all, "user_id"), (std::vector<std::string>{admin.id, unconfirmed.id, plain.id}));
     EXPECT_EQ(all.rows[2].at("full_name"), "'=HYPERLINK(\"x\")");
     EXPECT_NE(all.res.body.find("\"'=HYPERLINK(\"\"x\"\")\""), std::string::npos);
     EXPECT_EQ(all.rows[0].at("admin"), "true");
@@ -298,9 +298,9 @@ TEST(ExportsApi, CustomersAreExportedWithTheListsFiltersAndClosedAccountsShowNoP
     EXPECT_TRUE(all.rows[0].at("created_at").ends_with(":00")) << all.rows[0].at("created_at");
 
     // By name too.
-    EXPECT_EQ(column(exportCsv("/api/v1/admin/customers/export.csv?q=aroha%20" + tag), "user_id"), std::vector<std::string>{admin.id});
-    EXPECT_EQ(column(exportCsv("/api/v1/admin/customers/export.csv?role=admin&q=" + tag), "user_id"), std::vector<std::string>{admin.id});
-    EXPECT_EQ(column(exportCsv("/api/v1/admin/customers/export.csv?unconfirmed=true&q=" + tag), "user_id"),
+    EXPECT_EQ(exportColumn(exportCsv("/api/v1/admin/customers/export.csv?q=aroha%20" + tag), "user_id"), std::vector<std::string>{admin.id});
+    EXPECT_EQ(exportColumn(exportCsv("/api/v1/admin/customers/export.csv?role=admin&q=" + tag), "user_id"), std::vector<std::string>{admin.id});
+    EXPECT_EQ(exportColumn(exportCsv("/api/v1/admin/customers/export.csv?unconfirmed=true&q=" + tag), "user_id"),
               std::vector<std::string>{unconfirmed.id});
     EXPECT_TRUE(exportCsv("/api/v1/admin/customers/export.csv?two_factor=true&q=" + tag).rows.empty());
 
@@ -337,12 +337,12 @@ TEST(ExportsApi, WirewriteWorkersAndCertificatesAreExportedWithTheirFiltersAndSo
 
     auto byName = exportCsv("/api/v1/admin/wirewrite/workers/export.csv?q=" + tag + "&sort=name&dir=asc");
     ASSERT_EQ(byName.res.status, 200) << byName.res.body;
-    EXPECT_EQ(column(byName, "worker_id"), (std::vector<std::string>{amy.workerId, zed.workerId}));
+    EXPECT_EQ(exportColumn(byName, "worker_id"), (std::vector<std::string>{amy.workerId, zed.workerId}));
     EXPECT_EQ(byName.rows[1].at("licence_number"), "'@licence");
     EXPECT_EQ(byName.rows[0].at("tier"), "pro");
-    EXPECT_EQ(column(exportCsv("/api/v1/admin/wirewrite/workers/export.csv?q=" + tag), "worker_id"),
+    EXPECT_EQ(exportColumn(exportCsv("/api/v1/admin/wirewrite/workers/export.csv?q=" + tag), "worker_id"),
               (std::vector<std::string>{amy.workerId, zed.workerId})); // joined, newest first
-    EXPECT_EQ(column(exportCsv("/api/v1/admin/wirewrite/workers/export.csv?tier=free&q=" + tag), "worker_id"),
+    EXPECT_EQ(exportColumn(exportCsv("/api/v1/admin/wirewrite/workers/export.csv?tier=free&q=" + tag), "worker_id"),
               std::vector<std::string>{zed.workerId});
 
     const auto first =
@@ -355,16 +355,16 @@ TEST(ExportsApi, WirewriteWorkersAndCertificatesAreExportedWithTheirFiltersAndSo
 
     auto certs = exportCsv("/api/v1/admin/wirewrite/certificates/export.csv?q=" + tag);
     ASSERT_EQ(certs.res.status, 200) << certs.res.body;
-    EXPECT_EQ(column(certs, "certificate_id"), (std::vector<std::string>{second, first}));
+    EXPECT_EQ(exportColumn(certs, "certificate_id"), (std::vector<std::string>{second, first}));
     EXPECT_EQ(certs.rows[1].at("site_location"), "1 " + tag + " Street, Ōtaki");
     EXPECT_EQ(certs.rows[1].at("certificate_number"), issued.json()["certificate_number"].get<std::string>());
     EXPECT_EQ(certs.rows[1].at("worker_email"), zed.account.email);
     EXPECT_FALSE(certs.rows[1].at("issued_at").empty());
     EXPECT_EQ(certs.rows[0].at("issued_at"), "");
     // By number, ascending: the draft has no number and comes last.
-    EXPECT_EQ(column(exportCsv("/api/v1/admin/wirewrite/certificates/export.csv?q=" + tag + "&sort=number&dir=asc"), "certificate_id"),
+    EXPECT_EQ(exportColumn(exportCsv("/api/v1/admin/wirewrite/certificates/export.csv?q=" + tag + "&sort=number&dir=asc"), "certificate_id"),
               (std::vector<std::string>{first, second}));
-    EXPECT_EQ(column(exportCsv("/api/v1/admin/wirewrite/certificates/export.csv?status=draft&q=" + tag), "certificate_id"),
+    EXPECT_EQ(exportColumn(exportCsv("/api/v1/admin/wirewrite/certificates/export.csv?status=draft&q=" + tag), "certificate_id"),
               std::vector<std::string>{second});
     auto entries = exportEntries(tag);
     ASSERT_EQ(entries.size(), 6u);

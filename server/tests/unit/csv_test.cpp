@@ -11,41 +11,41 @@ namespace {
 
 namespace csv = storefront::csv;
 
-std::string field(std::string_view value, bool guard = true) {
+std::string csvTestField(std::string_view value, bool guard = true) {
     std::string out;
     csv::appendField(out, value, guard);
     return out;
 }
 
 TEST(Csv, PlainFieldsAreWrittenAsTheyAre) {
-    EXPECT_EQ(field("ORD-1001"), "ORD-1001");
-    EXPECT_EQ(field(""), "");
-    EXPECT_EQ(field("a b"), "a b");
+    EXPECT_EQ(csvTestField("ORD-1001"), "ORD-1001");
+    EXPECT_EQ(csvTestField(""), "");
+    EXPECT_EQ(csvTestField("a b"), "a b");
 }
 
 TEST(Csv, CommaQuoteCrAndLfAreQuotedWithQuotesDoubled) {
-    EXPECT_EQ(field("Smith, Jane"), "\"Smith, Jane\"");
-    EXPECT_EQ(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-    EXPECT_EQ(field("line1\nline2"), "\"line1\nline2\"");
-    EXPECT_EQ(field("line1\r\nline2"), "\"line1\r\nline2\"");
-    EXPECT_EQ(field("\""), "\"\"\"\"");
+    EXPECT_EQ(csvTestField("Smith, Jane"), "\"Smith, Jane\"");
+    EXPECT_EQ(csvTestField("say \"hi\""), "\"say \"\"hi\"\"\"");
+    EXPECT_EQ(csvTestField("line1\nline2"), "\"line1\nline2\"");
+    EXPECT_EQ(csvTestField("line1\r\nline2"), "\"line1\r\nline2\"");
+    EXPECT_EQ(csvTestField("\""), "\"\"\"\"");
 }
 
 TEST(Csv, FormulaStartsAreGuardedWithAnApostrophe) {
-    EXPECT_EQ(field("=1+2"), "'=1+2");
-    EXPECT_EQ(field("+64 21 000"), "'+64 21 000");
-    EXPECT_EQ(field("-5"), "'-5");
-    EXPECT_EQ(field("@SUM(A1)"), "'@SUM(A1)");
-    EXPECT_EQ(field("\tx"), "'\tx");
-    EXPECT_EQ(field("\rx"), "\"'\rx\""); // guarded, then quoted for its CR
-    EXPECT_EQ(field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+    EXPECT_EQ(csvTestField("=1+2"), "'=1+2");
+    EXPECT_EQ(csvTestField("+64 21 000"), "'+64 21 000");
+    EXPECT_EQ(csvTestField("-5"), "'-5");
+    EXPECT_EQ(csvTestField("@SUM(A1)"), "'@SUM(A1)");
+    EXPECT_EQ(csvTestField("\tx"), "'\tx");
+    EXPECT_EQ(csvTestField("\rx"), "\"'\rx\""); // guarded, then quoted for its CR
+    EXPECT_EQ(csvTestField("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
     // Only the first character counts.
-    EXPECT_EQ(field("a=b"), "a=b");
-    EXPECT_EQ(field(" =b"), " =b");
+    EXPECT_EQ(csvTestField("a=b"), "a=b");
+    EXPECT_EQ(csvTestField(" =b"), " =b");
 }
 
 TEST(Csv, NumbersAreNotGuarded) {
-    EXPECT_EQ(field("-12.50", false), "-12.50");
+    EXPECT_EQ(csvTestField("-12.50", false), "-12.50");
     std::string out;
     csv::Writer w([&](std::string_view piece) { out.append(piece); });
     w.number("-0.05").integer(-3).boolean(true).endRow();
