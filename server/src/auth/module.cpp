@@ -17,8 +17,9 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
 
 void Module::routes(http::Router& router) {
     router.authorizer([this](http::Request& req, http::Access access) { sessions_.authorize(req, access); });
-    registerRoutes(router, {accounts_, sessions_, factors_, admin_}, settings_);
+    // Before any /api/v1/admin/customers/{id} route: the router takes the first pattern that matches.
     registerCustomerExport(router, customerExport_);
+    registerRoutes(router, {accounts_, sessions_, factors_, admin_}, settings_);
 }
 
 void Module::jobs(Schedule& schedule) {
