@@ -96,7 +96,8 @@ std::vector<std::string> exportColumn(const ExportedCsv& csv, const std::string&
 std::vector<nlohmann::json> exportEntries(const std::string& tag) {
     std::vector<nlohmann::json> out;
     for (const auto& detail :
-         textColumn("SELECT detail FROM audit_log WHERE action = 'list.exported' AND detail LIKE ? ORDER BY created_at, id", {"%" + tag + "%"}))
+         textColumn("SELECT detail FROM audit_log WHERE action = 'list.exported' AND LOWER(detail) LIKE ? ORDER BY created_at, id",
+                    {"%" + Poco::toLower(tag) + "%"}))
         out.push_back(nlohmann::json::parse(detail));
     return out;
 }
@@ -168,7 +169,7 @@ TEST(ExportsApi, OrdersAreExportedWithTheListsFiltersQuotedGuardedInMajorUnitsAn
     EXPECT_EQ(entries[1]["rows"], 1);
     EXPECT_EQ(entries[1]["filters"]["status"], "paid");
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM audit_log WHERE action = 'list.exported' AND target_type = 'export' AND "
-                        "target_id = 'orders' AND actor_id = ? AND actor_aal = 'aal2' AND detail LIKE ?",
+                        "target_id = 'orders' AND actor_id = ? AND actor_aal = 'aal2' AND LOWER(detail) LIKE ?",
                         {callers().adminId, "%" + tag + "%"}),
               2);
 }
