@@ -91,9 +91,14 @@ const db::SortColumns CustomerRepository::kSorts({{"created", "u.created_at"},
                                                   {"email", "LOWER(u.email)"},
                                                   {"last_sign_in", "(u.last_sign_in_at IS NULL) ASC, u.last_sign_in_at"}},
                                                  "u.id", "created");
+// The same words for the export's keyset reading, which puts NULLs (never signed in) last itself.
+const db::SortColumns CustomerRepository::kExportSorts(
+    {{"created", "u.created_at"}, {"email", "LOWER(u.email)"}, {"last_sign_in", "u.last_sign_in_at"}}, "u.id", "created");
 
-db::Page<CustomerRow> CustomerRepository::list(const CustomerFilter& filter, db::PageQuery page) {
-    auto s = db_.session();
+namespace {
+
+// The list's and the export's one WHERE.
+db::Where whereOf(Poco::Data::Session& s, const CustomerFilter& filter) {
     db::Where where(s);
     where.add(filter.closed ? kCustomerWhereClosed : kCustomerWhereOpen, {});
     if (filter.q) {
@@ -103,8 +108,23 @@ db::Page<CustomerRow> CustomerRepository::list(const CustomerFilter& filter, db:
     if (filter.admins) where.add(kCustomerWhereAdmin, {});
     if (filter.twoFactor) where.add(*filter.twoFactor ? kCustomerWhereTwoFactor : kCustomerWhereNoTwoFactor, {});
     if (filter.unconfirmed) where.add(kCustomerWhereUnconfirmed, {});
+    return where;
+}
+
+} // namespace
+
+db::Page<CustomerRow> CustomerRepository::list(const CustomerFilter& filter, db::PageQuery page) {
+    auto s = db_.session();
+    auto where = whereOf(s, filter);
     if (page.orderBy.empty()) page.orderBy = kSorts.orderBy();
     return db::countedPageOf<CustomerRow>(s, kCustomerColumns, nullptr, kCustomerCount, where, page, readCustomer);
+}
+
+std::int64_t CustomerRepository::each(const CustomerFilter& filter, const db::SortChoice& sort,
+                                       const std::function<void(const CustomerRow&)>& onRow) {
+    auto s = db_.session();
+    auto where = whereOf(s, filter);
+    return db::readAll(db_, kCustomerColumns, where, kExportSorts.keyset(sort), [&onRow](const db::Row& r) { onRow(readCustomer(r)); });
 }
 
 std::optional<CustomerDetail> CustomerRepository::find(const std::string& id) {

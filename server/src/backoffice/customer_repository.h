@@ -8,6 +8,7 @@
 #include "db/list.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,6 +82,7 @@ class CustomerRepository {
 public:
     // Sort words: created (default, newest first), email, last_sign_in (never signed in: last).
     static const db::SortColumns kSorts;
+    static const db::SortColumns kExportSorts;
     // How many rows of each related list the detail carries (newest first).
     static constexpr std::int64_t kRelatedLimit = 50;
     static constexpr std::int64_t kSignInEvents = 20;
@@ -88,6 +90,10 @@ public:
     explicit CustomerRepository(db::Database& db) : db_(db) {}
 
     db::Page<CustomerRow> list(const CustomerFilter& filter, db::PageQuery page);
+    // Every row the list's filter matches, in the sort's order, read in keyset pages (the export):
+    // memory stays one batch however many match. Returns the rows read.
+    std::int64_t each(const CustomerFilter& filter, const db::SortChoice& sort, const std::function<void(const CustomerRow&)>& onRow);
+    db::Database& database() { return db_; }
     // Any users row, closed accounts included; nullopt when there is none.
     std::optional<CustomerDetail> find(const std::string& id);
 

@@ -1,5 +1,7 @@
 #include "billing/admin_routes.h"
 
+#include "audit/csv_export.h"
+#include "catalog/money.h"
 #include "common/text.h"
 #include "http/api_error.h"
 #include "http/body.h"
@@ -27,6 +29,53 @@ bool printableAscii(const std::string& text) {
 
 std::string orderId(const http::Request& req) { return http::idParam(req, "order_not_found", "No such order."); }
 
+// The orders list's filters and search (GET /api/v1/admin/orders and its export).
+AdminOrderFilter readOrderFilter(const http::Request& req) {
+    AdminOrderFilter filter;
+    filter.status =
+        http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "refunded", "paid_after_cancellation"});
+    filter.disputed = http::readChoice(req, "disputed", {"true", "false"}) == std::optional<std::string>("true");
+    filter.q = http::readSearch(req);
+    return filter;
+}
+
+// The filters as the audit entry of an export records them (only those given).
+nlohmann::json filtersJson(std::initializer_list<std::pair<const char*, std::optional<std::string>>> given) {
+    auto json = nlohmann::json::object();
+    for (const auto& [name, value] : given)
+        if (value) json[name] = *value;
+    return json;
+}
+
+// Money in major units ("49.00", the one formatter's digits), its currency in a column of its own.
+std::string major(std::int64_t minor) { return catalog::formatMinorUnits(minor); }
+
+const std::vector<std::string> kOrderColumns = {
+    "order_number", "created_at", "status", "customer_email", "customer_name", "currency", "total", "refunded",
+    "disputed", "paid_after_cancellation", "ship_to_city", "ship_to_country", "carrier", "tracking_number", "shipped_at", "order_id"};
+
+void writeOrder(csv::Writer& out, const AdminOrder& o) {
+    const auto& f = o.fulfilment;
+    out.text(o.orderNumber).time(audit::instantOf(o.createdAt)).text(o.status).text(o.customerEmail);
+    out.text(f.address ? std::optional<std::string>(f.address->name) : std::nullopt);
+    out.text(o.currency).number(major(o.totalAmount)).number(major(o.refundedAmount));
+    out.boolean(o.disputed).boolean(o.paidAfterCancellation);
+    out.text(f.address ? std::optional<std::string>(f.address->city) : std::nullopt);
+    out.text(f.address ? std::optional<std::string>(f.address->country) : std::nullopt);
+    out.text(f.carrier).text(f.trackingNumber).time(audit::instantOf(f.shippedAt)).text(o.id);
+    out.endRow();
+}
+
+const std::vector<std::string> kSubscriptionColumns = {
+    "created_at", "status", "customer_email", "product", "plan", "payment_provider", "current_period_end",
+    "cancel_at_period_end", "subscription_id", "user_id"};
+
+void writeSubscription(csv::Writer& out, const AdminSubscription& s) {
+    out.time(audit::instantOf(s.createdAt)).text(s.status).text(s.userEmail).text(s.productName).text(s.planName);
+    out.text(s.paymentProvider).time(audit::instantOf(s.periodEnd)).boolean(s.cancelAtPeriodEnd).text(s.id).text(s.userId);
+    out.endRow();
+}
+
 } // namespace
 
 void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
@@ -39,13 +88,29 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         res.json(200, http::pageJson(admin.subscriptions(status, search, http::pageQuery(page)), page));
     });
 
+    // The same lists as CSV, with the list's filters and search (docs/backoffice.md, "Exports").
+    router.get("/api/v1/admin/subscriptions/export.csv", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        auto status = http::readChoice(req, "status", {"active", "pending", "cancelled", "expired", "trialing"});
+        auto search = http::readSearch(req);
+        audit::CsvExport what{"subscriptions", filtersJson({{"status", status}, {"q", search}}), kSubscriptionColumns};
+        audit::streamCsv(res, admin.database(), audit::actorOf(req), std::move(what), [&admin, status, search](csv::Writer& out) {
+            admin.exportSubscriptions(status, search, [&out](const AdminSubscription& s) { writeSubscription(out, s); });
+        });
+    });
+
+    router.get("/api/v1/admin/orders/export.csv", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        const auto filter = readOrderFilter(req);
+        const auto disputed = http::readFilter(req, "disputed");
+        audit::CsvExport what{"orders", filtersJson({{"status", filter.status}, {"disputed", disputed}, {"q", filter.q}}),
+                              kOrderColumns};
+        audit::streamCsv(res, admin.database(), audit::actorOf(req), std::move(what), [&admin, filter](csv::Writer& out) {
+            admin.exportOrders(filter, [&out](const AdminOrder& o) { writeOrder(out, o); });
+        });
+    });
+
     router.get("/api/v1/admin/orders", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
         const auto page = http::readPage(req);
-        AdminOrderFilter filter;
-        filter.status =
-            http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "refunded", "paid_after_cancellation"});
-        filter.disputed = http::readChoice(req, "disputed", {"true", "false"}) == std::optional<std::string>("true");
-        filter.q = http::readSearch(req);
+        const auto filter = readOrderFilter(req);
         res.json(200, http::pageJson(admin.orders(filter, http::pageQuery(page)), page));
     });
 

@@ -39,6 +39,15 @@ public:
     std::optional<AdminOrderDetail> order(const std::string& id);
     db::Page<AdminSubscription> subscriptions(const std::optional<std::string>& status, const std::optional<std::string>& search,
                                               const db::PageQuery& page);
+    // The same lists whole, for an export: each row handed to `onRow` as it is read (keyset pages).
+    std::int64_t exportOrders(const AdminOrderFilter& filter, const std::function<void(const AdminOrder&)>& onRow) {
+        return orders_.adminExport(db_, filter, onRow);
+    }
+    std::int64_t exportSubscriptions(const std::optional<std::string>& status, const std::optional<std::string>& search,
+                                     const std::function<void(const AdminSubscription&)>& onRow) {
+        return subscriptions_.adminExport(db_, status, search, onRow);
+    }
+    db::Database& database() { return db_; }
 
     // Sets the order's status (one of isOrderStatus). 404 order_not_found; 409 insufficient_stock
     // when reinstating a cancelled order whose stock has gone meanwhile. The same status again

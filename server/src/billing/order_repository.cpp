@@ -297,14 +297,17 @@ void OrderRepository::setTracking(db::Tx& tx, const std::string& orderId, const 
     tx.query(kSetTracking).bind(carrier, trackingNumber, at, at, orderId).run();
 }
 
-db::Page<AdminOrder> OrderRepository::adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, db::PageQuery page) {
+namespace {
+
+// The staff list's WHERE for `filter`; `scan` tells whether the search reads a part of an email.
+db::Where adminWhere(Poco::Data::Session& s, const AdminOrderFilter& filter, bool& scan) {
     db::Where where(s);
     if (filter.disputed) where.add(kAdminWhereDisputed, {});
     if (filter.status) {
         if (*filter.status == "paid_after_cancellation") where.add(kAdminWherePaidAfterCancellation, {});
         else where.add(kAdminWhereStatus, {*filter.status});
     }
-    bool scan = false;
+    scan = false;
     if (filter.q) {
         const auto number = Poco::toUpper(*filter.q);
         if (db::query(s, kOrderNumberExists).bind(number).exists()) {
@@ -319,6 +322,14 @@ db::Page<AdminOrder> OrderRepository::adminList(Poco::Data::Session& s, const Ad
             scan = true;
         }
     }
+    return where;
+}
+
+} // namespace
+
+db::Page<AdminOrder> OrderRepository::adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, db::PageQuery page) {
+    bool scan = false;
+    const auto where = adminWhere(s, filter, scan);
     page.orderBy = scan ? kAdminNewestFirstAfterScan : kAdminNewestFirst;
     return db::countedPageOf<AdminOrder>(s, kAdminColumns, nullptr, kAdminCount, where, page, readAdmin);
 }
@@ -361,6 +372,15 @@ bool OrderRepository::cancelledByCustomer(db::Tx& tx, const std::string& orderId
 
 std::int64_t OrderRepository::countForUser(Poco::Data::Session& s, const std::string& userId) {
     return db::query(s, kCountOrdersForUser).bind(userId).count();
+}
+
+std::int64_t OrderRepository::adminExport(db::Database& db, const AdminOrderFilter& filter,
+                                         const std::function<void(const AdminOrder&)>& onRow) {
+    bool scan = false;
+    auto s = db.session();
+    const auto where = adminWhere(s, filter, scan);
+    return db::readAll(db, kAdminColumns, where, {"o.created_at", "o.id", true},
+                       [&onRow](const db::Row& r) { onRow(readAdmin(r)); });
 }
 
 } // namespace storefront::billing

@@ -6,6 +6,7 @@
 #include "db/list.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -157,6 +158,9 @@ public:
     // Staff reads.
     // Newest first (the page's orderBy is the repository's own).
     db::Page<AdminOrder> adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, db::PageQuery page);
+    // Every order of the staff list's filter, newest first, handed to `onRow` as it is read (keyset
+    // pages: memory stays flat however many match); returns how many.
+    std::int64_t adminExport(db::Database& db, const AdminOrderFilter& filter, const std::function<void(const AdminOrder&)>& onRow);
     std::optional<AdminOrderDetail> adminFind(db::Tx& tx, const std::string& orderId);
     std::optional<AdminOrderDetail> adminFind(Poco::Data::Session& s, const std::string& orderId);
     std::optional<OrderSummary> find(db::Tx& tx, const std::string& orderId);

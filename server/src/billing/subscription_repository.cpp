@@ -132,6 +132,27 @@ bool SubscriptionRepository::planExists(db::Tx& tx, const std::string& id) { ret
 
 namespace storefront::billing {
 
+namespace {
+
+AdminSubscription readAdminSubscription(const db::Row& r) {
+    AdminSubscription a;
+    a.id = r.text("id");
+    a.userId = r.text("user_id");
+    a.userEmail = r.optText("user_email");
+    a.productId = r.text("product_id");
+    a.productName = r.text("product_name");
+    a.planId = r.optText("pricing_plan_id");
+    a.planName = r.optText("plan_name");
+    a.status = r.text("status");
+    a.paymentProvider = r.text("payment_provider");
+    a.periodEnd = r.optTimestamp("current_period_end");
+    a.cancelAtPeriodEnd = r.boolean("cancel_at_period_end");
+    a.createdAt = r.timestamp("created_at");
+    return a;
+}
+
+} // namespace
+
 db::Page<AdminSubscription> SubscriptionRepository::adminList(Poco::Data::Session& s, const std::optional<std::string>& status,
                                                              const std::optional<std::string>& search, db::PageQuery page) {
     db::Where where(s);
@@ -139,22 +160,19 @@ db::Page<AdminSubscription> SubscriptionRepository::adminList(Poco::Data::Sessio
     if (search) where.add(kSubscriptionsAdminWhereEmail, {db::likePattern(*search)});
     page.orderBy = kSubscriptionsAdminNewestFirst;
     return db::countedPageOf<AdminSubscription>(s, kSubscriptionsAdminColumns, nullptr, kSubscriptionsAdminCount, where, page,
-                                                [](const db::Row& r) {
-        AdminSubscription a;
-        a.id = r.text("id");
-        a.userId = r.text("user_id");
-        a.userEmail = r.optText("user_email");
-        a.productId = r.text("product_id");
-        a.productName = r.text("product_name");
-        a.planId = r.optText("pricing_plan_id");
-        a.planName = r.optText("plan_name");
-        a.status = r.text("status");
-        a.paymentProvider = r.text("payment_provider");
-        a.periodEnd = r.optTimestamp("current_period_end");
-        a.cancelAtPeriodEnd = r.boolean("cancel_at_period_end");
-        a.createdAt = r.timestamp("created_at");
-        return a;
-    });
+                                                readAdminSubscription);
 }
+
+std::int64_t SubscriptionRepository::adminExport(db::Database& db, const std::optional<std::string>& status,
+                                                 const std::optional<std::string>& search,
+                                                 const std::function<void(const AdminSubscription&)>& onRow) {
+    auto s = db.session();
+    db::Where where(s);
+    if (status) where.add(kSubscriptionsAdminWhereStatus, {*status});
+    if (search) where.add(kSubscriptionsAdminWhereEmail, {db::likePattern(*search)});
+    return db::readAll(db, kSubscriptionsAdminColumns, where, {"s.created_at", "s.id", true},
+                       [&onRow](const db::Row& r) { onRow(readAdminSubscription(r)); });
+}
+
 
 } // namespace storefront::billing

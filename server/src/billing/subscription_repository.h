@@ -5,6 +5,7 @@
 #include "db/list.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,10 @@ public:
     // email.
     db::Page<AdminSubscription> adminList(Poco::Data::Session& s, const std::optional<std::string>& status,
                                           const std::optional<std::string>& search, db::PageQuery page);
+    // Every subscription of the same filter and search, newest first, handed to `onRow` as it is read
+    // (keyset pages); returns how many.
+    std::int64_t adminExport(db::Database& db, const std::optional<std::string>& status, const std::optional<std::string>& search,
+                             const std::function<void(const AdminSubscription&)>& onRow);
 
     std::optional<SubscriptionRow> findByProvider(db::Tx& tx, const std::string& provider, const std::string& providerId);
     // Another live subscription of the user to the product than `exceptId` (the partial unique

@@ -103,6 +103,28 @@ bool isCertificateNumber(const std::string& term) {
 
 } // namespace
 
+// The export reads every match, so there is no page to plan: the whole number through its unique
+// index, else the search in one predicate (the trigram indexes on SQLite for three or more
+// characters, the LIKEs and their pg_trgm indexes on PostgreSQL).
+std::int64_t CompanionRepository::exportCertificates(const std::optional<std::string>& search,
+                                                     const std::optional<std::string>& status, const db::Keyset& order,
+                                                     const std::function<void(const Certificate&)>& onRow) {
+    auto s = db_.session();
+    const auto phrase = search ? db::trigramPhrase(*search) : std::nullopt;
+    db::Where where(s, search && !phrase);
+    if (search && isCertificateNumber(*search)) {
+        where.add(kWhereCertificateNumber, {Poco::toUpper(Poco::trim(*search))});
+    } else if (search && phrase && db::isSqlite(s)) {
+        where.add(kWhereCertificateIndexed, {*phrase, *phrase});
+    } else if (search) {
+        auto p = db::likePattern(*search);
+        where.add(kWhereCertificateSearch, {p, p, p, p});
+    }
+    if (status) where.add(certificate_sql::kWhereStatus, {*status});
+    return db::readAll(db_, certificate_sql::kColumns, where, order,
+                       [&onRow](const db::Row& r) { onRow(certificate_sql::read(r)); });
+}
+
 db::Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) {
     auto s = db_.session();
     db::Where where(s);

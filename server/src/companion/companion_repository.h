@@ -8,6 +8,7 @@
 #include "db/list.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,6 +106,13 @@ public:
     // decided one transaction at a time.
     void lockWorker(db::Tx& tx, const std::string& id);
     Page<Worker> listWorkers(const ListQuery& query);
+    // The staff lists whole, for an export: the list's search and filter in `order` (a keyset of
+    // the sort allowlist), each row handed to `onRow` as it is read (keyset pages); returns how many.
+    std::int64_t exportWorkers(const std::optional<std::string>& search, const std::optional<std::string>& tier,
+                               const db::Keyset& order, const std::function<void(const Worker&)>& onRow);
+    std::int64_t exportCertificates(const std::optional<std::string>& search, const std::optional<std::string>& status,
+                                    const db::Keyset& order, const std::function<void(const Certificate&)>& onRow);
+    db::Database& database() { return db_; }
     // Workers by tier and certificates by status: one row, kept exact by triggers (migration 0012).
     CompanionCounts counts();
     TierCounts tierCounts();

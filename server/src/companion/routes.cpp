@@ -1,5 +1,6 @@
 #include "companion/routes.h"
 
+#include "audit/csv_export.h"
 #include "companion/companion_json.h"
 #include "common/text.h"
 #include "http/api_error.h"
@@ -61,6 +62,23 @@ nlohmann::json meJson(const CompanionService& service, const Worker& worker) {
 }
 
 double oneDecimal(double value) { return std::round(value * 10.0) / 10.0; }
+
+// The filters of an export as its audit entry records them (only those given).
+nlohmann::json exportFilters(const char* filter, const std::optional<std::string>& value, const std::optional<std::string>& search,
+                             const db::SortChoice& sort) {
+    auto json = nlohmann::json::object();
+    if (value) json[filter] = *value;
+    if (search) json["q"] = *search;
+    json["sort"] = sort.column;
+    json["dir"] = sort.descending ? "desc" : "asc";
+    return json;
+}
+
+const std::vector<std::string> kWorkerColumns = {"full_name", "email", "licence_number", "tier", "pro_expires_at", "certificates",
+                                                 "last_active_at", "joined_at", "worker_id"};
+
+const std::vector<std::string> kCertificateColumns = {"certificate_number", "status", "site_location", "worker_name", "worker_email",
+                                                      "created_at", "issued_at", "certificate_id", "worker_id"};
 
 
 void staffRoutes(http::Router& router, CompanionService& service, CompanionRepository& repo, SystemStatus status) {
@@ -130,6 +148,40 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
         auto json = http::pageJson(repo.listWorkers(q), page, http::Total::MayBeCapped);
         json["counts"] = {{"all", counts.free + counts.pro}, {"free", counts.free}, {"pro", counts.pro}};
         res.json(200, json);
+    });
+
+    // The lists as CSV, with their filter, search and sort (docs/backoffice.md, "Exports").
+    router.get("/api/v1/admin/wirewrite/workers/export.csv", http::Access::StaffAdmin,
+               [&repo](http::Request& req, http::Response& res) {
+        auto search = http::readSearch(req);
+        auto tier = http::readChoice(req, "tier", {"free", "pro"});
+        const auto sort = http::readSort(req, CompanionRepository::kWorkerSorts);
+        audit::CsvExport what{"wirewrite-workers", exportFilters("tier", tier, search, sort), kWorkerColumns};
+        audit::streamCsv(res, repo.database(), audit::actorOf(req), std::move(what),
+                         [&repo, search, tier, order = CompanionRepository::kWorkerSorts.keyset(sort)](csv::Writer& out) {
+            repo.exportWorkers(search, tier, order, [&out](const Worker& w) {
+                out.text(w.fullName).text(w.email).text(w.licenceNumber).text(w.entitlement);
+                out.time(audit::instantOf(w.proExpiresAt)).integer(w.certificatesCount);
+                out.time(audit::instantOf(w.lastActiveAt)).time(audit::instantOf(w.createdAt)).text(w.id);
+                out.endRow();
+            });
+        });
+    });
+
+    router.get("/api/v1/admin/wirewrite/certificates/export.csv", http::Access::StaffAdmin,
+               [&repo](http::Request& req, http::Response& res) {
+        auto search = http::readSearch(req);
+        auto status = http::readChoice(req, "status", {"draft", "issued"});
+        const auto sort = http::readSort(req, CompanionRepository::kCertificateSorts);
+        audit::CsvExport what{"wirewrite-certificates", exportFilters("status", status, search, sort), kCertificateColumns};
+        audit::streamCsv(res, repo.database(), audit::actorOf(req), std::move(what),
+                         [&repo, search, status, order = CompanionRepository::kCertificateSorts.keyset(sort)](csv::Writer& out) {
+            repo.exportCertificates(search, status, order, [&out](const Certificate& c) {
+                out.text(c.number).text(c.status).text(c.siteLocation).text(c.workerName).text(c.workerEmail);
+                out.time(audit::instantOf(c.createdAt)).time(audit::instantOf(c.issuedAt)).text(c.id).text(c.workerId);
+                out.endRow();
+            });
+        });
     });
 
     router.add("PATCH", "/api/v1/admin/wirewrite/workers/{id}", http::Access::StaffAdmin,

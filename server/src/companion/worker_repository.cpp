@@ -153,6 +153,23 @@ void CompanionRepository::setEntitlement(db::Tx& tx, const std::string& id, cons
 
 void CompanionRepository::lockWorker(db::Tx& tx, const std::string& id) { tx.query(kLockWorker).bind(id).run(); }
 
+std::int64_t CompanionRepository::exportWorkers(const std::optional<std::string>& search, const std::optional<std::string>& tier,
+                                               const db::Keyset& order, const std::function<void(const Worker&)>& onRow) {
+    auto s = db_.session();
+    const auto phrase = search ? db::trigramPhrase(*search) : std::nullopt;
+    db::Where where(s, search && !phrase);
+    if (search) {
+        if (phrase && db::isSqlite(s)) {
+            where.add(kWhereWorkerSearchIndexed, {*phrase});
+        } else {
+            auto p = db::likePattern(*search);
+            where.add(kWhereWorkerSearch, {p, p, p});
+        }
+    }
+    if (tier) where.add(kWhereTier, {*tier});
+    return db::readAll(db_, kWorkerColumns, where, order, [&onRow](const db::Row& r) { onRow(readWorker(r)); });
+}
+
 db::Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {
     auto s = db_.session();
     const auto phrase = query.search ? db::trigramPhrase(*query.search) : std::nullopt;

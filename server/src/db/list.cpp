@@ -31,6 +31,18 @@ void Where::add(const char* clause, std::initializer_list<std::string> bound) {
 std::string Where::statement(const std::string& text) const {
     return perCall_ ? std::string(kPlanPerCall) + text : text;
 }
+Keyset SortColumns::keyset(const SortChoice& choice) const {
+    auto it = columns_.find(choice.column);
+    if (it == columns_.end()) throw std::invalid_argument("unknown sort column: " + choice.column);
+    return {it->second, id_, choice.descending};
+}
+
+std::string keysetSelect(const std::string& select, const Keyset& order) {
+    constexpr std::string_view kSelect = "SELECT ";
+    if (!select.starts_with(kSelect)) throw std::invalid_argument("not a SELECT: " + select);
+    return "SELECT CAST(" + order.expression + " AS TEXT) AS keyset_value, CAST(" + order.id + " AS TEXT) AS keyset_id, " +
+           select.substr(kSelect.size());
+}
 
 void Where::bindTo(Query& q) const {
     for (const auto& v : values_) q.bind(v);

@@ -9,6 +9,7 @@
 //   db::Where where(s);
 //   if (filter.tier) where.add("w.entitlement = ?", {*filter.tier});
 //   auto page = db::countedPageOf<Worker>(s, kColumns, nullptr, kCount, where, query, readWorker);
+#include "db/database.h"
 #include "db/dialect.h"
 #include "db/query.h"
 #include "db/search.h"
@@ -41,6 +42,15 @@ struct SortChoice {
     bool descending = false;
 };
 
+// An order that every row can be read in, a page at a time, each page starting after the last row
+// of the one before (keyset paging: every page is an index range, however deep): the sort's
+// expression and the id, both in one direction.
+struct Keyset {
+    std::string expression; // "w.full_name"; may be NULL for some rows
+    std::string id;         // "w.id"
+    bool descending = true;
+};
+
 // A repository's sort allowlist: the words a route may pass ("name") and the ORDER BY expression
 // each stands for ("w.full_name"), with the id column as the tie-breaker in the same direction
 // (stable pages). Without a direction the default column sorts newest first (descending when
@@ -61,6 +71,8 @@ public:
     std::string orderBy(const SortChoice& choice) const;
     // The default sort.
     std::string orderBy() const { return orderBy({default_, defaultDescending_}); }
+    // The same order for reading every row in keyset pages (readAll).
+    struct Keyset keyset(const SortChoice& choice) const;
 
 private:
     std::map<std::string, std::string> columns_;
@@ -163,6 +175,53 @@ Page<T> countedPageOf(Poco::Data::Session& s, const std::string& columns, const 
     });
     page.total = total >= 0 ? total : query.offset == 0 ? 0 : countOf(s, countSql, where);
     return page;
+}
+
+// Every row of `select` ("SELECT ... FROM ...") + where in the keyset's order, handed to
+// `onRow(const Row&)` as it is read, `batch` rows a statement (a session from the pool each): the
+// memory held is one batch, however many rows match, and no statement skips rows with OFFSET.
+// Rows whose sort expression is NULL come last, by id (on both engines). Returns the rows read.
+// The sort expression is compared as its own type with the text of the last row's value (CAST AS
+// TEXT reads back exactly on both engines).
+std::string keysetSelect(const std::string& select, const Keyset& order);
+template <class OnRow>
+std::int64_t readAll(Database& db, const std::string& select, const Where& where, const Keyset& order, OnRow&& onRow,
+                     std::int64_t batch = 500) {
+    const std::string keyed = keysetSelect(select, order);
+    const char* after = order.descending ? " < ?" : " > ?";
+    const char* dir = order.descending ? " DESC" : " ASC";
+    const std::string withValue = order.expression + " IS NOT NULL";
+    const std::string withoutValue = order.expression + " IS NULL";
+    const std::string afterRow = "(" + order.expression + after + " OR (" + order.expression + " = ? AND " + order.id + after + "))";
+    const std::string afterId = order.id + after;
+    const std::string byValue = order.expression + dir + ", " + order.id + dir;
+    const std::string byId = order.id + dir;
+    std::int64_t total = 0;
+    for (const bool valued : {true, false}) {
+        std::optional<std::string> lastValue, lastId;
+        for (;;) {
+            Where page = where;
+            page.add(valued ? withValue.c_str() : withoutValue.c_str(), {});
+            if (lastId) {
+                if (valued) page.add(afterRow.c_str(), {*lastValue, *lastValue, *lastId});
+                else page.add(afterId.c_str(), {*lastId});
+            }
+            auto s = db.session();
+            Query q(s, page.statement(keyed + page.sql() + " ORDER BY " + (valued ? byValue : byId) + " LIMIT ?"));
+            page.bindTo(q);
+            std::int64_t read = 0;
+            q.bind(batch).all([&](const Row& r) {
+                lastValue = r.optText("keyset_value");
+                lastId = r.text("keyset_id");
+                onRow(r);
+                ++read;
+                return 0;
+            });
+            total += read;
+            if (read < batch) break;
+        }
+    }
+    return total;
 }
 
 } // namespace storefront::db

@@ -288,7 +288,7 @@ private:
             response.keepAlive = false;
         }
         response.set("X-Request-Id", requestId);
-        send(raw, out, response);
+        const std::uint64_t streamedBytes = send(raw, out, response);
         watch.stop();
         // The request could not be parsed: the client address from the socket and the forwarding header.
         if (client.empty())
@@ -296,15 +296,18 @@ private:
                                        options_.trustedProxies);
         const bool noBody = response.status == 204 || response.status == 304 || raw.getMethod() == "HEAD";
         metrics_.record(routeIndex, raw.getMethod(), response.status, watch.elapsed());
-        logAccess({raw.getMethod(), path, response.status, watch.elapsed(), client, userId, noBody ? 0 : response.body.size()});
+        logAccess({raw.getMethod(), path, response.status, watch.elapsed(), client, userId,
+                   noBody ? 0 : response.stream ? streamedBytes : response.body.size()});
     }
 
-    void send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
+    // Sends the answer; returns the bytes of a streamed body sent (0 otherwise).
+    std::uint64_t send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
         addSecurityHeaders(response, options_.httpsPublicUrl);
         if (raw.getURI().starts_with("/auth/v1/")) addAuthApiHeaders(response);
         if (auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw)) {
+            if (response.stream) return sendStreamed(raw, impl->socket(), out, response);
             sendAtOnce(raw, impl->socket(), out, response);
-            return;
+            return 0;
         }
         out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
         for (const auto& [name, value] : response.headers) out.add(name, value);
@@ -312,9 +315,15 @@ private:
         if (response.status == 204 || response.status == 304) {
             out.setContentLength(0);
             out.send();
-            return;
+            return 0;
         }
         out.setContentType(response.contentType);
+        if (response.stream) {
+            // Not a socket of ours (a test's own server): the body in one piece.
+            std::string whole;
+            if (raw.getMethod() != "HEAD") response.stream([&whole](std::string_view piece) { whole.append(piece); });
+            response.body = std::move(whole);
+        }
         out.setContentLength64(static_cast<Poco::Int64>(response.body.size()));
         try {
             auto& stream = out.send();
@@ -322,6 +331,63 @@ private:
         } catch (const Poco::Net::NetException&) {
             // The client went away; nothing left to tell it.
         }
+        return response.stream ? response.body.size() : 0;
+    }
+
+    // Writes all of `data` or throws (the client went away or stopped reading past the timeout).
+    static void sendAll(Poco::Net::StreamSocket& socket, const char* data, std::size_t size) {
+        while (size > 0) {
+            const int chunk = static_cast<int>(std::min<std::size_t>(size, 1 << 30));
+            const int sent = socket.sendBytes(data, chunk);
+            if (sent <= 0) throw Poco::Net::NetException("the client stopped receiving");
+            data += sent;
+            size -= static_cast<std::size_t>(sent);
+        }
+    }
+
+    // A streamed answer (Response::stream): the headers, then each piece the writer hands over as
+    // one chunk (Transfer-Encoding: chunked), then the last chunk. When the writer fails (the client
+    // went away: the send throws; or the database failed mid-way) the connection closes without
+    // the last chunk, so the client knows its download is incomplete. Returns the body bytes sent.
+    std::uint64_t sendStreamed(Poco::Net::HTTPServerRequest& raw, Poco::Net::StreamSocket& socket,
+                               Poco::Net::HTTPServerResponse& out, const Response& response) {
+        out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
+        if (!response.keepAlive) out.setKeepAlive(false);
+        const bool head = raw.getMethod() == "HEAD";
+        std::string buffer;
+        buffer.append(out.getVersion()).append(1, ' ');
+        appendNumber(buffer, static_cast<std::uint64_t>(response.status));
+        buffer.append(1, ' ').append(out.getReason()).append("\r\n");
+        for (const auto& [name, value] : out) appendHeader(buffer, name, value);
+        for (const auto& [name, value] : response.headers) appendHeader(buffer, name, value);
+        appendHeader(buffer, "Content-Type", response.contentType);
+        appendHeader(buffer, "Transfer-Encoding", "chunked");
+        buffer.append("\r\n");
+        std::uint64_t bytes = 0;
+        try {
+            sendAll(socket, buffer.data(), buffer.size());
+            if (head) return 0; // the headers only: a HEAD answer has no body, not even the last chunk
+            std::string frame;
+            response.stream([&](std::string_view piece) {
+                if (piece.empty()) return; // an empty chunk would end the body
+                frame.clear();
+                char size[20];
+                const int n = std::snprintf(size, sizeof size, "%zx\r\n", piece.size());
+                frame.append(size, static_cast<std::size_t>(n)).append(piece).append("\r\n");
+                sendAll(socket, frame.data(), frame.size());
+                bytes += piece.size();
+            });
+            sendAll(socket, "0\r\n\r\n", 5);
+        } catch (const Poco::Exception& e) {
+            Poco::Logger::get("http").warning("%s %s: streamed answer ended after %s bytes: %s", raw.getMethod(),
+                                              raw.getURI(), std::to_string(bytes), e.displayText());
+            out.setKeepAlive(false);
+        } catch (const std::exception& e) {
+            Poco::Logger::get("http").error("%s %s: streamed answer failed after %s bytes: %s", raw.getMethod(), raw.getURI(),
+                                            std::to_string(bytes), std::string(e.what()));
+            out.setKeepAlive(false);
+        }
+        return bytes;
     }
 
     static void sendAtOnce(Poco::Net::HTTPServerRequest& raw, Poco::Net::StreamSocket& socket,

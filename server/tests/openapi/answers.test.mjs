@@ -488,4 +488,20 @@ describe('staff', () => {
     await call('DELETE', `${path}/roles/admin`, { token, expect: 200 });
     await call('GET', '/api/v1/admin/customers', { token: tokens.ann, expect: 403 });
   });
+
+  test('the CSV exports', async () => {
+    const token = tokens.admin;
+    for (const [path, bad] of [
+      ['/api/v1/admin/orders/export.csv?status=paid', '/api/v1/admin/orders/export.csv?status=lost'],
+      ['/api/v1/admin/subscriptions/export.csv?status=active', '/api/v1/admin/subscriptions/export.csv?status=paused'],
+      ['/api/v1/admin/customers/export.csv?role=admin&sort=email', '/api/v1/admin/customers/export.csv?closed=maybe'],
+      ['/api/v1/admin/wirewrite/workers/export.csv?sort=name', '/api/v1/admin/wirewrite/workers/export.csv?tier=gold'],
+      ['/api/v1/admin/wirewrite/certificates/export.csv?status=issued', '/api/v1/admin/wirewrite/certificates/export.csv?sort=site'],
+    ]) {
+      const ok = await call('GET', path, { token, expect: 200 });
+      assert.match(ok.headers.get('content-disposition') ?? '', /^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+      await call('GET', bad, { token, expect: 422 });
+      await call('GET', path, { expect: 401 });
+    }
+  });
 });

@@ -8,8 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <string>
+#include <thread>
 
 using storefront::http::Access;
 using storefront::http::Request;
@@ -144,3 +146,117 @@ TEST_F(HttpServerTest, StopClosesIdleKeptAliveConnectionsAtOnce) {
     char byte;
     EXPECT_EQ(socket.receiveBytes(&byte, 1), 0);
 }
+
+// Reads a whole chunked body from `socket` after `head`: the pieces, and whether the last chunk came.
+struct HttpServerTestChunked {
+    std::string text;
+    bool complete = false;
+};
+HttpServerTestChunked httpServerTestReadChunked(Poco::Net::StreamSocket& socket, std::string pending) {
+    HttpServerTestChunked body;
+    char buffer[4096];
+    auto fill = [&] {
+        const int n = socket.receiveBytes(buffer, sizeof buffer);
+        if (n > 0) pending.append(buffer, static_cast<std::size_t>(n));
+        return n > 0;
+    };
+    for (;;) {
+        while (pending.find("\r\n") == std::string::npos)
+            if (!fill()) return body;
+        const auto line = pending.find("\r\n");
+        const std::size_t size = std::stoul(pending.substr(0, line), nullptr, 16);
+        while (pending.size() < line + 2 + size + 2)
+            if (!fill()) return body;
+        body.text += pending.substr(line + 2, size);
+        pending.erase(0, line + 2 + size + 2);
+        if (size == 0) {
+            body.complete = true;
+            return body;
+        }
+    }
+}
+
+TEST_F(HttpServerTest, AStreamedAnswerIsSentInChunksAndEndsWithTheLastChunk) {
+    router_.get("/stream", Access::Anyone, [](Request&, Response& res) {
+        res.streamed(200, "text/csv; charset=utf-8", [](const Response::Send& send) {
+            send("a,b\r\n");
+            send(""); // nothing: no chunk (an empty one would end the body)
+            send(std::string(70000, 'x'));
+        });
+    });
+    start(5);
+    auto socket = connect();
+    send(socket, "GET /stream HTTP/1.1\r\nHost: x\r\n\r\n");
+    std::string pending;
+    char buffer[4096];
+    while (pending.find("\r\n\r\n") == std::string::npos) {
+        const int n = socket.receiveBytes(buffer, sizeof buffer);
+        ASSERT_GT(n, 0);
+        pending.append(buffer, static_cast<std::size_t>(n));
+    }
+    const auto end = pending.find("\r\n\r\n") + 4;
+    const auto head = pending.substr(0, end);
+    EXPECT_TRUE(head.starts_with("HTTP/1.1 200 OK\r\n")) << head;
+    EXPECT_NE(head.find("\r\nTransfer-Encoding: chunked\r\n"), std::string::npos) << head;
+    EXPECT_EQ(head.find("Content-Length"), std::string::npos) << head;
+    EXPECT_NE(head.find("\r\nContent-Type: text/csv; charset=utf-8\r\n"), std::string::npos) << head;
+    EXPECT_NE(head.find("\r\nX-Content-Type-Options: nosniff\r\n"), std::string::npos) << head;
+    auto body = httpServerTestReadChunked(socket, pending.substr(end));
+    EXPECT_TRUE(body.complete);
+    EXPECT_EQ(body.text, "a,b\r\n" + std::string(70000, 'x'));
+    // The connection stays usable.
+    send(socket, "GET /ping?n=2 HTTP/1.1\r\nHost: x\r\n\r\n");
+    std::string rest;
+    EXPECT_EQ(httpServerTestRead(socket, rest).body, "pong 2");
+}
+
+TEST_F(HttpServerTest, AStreamThatFailsClosesTheConnectionWithoutTheLastChunk) {
+    router_.get("/broken", Access::Anyone, [](Request&, Response& res) {
+        res.streamed(200, "text/csv; charset=utf-8", [](const Response::Send& send) {
+            send("first\r\n");
+            throw std::runtime_error("the database went away");
+        });
+    });
+    start(5);
+    auto socket = connect();
+    send(socket, "GET /broken HTTP/1.1\r\nHost: x\r\n\r\n");
+    std::string pending;
+    char buffer[4096];
+    int n;
+    while ((n = socket.receiveBytes(buffer, sizeof buffer)) > 0) pending.append(buffer, static_cast<std::size_t>(n));
+    EXPECT_TRUE(pending.starts_with("HTTP/1.1 200 OK\r\n"));
+    EXPECT_NE(pending.find("\r\n\r\n7\r\nfirst\r\n\r\n"), std::string::npos) << pending;
+    EXPECT_EQ(pending.find("\r\n0\r\n\r\n"), std::string::npos) << "no last chunk: the client sees an incomplete body";
+}
+
+TEST_F(HttpServerTest, AClientThatGoesAwayMakesTheStreamsSendThrow) {
+    std::atomic<bool> failed{false};
+    std::atomic<std::size_t> sent{0};
+    router_.get("/big", Access::Anyone, [&](Request&, Response& res) {
+        res.streamed(200, "text/csv; charset=utf-8", [&](const Response::Send& send) {
+            const std::string piece(64 * 1024, 'y');
+            try {
+                for (int i = 0; i < 16 * 1024; ++i) { // 1 GiB: far more than the socket buffers hold
+                    send(piece);
+                    sent += piece.size();
+                }
+            } catch (...) {
+                failed = true;
+                throw;
+            }
+        });
+    });
+    start(5);
+    {
+        auto socket = connect();
+        send(socket, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n");
+        char buffer[4096];
+        ASSERT_GT(socket.receiveBytes(buffer, sizeof buffer), 0);
+        socket.close(); // the download is abandoned
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!failed && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_TRUE(failed);
+    EXPECT_LT(sent.load(), std::size_t{1} << 30);
+}
+

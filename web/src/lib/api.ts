@@ -130,6 +130,41 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
 
 export const INVALID_RESPONSE = 'invalid_response';
 
+/** A file the API answers (a CSV export): its bytes and the name its Content-Disposition gives. */
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
+
+/** The filename of `attachment; filename="orders-2026-11-27.csv"`, or `fallback`. */
+export function dispositionFilename(header: string | null, fallback: string): string {
+  const match = header ? /filename="([^"]+)"/.exec(header) : null;
+  return match?.[1] ?? fallback;
+}
+
+/** GETs a file with the session's token (a link cannot send it); errors as apiFetch's. */
+export async function apiDownload(path: string, fallbackName: string): Promise<Download> {
+  const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
+  const token = await accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'GET', headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_STATUS, 'network_error', 'The server could not be reached.');
+  }
+  if (!response.ok) {
+    const body = await readJson(response);
+    const code = isRecord(body) && typeof body.code === 'string' ? body.code : 'http_error';
+    const message =
+      isRecord(body) && typeof body.message === 'string' ? body.message : `Request failed with status ${String(response.status)}`;
+    const error = new ApiError(response.status, code, message, isRecord(body) ? readFields(body.fields) : {});
+    handleMfaRefusal(error);
+    throw error;
+  }
+  return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('Content-Disposition'), fallbackName) };
+}
+
 /** A failure as a sentence for the page: the server's message, else the error's, else `fallback`. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (!(error instanceof Error)) return fallback;

@@ -6,6 +6,7 @@ import { DataTable, type Column } from '@/components/DataTable';
 import { Badge } from '@/components/list/Badge';
 import { FilterControl } from '@/components/list/FilterControl';
 import { listTableProps } from '@/components/list/listTable';
+import { ExportButton } from '@/components/list/ExportButton';
 import { SearchField } from '@/components/list/SearchField';
 import { useListState } from '@/components/list/useListState';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
@@ -89,6 +90,7 @@ export function CustomerManagementPage() {
           onChange={(value) => list.setFilters({ ...NO_FILTER, ...SHOW.find((option) => option.value === value)?.filters })}
         />
         <SearchField label="Search by email or name" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="name@example.com" />
+        <ExportButton path="/api/v1/admin/customers/export.csv" params={list.params} fallbackName="customers.csv" />
       </div>
       <DataTable
         caption="Customers"

@@ -201,4 +201,27 @@ describe('OrderManagementPage', () => {
     await user.click(within(result).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Bulk shipping result' })).not.toBeInTheDocument();
   });
+
+  it("exports the list as CSV with the address's filters", async () => {
+    URL.createObjectURL = () => 'blob:orders';
+    URL.revokeObjectURL = () => undefined;
+    const clicked: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    };
+    const fetchMock = mockApi((url) => {
+      if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page([orderRow()]));
+      if (url.pathname === '/api/v1/admin/orders/export.csv')
+        return new Response('order_number\r\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="orders-2026-11-27.csv"' } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoute(<OrderManagementPage />, { path: '/admin/orders', initialEntry: '/admin/orders?status=paid&q=ana&page=2' });
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['orders-2026-11-27.csv']));
+    HTMLAnchorElement.prototype.click = click;
+    const [call] = callsTo(fetchMock, 'GET', '/api/v1/admin/orders/export.csv');
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({ status: 'paid', q: 'ana' });
+  });
 });

@@ -9,6 +9,7 @@ import { Banner, type BannerMessage } from '@/components/Banner';
 import { DataTable, type Column } from '@/components/DataTable';
 import { Badge } from '@/components/list/Badge';
 import { FilterControl } from '@/components/list/FilterControl';
+import { ExportButton } from '@/components/list/ExportButton';
 import { SearchField } from '@/components/list/SearchField';
 import { useListState } from '@/components/list/useListState';
 import type { ListSpec } from '@/lib/list';
@@ -176,6 +177,7 @@ export function OrderManagementPage() {
           Disputed only
         </label>
         <SearchField label="Search orders" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="Order number or email" />
+        <ExportButton path="/api/v1/admin/orders/export.csv" params={list.params} fallbackName="orders.csv" />
       </div>
       <form aria-label="Bulk shipping" onSubmit={shipSelected} className="flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-3">
         <label className="flex items-center gap-2 text-sm text-slate-700">

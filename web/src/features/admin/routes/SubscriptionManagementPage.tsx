@@ -3,6 +3,7 @@
 import { DataTable, type Column } from '@/components/DataTable';
 import { Badge } from '@/components/list/Badge';
 import { FilterControl } from '@/components/list/FilterControl';
+import { ExportButton } from '@/components/list/ExportButton';
 import { SearchField } from '@/components/list/SearchField';
 import { useListState } from '@/components/list/useListState';
 import type { ListSpec } from '@/lib/list';
@@ -72,6 +73,7 @@ export function SubscriptionManagementPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <FilterControl label="Filter by status" options={FILTERS} value={list.filters.status} onChange={(status) => list.setFilters({ status })} />
         <SearchField label="Search by email" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="name@example.com" />
+        <ExportButton path="/api/v1/admin/subscriptions/export.csv" params={list.params} fallbackName="subscriptions.csv" />
       </div>
       <DataTable
         caption="Subscriptions"

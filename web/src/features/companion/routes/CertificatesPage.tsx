@@ -5,6 +5,7 @@
 import { DataTable, type Column } from '@/components/DataTable';
 import { Badge } from '@/components/list/Badge';
 import { FilterControl } from '@/components/list/FilterControl';
+import { ExportButton } from '@/components/list/ExportButton';
 import { SearchField } from '@/components/list/SearchField';
 import { useListState } from '@/components/list/useListState';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
@@ -74,6 +75,7 @@ export function CertificatesPage() {
           value={list.filters.q}
           onSearch={(q) => list.setFilters({ q })}
         />
+        <ExportButton path="/api/v1/admin/wirewrite/certificates/export.csv" params={list.params} fallbackName="wirewrite-certificates.csv" />
       </div>
       <DataTable
         caption="WireWrite certificates"

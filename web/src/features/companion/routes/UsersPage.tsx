@@ -8,6 +8,7 @@ import { Banner, type BannerMessage } from '@/components/Banner';
 import { DataTable, type Column } from '@/components/DataTable';
 import { Badge } from '@/components/list/Badge';
 import { FilterControl } from '@/components/list/FilterControl';
+import { ExportButton } from '@/components/list/ExportButton';
 import { SearchField } from '@/components/list/SearchField';
 import { useListState } from '@/components/list/useListState';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
@@ -104,6 +105,7 @@ export function UsersPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <FilterControl label="Filter by tier" options={TIERS} value={list.filters.tier} onChange={(tier) => list.setFilters({ tier })} />
         <SearchField label="Search users" placeholder="Search by name, email, or licence number..." value={list.filters.q} onSearch={(q) => list.setFilters({ q })} />
+        <ExportButton path="/api/v1/admin/wirewrite/workers/export.csv" params={list.params} fallbackName="wirewrite-workers.csv" />
       </div>
       <DataTable
         caption="WireWrite users"
