@@ -190,6 +190,24 @@ export const STAFF_SCREENS: StaffScreen[] = [
   { name: 'WireWrite users', path: () => '/admin/wirewrite/users', ready: (page) => heading(page, 'Manage Users') },
   { name: 'certificates', path: () => '/admin/wirewrite/certificates', ready: (page) => heading(page, 'All Certificates') },
   { name: 'two-factor settings', path: () => '/admin/mfa', ready: (page) => heading(page, 'Security Settings') },
+  // Issue 25's screens; their own specs (customers, staff-mail) also check them with their dialogs open.
+  {
+    name: 'customers',
+    path: () => '/admin/customers',
+    ready: async (page) => {
+      await heading(page, 'Customers');
+      await expect(page.getByRole('table', { name: 'Customers' }).getByRole('row').nth(1)).toBeVisible();
+    },
+  },
+  {
+    name: 'mail outbox',
+    path: () => '/admin/mail',
+    ready: async (page) => {
+      await heading(page, 'Mail Outbox');
+      await expect(page.getByRole('table', { name: 'Mail outbox' }).getByRole('row').nth(1)).toBeVisible();
+    },
+  },
+  { name: 'enquiries', path: () => '/admin/enquiries', ready: (page) => heading(page, 'Enquiries') },
 ];
 
 async function seriousFindings(page: Page, where: string): Promise<string[]> {
