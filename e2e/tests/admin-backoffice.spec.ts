@@ -187,7 +187,7 @@ test('an admin runs the back office: product with rich text, image and plans; an
     }
     await expect(stats.getByText(/^All time: \$[\d,]+\.\d{2}$/)).toBeVisible();
     const actions = page.getByRole('navigation', { name: 'Quick actions' });
-    await expect(actions.getByRole('link')).toHaveText(['Manage Products', 'Manage Subscriptions', 'Manage Orders', 'Enterprise Accounts', 'WireWrite Admin', 'Customers', 'Audit Log']);
+    await expect(actions.getByRole('link')).toHaveText(['Manage Products', 'Manage Subscriptions', 'Manage Orders', 'Enterprise Accounts', 'WireWrite Admin', 'Customers', 'Audit Log', 'Mail Outbox', 'Enquiries']);
   });
 
   await test.step('create a product with rich text, an uploaded icon and a feature', async () => {
