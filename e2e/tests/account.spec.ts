@@ -2,21 +2,11 @@
 // checks the current password) and signs in with the new one; enrols two-factor on
 // /account/security and signs in again through the code step. axe finds no serious or critical
 // issue on either page. No page asks /api/v1/enterprise for a customer without an account.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expectSignedIn, mainNav, signOut, signUp, submitSignIn, uniqueEmail } from './auth-helpers';
+import { expectNoSeriousAxeFindings } from './axe';
 import { expect, test } from './fixtures';
 import { freshCode } from './totp';
-
-async function expectNoSeriousAxeFinding(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  console.log(`axe ${label}: ${String(results.passes.length)} rules pass, ${String(results.violations.length)} violations`);
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`)).toEqual([]);
-}
 
 /** Counts the page's requests to /api/v1/enterprise (a customer without an account must make none). */
 function watchEnterpriseCalls(page: Page) {
@@ -37,7 +27,7 @@ test('a customer changes their name and password on /account, then signs in with
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   const name = page.getByRole('textbox', { name: 'Full name' });
   await expect(name).toHaveValue('Mere Account');
-  await expectNoSeriousAxeFinding(page, '/account');
+  await expectNoSeriousAxeFindings(page, '/account');
 
   const profile = page.getByRole('region', { name: 'Profile' });
   await name.fill('Mere Account-Smith');
@@ -78,7 +68,7 @@ test('a customer enrols two-factor on /account/security and signs in again with 
   await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
   const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
   await expect(section.getByText('Disabled', { exact: true })).toBeVisible();
-  await expectNoSeriousAxeFinding(page, '/account/security');
+  await expectNoSeriousAxeFindings(page, '/account/security');
 
   await section.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
   const secretBox = page.getByTestId('mfa-secret');

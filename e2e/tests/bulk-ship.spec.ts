@@ -3,24 +3,11 @@
 // Management, select all on the page, give a carrier and "Mark as shipped". The two paid orders
 // ship, each with its own history row and customer mail; the pending one stays and the result says
 // why ("Not paid: cannot ship.").
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { adminAccount, expectSignedIn, mainNav, signOut, submitSignIn } from './auth-helpers';
+import { signOut } from './auth-helpers';
+import { quote, sqlite } from './db-helpers';
 import { expect, test } from './fixtures';
-import { freshCode } from './totp';
-
-function sqlite(sql: string): Record<string, unknown>[] {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through global-setup.ts');
-  const out = execFileSync('sqlite3', ['-json', join(dataDir, 'e2e.db'), sql], { encoding: 'utf8' });
-  return out.trim() ? (JSON.parse(out) as Record<string, unknown>[]) : [];
-}
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
+import { removeAuthenticator, signInAdminWithTwoFactor } from './staff-helpers';
 
 /** An order with one line, written straight into the database (the checkout is not what is tested). */
 function arrangeOrder(status: string, email: string, number: string): string {
@@ -34,10 +21,6 @@ function arrangeOrder(status: string, email: string, number: string): string {
   return id;
 }
 
-function twoFactor(page: Page) {
-  return page.getByRole('region', { name: 'Two-Factor Authentication' });
-}
-
 test('staff mark several orders as shipped at once and see which did not ship and why', async ({ page }) => {
   test.setTimeout(120_000);
   const tag = `bulk${String(Date.now())}`;
@@ -48,16 +31,7 @@ test('staff mark several orders as shipped at once and see which did not ship an
     { status: 'pending', email: `${tag}-3@example.test`, number: `SC-BK3-${stamp}` },
   ].map((o) => ({ ...o, id: arrangeOrder(o.status, o.email, o.number) }));
 
-  const admin = adminAccount();
-  await page.goto('/');
-  await submitSignIn(page, admin.email, admin.password);
-  await expectSignedIn(page);
-  await mainNav(page).getByRole('link', { name: 'MFA' }).click();
-  await twoFactor(page).getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
-  const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
-  await twoFactor(page).getByLabel(/6-digit code/).fill((await freshCode(secret)).code);
-  await twoFactor(page).getByRole('button', { name: 'Enable MFA' }).click();
-  await expect(twoFactor(page).getByText('Enabled', { exact: true })).toBeVisible();
+  await signInAdminWithTwoFactor(page);
 
   try {
     await page.goto('/admin/orders');
@@ -94,10 +68,8 @@ test('staff mark several orders as shipped at once and see which did not ship an
     expect(sqlite(`SELECT COUNT(*) AS n FROM order_status_history WHERE order_id = ${quote(orders[2]!.id)}`)).toEqual([{ n: 0 }]);
     expect(sqlite(`SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = ${quote(orders[2]!.email)}`)).toEqual([{ n: 0 }]);
   } finally {
-    await page.goto('/admin/mfa');
-    page.once('dialog', (confirm) => void confirm.accept());
-    await twoFactor(page).getByRole('button', { name: 'Remove' }).click();
-    await expect(twoFactor(page).getByText('Disabled', { exact: true })).toBeVisible();
+    // Leave the staff admin without two-factor, as the other specs expect.
+    await removeAuthenticator(page);
     await signOut(page);
   }
 });

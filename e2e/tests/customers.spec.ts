@@ -3,22 +3,13 @@
 // them, make them an admin and take it back, and reset their two-factor with a reason; axe checks
 // the list, the detail and each dialog while it is open. Admin routes need two-factor, so the admin
 // enables it first and removes it at the end (as the WireWrite spec does).
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminAccount, expectSignedIn, mainNav, submitSignIn, uniqueEmail } from './auth-helpers';
+import { expectNoSeriousAxeFindings } from './axe';
 import { expect, test } from './fixtures';
 import { freshCode } from './totp';
 
 test.describe.configure({ mode: 'serial' });
-
-/** No serious or critical WCAG 2.2 AA finding on the page as it is now. */
-async function expectNoSeriousAxeFindings(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${what}: ${violation.id} (${violation.impact ?? ''}): ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`),
-  ).toEqual([]);
-}
 
 /** A customer signed up through /auth/v1 with a verified authenticator. */
 async function customerWithAuthenticator(request: APIRequestContext, fullName: string) {

@@ -3,11 +3,10 @@
 // admin email and the invitation is in the outbox; that admin sets a password from the link, adds
 // two members, hits the limit message and removes one; a member sees the licensed product active
 // on the dashboard and on /test-subscription.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminAccount, expectSignedIn, mainNav, signOut, submitSignIn, uniqueEmail } from './auth-helpers';
 import { activeSubscriptionsPanel, dashboardCard, describedValue } from './commerce-helpers';
+import { quote, sqlite } from './db-helpers';
 import { expect, test } from './fixtures';
 import { freshCode } from './totp';
 
@@ -18,11 +17,7 @@ const LICENSED_PRODUCT = 'WireWrite';
 
 /** Mail queued for `email` in the server's outbox (the spec server's SQLite database). */
 function outboxBodies(email: string): string[] {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through global-setup.ts');
-  const sql = `SELECT body_text FROM mail_outbox WHERE to_address = '${email.replace(/'/g, "''")}' ORDER BY created_at`;
-  const out = execFileSync('sqlite3', ['-json', join(dataDir, 'e2e.db'), sql], { encoding: 'utf8' });
-  return out.trim() ? (JSON.parse(out) as { body_text: string }[]).map((row) => row.body_text) : [];
+  return sqlite(`SELECT body_text FROM mail_outbox WHERE to_address = ${quote(email)} ORDER BY created_at`).map((row) => String(row.body_text));
 }
 
 /** A person with an account (sign-up signs straight in on the spec server). */

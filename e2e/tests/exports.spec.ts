@@ -2,37 +2,24 @@
 // filter Order Management and download "Export CSV"; the file holds the filtered orders only, with
 // a byte-order mark, a header row, money in major units beside its currency, New Zealand time with
 // its offset, and a customer name that would be a formula neutralised.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { adminAccount, expectSignedIn, mainNav, signOut, submitSignIn } from './auth-helpers';
+import { signOut } from './auth-helpers';
+import { quote, sqlite } from './db-helpers';
 import { expect, test } from './fixtures';
-import { freshCode } from './totp';
-
-function sqlite(sql: string): void {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through global-setup.ts');
-  execFileSync('sqlite3', [join(dataDir, 'e2e.db'), sql], { encoding: 'utf8' });
-}
+import { removeAuthenticator, signInAdminWithTwoFactor } from './staff-helpers';
 
 /** An order written straight into the database (the export reads what is stored). */
 function insertOrder(order: { number: string; status: string; total: number; email: string; at: string; shipTo?: string }): void {
-  const q = (text: string) => `'${text.replace(/'/g, "''")}'`;
   const ship = order.shipTo
-    ? `, shipping_name = ${q(order.shipTo)}, shipping_line1 = '1 Queen Street', shipping_city = 'Tāmaki Makaurau', shipping_postal_code = '1010', shipping_country = 'NZ'`
+    ? `, shipping_name = ${quote(order.shipTo)}, shipping_line1 = '1 Queen Street', shipping_city = 'Tāmaki Makaurau', shipping_postal_code = '1010', shipping_country = 'NZ'`
     : '';
   const id = randomUUID();
   sqlite(
     `INSERT INTO orders (id, order_number, status, total_amount, currency, customer_email, created_at, updated_at) ` +
-      `VALUES (${q(id)}, ${q(order.number)}, ${q(order.status)}, ${String(order.total)}, 'NZD', ${q(order.email)}, ${q(order.at)}, ${q(order.at)});` +
-      (ship ? `UPDATE orders SET ${ship.slice(2)} WHERE id = ${q(id)};` : ''),
+      `VALUES (${quote(id)}, ${quote(order.number)}, ${quote(order.status)}, ${String(order.total)}, 'NZD', ${quote(order.email)}, ${quote(order.at)}, ${quote(order.at)});` +
+      (ship ? `UPDATE orders SET ${ship.slice(2)} WHERE id = ${quote(id)};` : ''),
   );
-}
-
-function twoFactor(page: Page) {
-  return page.getByRole('region', { name: 'Two-Factor Authentication' });
 }
 
 test('staff download the filtered orders as CSV from Order Management', async ({ page }) => {
@@ -44,16 +31,7 @@ test('staff download the filtered orders as CSV from Order Management', async ({
   insertOrder({ number: paid, status: 'paid', total: 123456, email, at: '2026-07-01T00:00:00.000Z', shipTo: '=HYPERLINK("x")' });
   insertOrder({ number: pending, status: 'pending', total: 900, email, at: '2026-07-02T00:00:00.000Z' });
 
-  const admin = adminAccount();
-  await page.goto('/');
-  await submitSignIn(page, admin.email, admin.password);
-  await expectSignedIn(page);
-  await mainNav(page).getByRole('link', { name: 'MFA' }).click();
-  await twoFactor(page).getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
-  const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
-  await twoFactor(page).getByLabel(/6-digit code/).fill((await freshCode(secret)).code);
-  await twoFactor(page).getByRole('button', { name: 'Enable MFA' }).click();
-  await expect(twoFactor(page).getByText('Enabled', { exact: true })).toBeVisible();
+  await signInAdminWithTwoFactor(page);
 
   try {
     await page.goto('/admin/orders');
@@ -77,10 +55,7 @@ test('staff download the filtered orders as CSV from Order Management', async ({
     expect(text).not.toContain(pending);
   } finally {
     // Leave the staff admin without two-factor, as the other specs expect.
-    await page.goto('/admin/mfa');
-    page.once('dialog', (confirm) => void confirm.accept());
-    await twoFactor(page).getByRole('button', { name: 'Remove' }).click();
-    await expect(twoFactor(page).getByText('Disabled', { exact: true })).toBeVisible();
+    await removeAuthenticator(page);
     await signOut(page);
   }
 });

@@ -1,22 +1,11 @@
 // Issue 24, "Privacy: access and closing": a customer downloads their data on Your Data, closes
 // their account (password in the confirm dialog) and can no longer sign in; axe on the page and
 // on the open dialog.
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectSignedOut, signUp, submitSignIn, uniqueEmail } from './auth-helpers';
+import { expectNoSeriousAxeFindings } from './axe';
 import { expect, test } from './fixtures';
-
-async function expectNoSeriousAxeViolation(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((node) => node.target.join(' ')).join('; ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 test('a customer downloads their data, closes their account and cannot sign in again', async ({ page }) => {
   const account = { fullName: 'Hine Privacy', email: uniqueEmail('privacy'), password: 'Kowhai-privacy-2026' };
@@ -26,7 +15,7 @@ test('a customer downloads their data, closes their account and cannot sign in a
   await page.goto('/account/privacy');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Data' })).toBeVisible();
   await expect(page).toHaveTitle(/Your Data/);
-  await expectNoSeriousAxeViolation(page, '/account/privacy');
+  await expectNoSeriousAxeFindings(page, '/account/privacy');
 
   // Download my data: one JSON file named for today, holding the account.
   const downloading = page.waitForEvent('download');
@@ -49,7 +38,7 @@ test('a customer downloads their data, closes their account and cannot sign in a
   const dialog = page.getByRole('dialog', { name: 'Close your account?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('seven years');
-  await expectNoSeriousAxeViolation(page, 'the Close my account dialog');
+  await expectNoSeriousAxeFindings(page, 'the Close my account dialog');
 
   await dialog.getByLabel('Current password').fill('not-my-password');
   await dialog.getByRole('button', { name: 'Close my account' }).click();

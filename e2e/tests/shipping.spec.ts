@@ -3,22 +3,19 @@
 // shipping address (a bad postcode is shown beside its field first, the other values kept), staff
 // see the address, mark the order shipped with a carrier and tracking number and open its packing
 // slip, and the buyer sees the tracking in their order history (and has the "shipped" mail).
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { adminAccount, expectSignedIn, mainNav, signOut, signUp, submitSignIn, uniqueEmail } from './auth-helpers';
 import { expectPaymentConfirmed, expectTestCheckoutPage, fillShippingAddress, orderHistory, payButton } from './commerce-helpers';
+import { quote, sqlite } from './db-helpers';
 import { expect, test } from './fixtures';
 import { freshCode } from './totp';
 
 const CABLE = { slug: 'usb-rs232-cable', name: 'USB to RS-232 Serial Cable' };
 
 function outboxMail(email: string, kind: string): string[] {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through global-setup.ts');
-  const sql = `SELECT subject || char(10) || body_text AS mail FROM mail_outbox WHERE to_address = '${email.replace(/'/g, "''")}' AND kind = '${kind}'`;
-  const out = execFileSync('sqlite3', ['-json', join(dataDir, 'e2e.db'), sql], { encoding: 'utf8' });
-  return out.trim() ? (JSON.parse(out) as { mail: string }[]).map((row) => row.mail) : [];
+  return sqlite(`SELECT subject || char(10) || body_text AS mail FROM mail_outbox WHERE to_address = ${quote(email)} AND kind = ${quote(kind)}`).map((row) =>
+    String(row.mail),
+  );
 }
 
 function twoFactor(page: Page) {

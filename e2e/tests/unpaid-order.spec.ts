@@ -3,7 +3,6 @@
 // History and is paid from there; another is cancelled from there and its stock comes back; Manage
 // billing opens the local provider's test portal; axe finds nothing serious on the dashboard with
 // an unpaid order on it.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   dashboardCard,
@@ -16,6 +15,7 @@ import {
   signUpFreshBuyer,
   stockStatusText,
 } from './commerce-helpers';
+import { expectNoSeriousAxeFindings } from './axe';
 import { expect, test } from './fixtures';
 
 const CABLE = { slug: 'usb-rs232-cable', name: 'USB to RS-232 Serial Cable' };
@@ -58,9 +58,7 @@ test('an unpaid checkout waits in the Order History, is paid from there, and Man
   await expect(order.getByRole('button', { name: 'Cancel order' })).toBeVisible();
 
   // axe on the dashboard with an unpaid order (and Manage billing) on it.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`)).toEqual([]);
+  await expectNoSeriousAxeFindings(page, 'dashboard with an unpaid order');
 
   // Complete payment: back to the same checkout, paid there.
   const orderName = (await order.getAttribute('aria-label')) ?? '';
