@@ -59,11 +59,13 @@ constexpr const char* kAdminRows =
 constexpr const char* kLockAdminRows = " FOR UPDATE OF r";
 constexpr const char* kPresence = "SELECT CAST(deleted_at AS TEXT) AS deleted_at FROM users WHERE id = ?";
 constexpr const char* kScrubUser =
-    "UPDATE users SET email = NULL, phone = NULL, encrypted_password = NULL, email_change = NULL, deleted_at = ?, "
-    "updated_at = ? WHERE id = ?";
+    "UPDATE users SET email = NULL, phone = NULL, encrypted_password = NULL, email_change = NULL, "
+    "raw_user_meta_data = '{}', raw_app_meta_data = '{}', banned_until = NULL, deleted_at = ?, updated_at = ? "
+    "WHERE id = ? AND deleted_at IS NULL";
 constexpr const char* kScrubProfile = "UPDATE profiles SET email = NULL, updated_at = ? WHERE id = ?";
 constexpr const char* kDeleteRoles = "DELETE FROM user_roles WHERE user_id = ?";
 constexpr const char* kDeleteFactors = "DELETE FROM mfa_factors WHERE user_id = ?";
+constexpr const char* kDeleteLinks = "DELETE FROM auth_one_time_tokens WHERE user_id = ?";
 constexpr const char* kDelete = "DELETE FROM users WHERE id = ?";
 // What a hard deletion may not take with it (the foreign keys that RESTRICT it, see 0002, 0003, 0009).
 constexpr const char* kSubscriptionsOfUser = "SELECT COUNT(*) FROM subscriptions WHERE user_id = ?";
@@ -228,12 +230,14 @@ UserRepository::Presence UserRepository::presence(Poco::Data::Session& s, const 
     return *row ? Presence::Closed : Presence::Open;
 }
 
-void UserRepository::softDelete(db::Tx& tx, const std::string& id) {
+bool UserRepository::softDelete(db::Tx& tx, const std::string& id) {
     const auto at = tx.clock().nowTimestamp();
-    tx.query(kScrubUser).bind(at, at, id).run();
+    if (tx.query(kScrubUser).bind(at, at, id).changed() != 1) return false;
     tx.query(kScrubProfile).bind(at, id).run();
     tx.query(kDeleteRoles).bind(id).run();
     tx.query(kDeleteFactors).bind(id).run();
+    tx.query(kDeleteLinks).bind(id).run();
+    return true;
 }
 
 void UserRepository::hardDelete(db::Tx& tx, const std::string& id) { tx.query(kDelete).bind(id).run(); }

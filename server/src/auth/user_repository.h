@@ -92,8 +92,11 @@ public:
     // Whether a users row exists, and whether it is a closed (soft-deleted) account.
     enum class Presence { Missing, Open, Closed };
     Presence presence(Poco::Data::Session& s, const std::string& id);
-    // Scrubs the address (so it can sign up again), roles and factors; keeps the row as deleted.
-    void softDelete(db::Tx& tx, const std::string& id);
+    // The one way a users row is closed (the GoTrue admin's soft delete; "Close my account" builds
+    // on it): scrubs the address (so it can sign up again), phone, password and metadata, and the
+    // profile's address; deletes roles, factors and one-time links; keeps the row with deleted_at.
+    // False when the row was already closed (or is missing). Sessions are the caller's to end.
+    bool softDelete(db::Tx& tx, const std::string& id);
     void hardDelete(db::Tx& tx, const std::string& id);
     // Rows that keep a user from being deleted outright (a soft deletion keeps them).
     struct DeletionBlockers {

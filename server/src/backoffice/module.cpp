@@ -71,7 +71,8 @@ void Module::demo(db::Database& db) {
         pending.email = "finn@demo.signalcraft.test";
         pending.userMetadata = {{"full_name", "Finn Roberts"}, {"demo", true}};
         if (!users.findByEmail(tx.session(), pending.email)) users.insert(tx, pending);
-        // A closed account as issue 24 leaves it: the row kept, its address and profile gone.
+        // A closed account: the row kept, its address gone (the admin's soft delete; a customer's
+        // own closing also removes the profile and the rest, docs/privacy.md).
         auth::NewUser gone;
         gone.email = "gone@demo.signalcraft.test";
         gone.confirmed = true;

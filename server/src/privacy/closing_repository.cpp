@@ -1,5 +1,7 @@
 #include "privacy/closing_repository.h"
 
+#include "auth/user_repository.h"
+
 #include <nlohmann/json.hpp>
 
 namespace storefront::privacy {
@@ -22,18 +24,12 @@ constexpr const char* kAnonymiseOrders =
     "shipping_phone = NULL WHERE user_id = ?";
 constexpr const char* kInvoiceDocuments = "SELECT CAST(id AS TEXT) AS id, document FROM tax_invoices WHERE user_id = ?";
 constexpr const char* kSetInvoiceDocument = "UPDATE tax_invoices SET document = ? WHERE id = ?";
-constexpr const char* kScrubUser =
-    "UPDATE users SET email = NULL, phone = NULL, encrypted_password = NULL, email_change = NULL, "
-    "raw_user_meta_data = '{}', raw_app_meta_data = '{}', banned_until = NULL, deleted_at = ?, updated_at = ? "
-    "WHERE id = ? AND deleted_at IS NULL";
-// Each removes what belongs to the person; what hangs off these rows (refresh tokens, challenges,
+// Beyond the soft delete (auth::UserRepository::softDelete: the users row, roles, factors, links),
+// each removes what belongs to the person; what hangs off these rows (refresh tokens, challenges,
 // certificates, redemptions) goes with them through ON DELETE CASCADE.
 constexpr const char* kDeletes[] = {
     "DELETE FROM profiles WHERE id = ?",
-    "DELETE FROM user_roles WHERE user_id = ?",
-    "DELETE FROM mfa_factors WHERE user_id = ?",
     "DELETE FROM auth_sessions WHERE user_id = ?",
-    "DELETE FROM auth_one_time_tokens WHERE user_id = ?",
     "DELETE FROM billing_portal_sessions WHERE user_id = ?",
     "DELETE FROM worker_profiles WHERE user_id = ?",
 };
@@ -89,8 +85,7 @@ void ClosingRepository::anonymiseOrders(db::Tx& tx, const std::string& userId) {
 }
 
 bool ClosingRepository::tombstone(db::Tx& tx, const std::string& userId) {
-    const auto at = tx.clock().nowTimestamp();
-    if (tx.query(kScrubUser).bind(at, at, userId).changed() != 1) return false;
+    if (!auth::UserRepository().softDelete(tx, userId)) return false;
     for (const char* sql : kDeletes) tx.query(sql).bind(userId).run();
     return true;
 }
