@@ -3,10 +3,11 @@
 // them, make them an admin and take it back, and reset their two-factor with a reason; axe checks
 // the list, the detail and each dialog while it is open. Admin routes need two-factor, so the admin
 // enables it first and removes it at the end (as the WireWrite spec does).
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminAccount, expectSignedIn, mainNav, submitSignIn, uniqueEmail } from './auth-helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { mainNav, uniqueEmail } from './auth-helpers';
 import { expectNoSeriousAxeFindings } from './axe';
 import { expect, test } from './fixtures';
+import { removeAuthenticator, signInAdminWithTwoFactor } from './staff-helpers';
 import { freshCode } from './totp';
 
 test.describe.configure({ mode: 'serial' });
@@ -31,21 +32,11 @@ async function customerWithAuthenticator(request: APIRequestContext, fullName: s
 
 test('staff find a customer, make them an admin and reset their two-factor', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const admin = adminAccount();
   const name = `Hine E2E ${String(Date.now()).slice(-6)}`;
   const customer = await customerWithAuthenticator(request, name);
 
   // Admin routes answer only at the second level: set up two-factor.
-  await page.goto('/');
-  await submitSignIn(page, admin.email, admin.password);
-  await expectSignedIn(page);
-  await mainNav(page).getByRole('link', { name: 'MFA' }).click();
-  const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
-  await section.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
-  const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
-  await section.getByLabel(/6-digit code/).fill((await freshCode(secret)).code);
-  await section.getByRole('button', { name: 'Enable MFA' }).click();
-  await expect(section.getByText('Enabled', { exact: true })).toBeVisible();
+  await signInAdminWithTwoFactor(page);
 
   await test.step('find the customer from the dashboard', async () => {
     await mainNav(page).getByRole('link', { name: 'Admin' }).click();
@@ -108,9 +99,5 @@ test('staff find a customer, make them an admin and reset their two-factor', asy
   });
 
   // Leave the admin as we found it: no authenticator.
-  await page.goto('/admin/mfa');
-  await expect(section.getByText('Enabled', { exact: true })).toBeVisible();
-  page.once('dialog', (confirm) => void confirm.accept());
-  await section.getByRole('button', { name: 'Remove' }).click();
-  await expect(section.getByText('Disabled', { exact: true })).toBeVisible();
+  await removeAuthenticator(page);
 });

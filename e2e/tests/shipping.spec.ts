@@ -3,23 +3,16 @@
 // shipping address (a bad postcode is shown beside its field first, the other values kept), staff
 // see the address, mark the order shipped with a carrier and tracking number and open its packing
 // slip, and the buyer sees the tracking in their order history (and has the "shipped" mail).
-import type { Page } from '@playwright/test';
-import { adminAccount, expectSignedIn, mainNav, signOut, signUp, submitSignIn, uniqueEmail } from './auth-helpers';
+import { expectSignedIn, signOut, signUp, submitSignIn, uniqueEmail } from './auth-helpers';
 import { expectPaymentConfirmed, expectTestCheckoutPage, fillShippingAddress, orderHistory, payButton } from './commerce-helpers';
 import { quote, sqlite } from './db-helpers';
 import { expect, test } from './fixtures';
-import { freshCode } from './totp';
-
-const CABLE = { slug: 'usb-rs232-cable', name: 'USB to RS-232 Serial Cable' };
+import { CABLE, removeAuthenticator, signInAdminWithTwoFactor } from './staff-helpers';
 
 function outboxMail(email: string, kind: string): string[] {
   return sqlite(`SELECT subject || char(10) || body_text AS mail FROM mail_outbox WHERE to_address = ${quote(email)} AND kind = ${quote(kind)}`).map((row) =>
     String(row.mail),
   );
-}
-
-function twoFactor(page: Page) {
-  return page.getByRole('region', { name: 'Two-Factor Authentication' });
 }
 
 test('a cable bought with a shipping address is shipped with tracking, and the buyer sees the tracking', async ({ page }) => {
@@ -53,15 +46,7 @@ test('a cable bought with a shipping address is shipped with tracking, and the b
   await signOut(page);
 
   // Staff: two-factor first (the admin routes need it; removed again at the end).
-  const admin = adminAccount();
-  await submitSignIn(page, admin.email, admin.password);
-  await expectSignedIn(page);
-  await mainNav(page).getByRole('link', { name: 'MFA' }).click();
-  await twoFactor(page).getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
-  const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
-  await twoFactor(page).getByLabel(/6-digit code/).fill((await freshCode(secret)).code);
-  await twoFactor(page).getByRole('button', { name: 'Enable MFA' }).click();
-  await expect(twoFactor(page).getByText('Enabled', { exact: true })).toBeVisible();
+  await signInAdminWithTwoFactor(page);
 
   try {
     await page.goto('/admin/orders');
@@ -100,10 +85,7 @@ test('a cable bought with a shipping address is shipped with tracking, and the b
     await page.emulateMedia({ media: 'screen' });
   } finally {
     // Leave the staff admin without two-factor, as the other specs expect.
-    await page.goto('/admin/mfa');
-    page.once('dialog', (confirm) => void confirm.accept());
-    await twoFactor(page).getByRole('button', { name: 'Remove' }).click();
-    await expect(twoFactor(page).getByText('Disabled', { exact: true })).toBeVisible();
+    await removeAuthenticator(page);
     await signOut(page);
   }
 

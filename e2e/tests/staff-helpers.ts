@@ -1,4 +1,4 @@
-// Steps shared by the staff-screen specs (staff-accessibility, staff-keyboard): a buyer's paid
+// Steps shared by the specs that work as staff (staff screens, shipping, customers, WireWrite...): a buyer's paid
 // cable order for the order screens, and the admin signed in at the second level (admin routes
 // need two-factor: the admin enables an authenticator on /admin/mfa, which steps the session up,
 // and removes it again at the end, leaving the admin as the other specs expect).

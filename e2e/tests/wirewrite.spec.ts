@@ -3,16 +3,12 @@
 // downgrades them after the confirmation; the certificates screen searches and sorts. Admin routes
 // need two-factor, so the admin enables it first and removes it at the end (as admin-mfa does),
 // leaving the admin as the other specs expect.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminAccount, expectSignedIn, mainNav, submitSignIn, uniqueEmail } from './auth-helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { uniqueEmail } from './auth-helpers';
 import { expect, test } from './fixtures';
-import { freshCode } from './totp';
+import { removeAuthenticator, signInAdminWithTwoFactor } from './staff-helpers';
 
 test.describe.configure({ mode: 'serial' });
-
-function twoFactorSection(page: Page) {
-  return page.getByRole('region', { name: 'Two-Factor Authentication' });
-}
 
 /** A worker signed up and signed in through /auth/v1, as the companion app does. */
 async function workerSession(request: APIRequestContext, fullName: string) {
@@ -28,22 +24,11 @@ async function workerSession(request: APIRequestContext, fullName: string) {
 
 test('staff manage WireWrite codes, users and certificates', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const admin = adminAccount();
   const code = `E2E${String(Date.now()).slice(-8)}`;
   const workerName = `Tama E2E ${String(Date.now()).slice(-6)}`;
 
   // Admin routes answer only at the second level: set up two-factor.
-  await page.goto('/');
-  await submitSignIn(page, admin.email, admin.password);
-  await expectSignedIn(page);
-  await mainNav(page).getByRole('link', { name: 'MFA' }).click();
-  const section = twoFactorSection(page);
-  await section.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
-  const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
-  const enrolment = await freshCode(secret);
-  await section.getByLabel(/6-digit code/).fill(enrolment.code);
-  await section.getByRole('button', { name: 'Enable MFA' }).click();
-  await expect(section.getByText('Enabled', { exact: true })).toBeVisible();
+  await signInAdminWithTwoFactor(page);
 
   // The dashboard.
   await page.goto('/admin/wirewrite');
@@ -144,9 +129,5 @@ test('staff manage WireWrite codes, users and certificates', async ({ page, requ
   await expect(page.getByText('No certificates match your filters')).toBeVisible();
 
   // Leave the admin as we found it: no authenticator.
-  await page.goto('/admin/mfa');
-  await expect(section.getByText('Enabled', { exact: true })).toBeVisible();
-  page.once('dialog', (confirm) => void confirm.accept());
-  await section.getByRole('button', { name: 'Remove' }).click();
-  await expect(section.getByText('Disabled', { exact: true })).toBeVisible();
+  await removeAuthenticator(page);
 });
