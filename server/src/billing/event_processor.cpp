@@ -239,7 +239,8 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
     const auto c = checkouts_.findById(tx, checkout.id, e.provider).value_or(checkout); // as of the lock
     // A decision, not an expiry: staff cancelled it, or the customer did (their own cancel).
     const bool staffCancelled = state->status == "cancelled" && state->statusSource == source::kStaff;
-    if (state->status == "cancelled" && (staffCancelled || orders_.cancelledByCustomer(tx, checkout.orderId))) {
+    const bool customerCancelled = state->status == "cancelled" && state->statusSource == source::kCustomer;
+    if (staffCancelled || customerCancelled) {
         const std::string who = staffCancelled ? "staff" : "the customer";
         checkouts_.markCompletedOnly(tx, c.id);
         // Paid before staff cancelled (this is a repeat of that payment's news): not new money.
@@ -250,7 +251,7 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
         if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId})) return;
         // Money that arrived is in the books whatever staff decide; a refund takes it out again.
         if (c.mode != "subscription") recordOrderPayment(tx, e, c.orderId);
-        orders_.setStatus(tx, c.orderId, "cancelled", staffCancelled ? source::kStaff : source::kSystem, true);
+        orders_.setStatus(tx, c.orderId, "cancelled", *state->statusSource, true);
         orders_.addHistory(tx, {c.orderId, std::string("cancelled"), "cancelled", source::kProvider, std::nullopt,
                                 std::nullopt,
                                 "Payment of " + catalog::formatMoney(amount, currency) + " " + currency +

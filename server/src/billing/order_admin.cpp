@@ -212,8 +212,8 @@ void OrderAdmin::cancelForCustomer(const audit::Actor& actor, const std::string&
         auto before = *orders_.adminFind(tx, id);
         releaseStock(tx, id);
         toExpire = checkouts_.expireOpen(tx, id);
-        orders_.setStatus(tx, id, "cancelled", source::kSystem, false);
-        orders_.addHistory(tx, {id, state->status, "cancelled", source::kSystem, actor.userId, actor.email,
+        orders_.setStatus(tx, id, "cancelled", source::kCustomer, false);
+        orders_.addHistory(tx, {id, state->status, "cancelled", source::kCustomer, actor.userId, actor.email,
                                 std::string(kCancelledByCustomerNote)});
         audit::record(tx, actor, {"order.cancelled_by_customer", "order", id, toJson(before), toJson(*orders_.adminFind(tx, id))});
         tx.notify(db::topic::kCatalog); // stock may have changed

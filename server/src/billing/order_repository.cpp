@@ -38,14 +38,6 @@ constexpr const char* kAddLatePayment =
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id, provider, provider_reference) DO NOTHING RETURNING id";
 constexpr const char* kPaidByProvider =
     "SELECT 1 FROM order_status_history WHERE order_id = ? AND to_status = 'paid' AND source = 'provider'";
-// The order's latest move into cancelled was its customer's own (POST /api/v1/account/orders/{id}/cancel):
-// recorded as source system with the customer as the actor. (A late payment's own row, cancelled ->
-// cancelled, is not a move into cancelled.)
-constexpr const char* kCancelledByCustomer =
-    "SELECT 1 FROM order_status_history h JOIN orders o ON o.id = h.order_id "
-    "WHERE h.order_id = ? AND h.to_status = 'cancelled' AND h.source = 'system' AND h.actor_id = o.user_id "
-    "AND h.seq = (SELECT MAX(seq) FROM order_status_history WHERE order_id = ? AND to_status = 'cancelled' "
-    "AND (from_status IS NULL OR from_status <> 'cancelled'))";
 constexpr const char* kCancelPending =
     "UPDATE orders SET status = 'cancelled', status_source = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING id";
 
@@ -364,10 +356,6 @@ std::optional<OrderSummary> OrderRepository::findForUser(Poco::Data::Session& s,
     auto orders = fold(db::query(s, kOrderForUser).bind(orderId, userId).all(readWithCheckout));
     if (orders.empty()) return std::nullopt;
     return std::move(orders.front());
-}
-
-bool OrderRepository::cancelledByCustomer(db::Tx& tx, const std::string& orderId) {
-    return tx.query(kCancelledByCustomer).bind(orderId, orderId).exists();
 }
 
 std::int64_t OrderRepository::countForUser(Poco::Data::Session& s, const std::string& userId) {

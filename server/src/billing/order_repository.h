@@ -59,6 +59,7 @@ namespace source {
 inline constexpr const char* kStaff = "staff";
 inline constexpr const char* kProvider = "provider";
 inline constexpr const char* kSystem = "system";
+inline constexpr const char* kCustomer = "customer"; // the customer's own cancel of an unpaid order
 } // namespace source
 
 // The order row as a status change sees it, read under the row's lock.
@@ -75,7 +76,7 @@ struct StatusChange {
     std::string orderId;
     std::optional<std::string> from;
     std::string to;
-    std::string source; // source::kStaff | kProvider | kSystem
+    std::string source; // source::kStaff | kProvider | kSystem | kCustomer
     std::optional<std::string> actorId, actorEmail, note;
 };
 
@@ -164,9 +165,6 @@ public:
     std::optional<AdminOrderDetail> adminFind(db::Tx& tx, const std::string& orderId);
     std::optional<AdminOrderDetail> adminFind(Poco::Data::Session& s, const std::string& orderId);
     std::optional<OrderSummary> find(db::Tx& tx, const std::string& orderId);
-    // Whether the order's latest status change was its customer cancelling it (a payment that arrives
-    // afterwards is a late payment, as after staff cancelled it).
-    bool cancelledByCustomer(db::Tx& tx, const std::string& orderId);
     // A page of the user's orders, newest first, every one (unpaid included), with its checkout.
     std::vector<OrderSummary> forUser(Poco::Data::Session& s, const std::string& userId, std::int64_t limit,
                                       std::int64_t offset);

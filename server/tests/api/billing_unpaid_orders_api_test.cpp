@@ -137,6 +137,7 @@ TEST(BillingUnpaidOrders, CancelGivesTheStockBackOnceAndClosesTheCheckout) {
     ASSERT_EQ(history.size(), 2u) << history.dump();
     EXPECT_EQ(history[1]["to_status"], "cancelled");
     EXPECT_EQ(history[1]["actor_email"], textColumn("SELECT email FROM users WHERE id = ?", {buyer.userId}).at(0));
+    EXPECT_EQ(history[1]["source"], "customer");
 }
 
 TEST(BillingUnpaidOrders, ACancelRacingThePaymentEndsOneWayOnly) {

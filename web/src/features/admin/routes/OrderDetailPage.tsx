@@ -15,7 +15,7 @@ import { ShipOrderDialog } from '../components/ShipOrderDialog';
 import { orderTone, statusLabel } from '../status';
 import { customerOf } from './OrderManagementPage';
 
-const SOURCES: Record<string, string> = { staff: 'Staff', provider: 'Payment provider', system: 'System' };
+const SOURCES: Record<string, string> = { staff: 'Staff', provider: 'Payment provider', system: 'System', customer: 'Customer' };
 
 export const PAID_AFTER_CANCELLATION = 'Paid after cancellation';
 export const DISPUTED = 'Disputed';
