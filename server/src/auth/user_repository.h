@@ -11,6 +11,10 @@
 
 namespace storefront::auth {
 
+// What staff see in place of a closed account's name and email, on its users row and on the orders
+// and tax invoices kept after it (docs/privacy.md).
+inline constexpr const char* kClosedAccount = "Closed account";
+
 // A stored user, as read from users.
 struct UserRecord {
     std::string id;

@@ -1,6 +1,7 @@
 #include "backoffice/customer_routes.h"
 
 #include "audit/csv_export.h"
+#include "auth/user_repository.h"
 #include "backoffice/customer_json.h"
 #include "common/text.h"
 #include "http/api_error.h"
@@ -35,9 +36,6 @@ CustomerFilter readFilter(const http::Request& req) {
     return filter;
 }
 
-// The closed account's stand-in for its email (orders and invoices show the same).
-constexpr const char* kClosedAccount = "Closed account";
-
 const std::vector<std::string> kExportHeader = {"email", "full_name", "admin", "two_factor", "email_confirmed_at",
                                                 "last_sign_in_at", "created_at", "closed_at", "user_id"};
 
@@ -59,7 +57,7 @@ void registerCustomerExport(http::Router& router, CustomerRepository& customers)
         audit::streamCsv(res, customers.database(), audit::actorOf(req), std::move(what), [&customers, filter, sort](csv::Writer& out) {
             customers.each(filter, sort, [&out](const CustomerRow& c) {
                 const bool closed = c.closedAt.has_value();
-                out.text(closed ? std::optional<std::string>(kClosedAccount) : c.email);
+                out.text(closed ? std::optional<std::string>(auth::kClosedAccount) : c.email);
                 out.text(closed ? std::nullopt : c.fullName);
                 out.boolean(c.admin).boolean(c.twoFactor);
                 out.time(audit::instantOf(c.emailConfirmedAt)).time(audit::instantOf(c.lastSignInAt));

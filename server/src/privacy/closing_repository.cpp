@@ -1,10 +1,10 @@
 #include "privacy/closing_repository.h"
 
-#include "auth/user_repository.h"
-
 #include <nlohmann/json.hpp>
 
 namespace storefront::privacy {
+
+using auth::kClosedAccount;
 
 namespace {
 

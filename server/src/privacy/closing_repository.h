@@ -3,6 +3,7 @@
 // the payment provider first, and the one transaction that turns the user into a tombstone
 // (docs/privacy.md): the users row stays with its id (orders, invoices and the audit log point at
 // it) and nothing that identifies the person.
+#include "auth/user_repository.h"
 #include "db/database.h"
 
 #include <optional>
@@ -10,9 +11,6 @@
 #include <vector>
 
 namespace storefront::privacy {
-
-// The display name and email that replace the person's on what is kept.
-inline constexpr const char* kClosedAccount = "Closed account";
 
 struct LiveSubscription {
     std::string id, provider;
