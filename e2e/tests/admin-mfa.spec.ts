@@ -15,8 +15,8 @@ function twoFactorSection(page: Page) {
 }
 
 test('an admin enables two-factor, signs in through the code step, and removes it again', async ({ page }) => {
-  // Up to three time steps of waiting (30 s each) on top of the browsing.
-  test.setTimeout(180_000);
+  // Up to four time steps of waiting (30 s each) on top of the browsing.
+  test.setTimeout(210_000);
   const admin = adminAccount();
   await page.goto('/');
 
@@ -103,10 +103,11 @@ test('an admin enables two-factor, signs in through the code step, and removes i
   // Leave the admin as we found it.
   await mainNav(page).getByRole('link', { name: 'MFA' }).click();
   await expect(section.getByText('Enabled', { exact: true })).toBeVisible();
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are you sure you want to disable two-factor authentication? This will make your account less secure.');
-    void dialog.accept();
-  });
   await section.getByRole('button', { name: 'Remove' }).click();
+  const removal = page.getByRole('dialog', { name: 'Remove authenticator' });
+  await expect(removal).toContainText('Are you sure you want to disable two-factor authentication? This will make your account less secure.');
+  const removalCode = await freshCode(secret, signInCode.step);
+  await removal.getByLabel(/Code from your authenticator app/).fill(removalCode.code);
+  await removal.getByRole('button', { name: 'Remove authenticator' }).click();
   await expect(section.getByText('Disabled', { exact: true })).toBeVisible();
 });

@@ -32,6 +32,9 @@ export function twoFactorSection(page: Page) {
   return page.getByRole('region', { name: 'Two-Factor Authentication' });
 }
 
+/** The admin's authenticator of this spec run: its secret and the last time step a code was used. */
+let adminTwoFactor: { secret: string; step: number } | null = null;
+
 /** Signs the admin in and enables an authenticator (the session is then at aal2). */
 export async function signInAdminWithTwoFactor(page: Page): Promise<void> {
   const admin = adminAccount();
@@ -46,14 +49,20 @@ export async function signInAdminWithTwoFactor(page: Page): Promise<void> {
   await section.getByLabel(/6-digit code/).fill(enrolment.code);
   await section.getByRole('button', { name: 'Enable MFA' }).click();
   await expect(section.getByText('Enabled', { exact: true })).toBeVisible();
+  adminTwoFactor = { secret, step: enrolment.step };
 }
 
-/** Removes the admin's authenticator on /admin/mfa. */
+/** Removes the admin's authenticator on /admin/mfa, confirming with a code from a later time step. */
 export async function removeAuthenticator(page: Page): Promise<void> {
+  if (!adminTwoFactor) throw new Error('removeAuthenticator needs signInAdminWithTwoFactor first');
   await page.goto('/admin/mfa');
   const section = twoFactorSection(page);
   await expect(section.getByText('Enabled', { exact: true })).toBeVisible();
-  page.once('dialog', (confirm) => void confirm.accept());
   await section.getByRole('button', { name: 'Remove' }).click();
+  const removal = page.getByRole('dialog', { name: 'Remove authenticator' });
+  const code = await freshCode(adminTwoFactor.secret, adminTwoFactor.step);
+  await removal.getByLabel(/Code from your authenticator app/).fill(code.code);
+  await removal.getByRole('button', { name: 'Remove authenticator' }).click();
   await expect(section.getByText('Disabled', { exact: true })).toBeVisible();
+  adminTwoFactor = null;
 }

@@ -1,7 +1,7 @@
 #include "app/config.h"
 
-#include "billing/shipping.h"
-#include "billing/tax_invoice.h"
+#include "billing/books/tax_invoice.h"
+#include "billing/orders/shipping.h"
 
 #include "mail/wire.h"
 
@@ -148,6 +148,10 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
 
     auto& a = c.auth;
     a.siteName = r.str("STOREFRONT_SITE_NAME", "storefront.siteName", a.siteName);
+    a.supportEmail = Poco::trim(r.str("STOREFRONT_SUPPORT_EMAIL", "storefront.supportEmail", a.supportEmail));
+    if (!mail::isValidEmailAddress(a.supportEmail))
+        throw std::invalid_argument("STOREFRONT_SUPPORT_EMAIL must be a mail address such as help@shop.example.nz, got '" +
+                                    a.supportEmail + "'");
     a.jwtExpirySeconds = r.integer("STOREFRONT_AUTH_JWT_EXPIRY_SECONDS", "storefront.auth.jwtExpirySeconds", a.jwtExpirySeconds, 30, 86400 * 7);
     a.sessionTimeboxSeconds = r.integer("STOREFRONT_AUTH_SESSION_TIMEBOX_SECONDS", "storefront.auth.sessionTimeboxSeconds", a.sessionTimeboxSeconds, 0, 366 * 86400);
     a.sessionInactivitySeconds = r.integer("STOREFRONT_AUTH_SESSION_INACTIVITY_SECONDS", "storefront.auth.sessionInactivitySeconds", a.sessionInactivitySeconds, 0, 366 * 86400);
@@ -168,6 +172,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     a.emailWindowSeconds = r.integer("STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "storefront.auth.emailWindowSeconds", a.emailWindowSeconds, 1, 86400);
     a.linkExpirySeconds = r.integer("STOREFRONT_AUTH_LINK_EXPIRY_SECONDS", "storefront.auth.linkExpirySeconds", a.linkExpirySeconds, 60, 30 * 86400);
     a.mfaMaxAttempts = r.integer("STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "storefront.auth.mfaMaxAttempts", a.mfaMaxAttempts, 1, 100);
+    a.recentCodeSeconds = r.integer("STOREFRONT_AUTH_RECENT_CODE_SECONDS", "storefront.auth.recentCodeSeconds", a.recentCodeSeconds, 0, 3600);
     a.totpKey = Poco::trim(r.str("STOREFRONT_TOTP_KEY", "storefront.auth.totpKey", ""));
     if (!a.totpKey.empty() && a.totpKey.size() < 32)
         throw std::invalid_argument("STOREFRONT_TOTP_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)");
@@ -240,6 +245,13 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
         throw std::invalid_argument("STOREFRONT_WIREWRITE_INACTIVITY_DELETE_DAYS must be greater than STOREFRONT_WIREWRITE_INACTIVITY_WARN_DAYS");
     w.inactivityIntervalSeconds = r.integer("STOREFRONT_WIREWRITE_INACTIVITY_INTERVAL_SECONDS",
                                             "storefront.wirewrite.inactivityIntervalSeconds", w.inactivityIntervalSeconds, 60, 7 * 86400);
+
+    // The mail's HTML part: the logo's name and the footer's company (the tax invoices' supplier).
+    m.brand = {a.siteName, inv.legalName, inv.address, c.publicUrl};
+    m.print = r.boolean("STOREFRONT_MAIL_PRINT", "storefront.mail.print", false);
+    if (m.print && c.production())
+        throw std::invalid_argument("STOREFRONT_MAIL_PRINT=true prints account mail, whose links sign people in, to the log: "
+                                    "development only");
     return c;
 }
 

@@ -131,7 +131,8 @@ void Storefront::buildModules() {
     auto& billing = p.add<billing::Module>(db, config_.payments, config_.publicUrl, config_.auth.siteName, catalog.products(), mail.outbox(),
                           config_.production());
     p.add<contact::Module>(db, mail.outbox(), config_.mail.salesAddress, *p.limiter,
-                           contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds});
+                           contact::Limits{config_.contactLimitPerWindow, config_.contactWindowSeconds},
+                           [&auth](const std::string& header) { return auth.identify(header); });
     auto& enterprise = p.add<enterprise::Module>(db, auth.admin(), mail.outbox(), config_.publicUrl, config_.auth.siteName);
     p.add<audit::Module>(db);
     p.add<backoffice::Module>(db, clock_, auth.customers());

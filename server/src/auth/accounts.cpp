@@ -1,6 +1,7 @@
 #include "auth/accounts.h"
 
 #include "auth/links.h"
+#include "auth/notices.h"
 #include "auth/secrets.h"
 #include "auth/user_json.h"
 #include "common/text.h"
@@ -228,7 +229,7 @@ nlohmann::json Accounts::update(const Principal& principal, const UserChanges& c
             throw ApiError(ErrorKind::Validation, "same_password", "New password should be different from the old password.");
         hash = ctx_.hasher.hash(*password);
     }
-    if (newEmail && ctx_.settings.confirmEmail) throttleEmail(*newEmail, client);
+    if (newEmail) throttleEmail(*newEmail, client);
 
     nlohmann::json result;
     ctx_.db.write([&](db::Tx& tx) {
@@ -248,6 +249,7 @@ void Accounts::applyChanges(db::Tx& tx, const Principal& principal, const UserRe
         sessions_.endAll(tx, principal.userId, principal.sessionId);
         ctx_.users.spendLinks(tx, principal.userId, "recovery");
         recordEvent(tx, "password_changed", principal.userId, actor);
+        if (current.email) sendNotice(ctx_, tx, Notice::PasswordChanged, *current.email);
     }
     if (changes.data) {
         auto merged = current.userMetadata;
@@ -260,12 +262,10 @@ void Accounts::applyChanges(db::Tx& tx, const Principal& principal, const UserRe
     }
     if (newEmail) {
         if (ctx_.users.findByEmail(tx.session(), *newEmail)) throw emailTaken();
-        if (ctx_.settings.confirmEmail) {
-            ctx_.users.setPendingEmail(tx, principal.userId, *newEmail);
-            sendLink(ctx_, tx, createLink(ctx_, tx, principal.userId, "email_change", *newEmail, changes.redirectTo), *newEmail);
-        } else {
-            ctx_.users.setEmail(tx, principal.userId, *newEmail, false);
-        }
+        // GoTrue's secure email change, in every mode (STOREFRONT_AUTH_CONFIRM_EMAIL only governs
+        // sign-up): the new address gets a link and nothing changes until it is opened.
+        ctx_.users.setPendingEmail(tx, principal.userId, *newEmail);
+        sendLink(ctx_, tx, createLink(ctx_, tx, principal.userId, "email_change", *newEmail, changes.redirectTo), *newEmail);
         recordEvent(tx, "email_change_requested", principal.userId, actor);
     }
 }
@@ -295,6 +295,8 @@ std::optional<std::string> Accounts::spendLink(db::Tx& tx, const std::string& ty
         ctx_.users.findByEmail(tx.session(), link->relatesTo))
         return std::nullopt;
     ctx_.users.setEmail(tx, link->userId, link->relatesTo, true);
+    // The old address hears of it: whoever changed it may not have been the owner.
+    if (user->email) sendNotice(ctx_, tx, Notice::EmailChanged, *user->email, link->relatesTo);
     return link->userId;
 }
 

@@ -1,12 +1,15 @@
 #include "auth/admin.h"
 
 #include "auth/links.h"
+#include "auth/notices.h"
 #include "auth/user_json.h"
 #include "common/text.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
 
 #include <Poco/NumberParser.h>
+
+#include <algorithm>
 
 using storefront::http::ApiError;
 using storefront::http::ErrorKind;
@@ -206,8 +209,15 @@ nlohmann::json AdminUsers::removeFactor(const Principal& admin, const std::strin
     const ApiError notFound(ErrorKind::NotFound, "mfa_factor_not_found", "Factor not found");
     if (!common::isUuid(factorId)) throw notFound;
     ctx_.db.write([&](db::Tx& tx) {
-        if (!ctx_.factors.removeOwned(tx, userId, factorId)) throw notFound;
+        const auto factors = ctx_.factors.list(tx.session(), userId);
+        const auto it = std::find_if(factors.begin(), factors.end(), [&](const FactorSummary& f) { return f.id == factorId; });
+        if (it == factors.end() || !ctx_.factors.removeOwned(tx, userId, factorId)) throw notFound;
         recordEvent(tx, "mfa_unenrolled", userId, actorOf(admin, client), {{"factor_id", factorId}});
+        if (it->status != "verified") return;
+        if (std::none_of(factors.begin(), factors.end(), [&](const FactorSummary& f) { return f.id != factorId && f.status == "verified"; }))
+            ctx_.recoveryCodes.removeAllOf(tx, userId);
+        if (auto user = ctx_.users.find(tx.session(), userId); user && user->email)
+            sendNotice(ctx_, tx, Notice::TwoFactorResetByStaff, *user->email);
     });
     return {{"id", factorId}};
 }

@@ -4,6 +4,7 @@
 #include "auth/factor_repository.h"
 #include "auth/factor_secrets.h"
 #include "auth/password.h"
+#include "auth/recovery_code_repository.h"
 #include "auth/session_repository.h"
 #include "auth/settings.h"
 #include "auth/signing_keys.h"
@@ -51,6 +52,7 @@ struct Context {
     UserRepository users{};
     SessionRepository sessions{};
     FactorRepository factors{};
+    RecoveryCodeRepository recoveryCodes{};
 };
 
 // Lower-cases and trims an email address for lookups and storage.

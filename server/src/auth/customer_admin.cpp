@@ -1,6 +1,7 @@
 #include "auth/customer_admin.h"
 
 #include "auth/links.h"
+#include "auth/notices.h"
 
 using storefront::http::ApiError;
 using storefront::http::ErrorKind;
@@ -48,10 +49,12 @@ void CustomerAdmin::sendRecovery(const audit::Actor& actor, const std::string& u
 
 void CustomerAdmin::resetFactors(const audit::Actor& actor, const std::string& userId, const std::string& reason) {
     ctx_.db.write([&](db::Tx& tx) {
-        openAccount(tx, userId);
+        const auto user = openAccount(tx, userId);
         const auto removed = ctx_.factors.removeAllOf(tx, userId);
         if (removed == 0) throw conflict("no_factors", "This customer has no two-factor authentication to reset.");
+        ctx_.recoveryCodes.removeAllOf(tx, userId);
         const auto signedOut = ctx_.sessions.removeAal2ForUser(tx, userId);
+        sendNotice(ctx_, tx, Notice::TwoFactorResetByStaff, user.email.value_or(""));
         recordEvent(tx, "mfa_factors_reset", userId, actor,
                     {{"reason", reason}, {"factors_removed", removed}, {"sessions_ended", signedOut}});
     });

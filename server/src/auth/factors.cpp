@@ -1,5 +1,7 @@
 #include "auth/factors.h"
 
+#include "auth/notices.h"
+#include "auth/second_factor.h"
 #include "auth/secrets.h"
 #include "auth/totp.h"
 #include "common/text.h"
@@ -7,6 +9,7 @@
 
 #include <Poco/Logger.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 using storefront::http::ApiError;
@@ -67,15 +70,10 @@ nlohmann::json Factors::challenge(const Principal& principal, const std::string&
 }
 
 std::string Factors::secretOf(db::Tx& tx, const OwnFactor& factor) {
-    auto secret = ctx_.factorSecrets.open(factor.id, factor.secret);
-    if (!secret) {
-        Poco::Logger::get("auth").error("the TOTP secret of factor %s does not open with the configured key "
-                                        "(STOREFRONT_TOTP_KEY or the key file changed?)", factor.id);
-        throw ApiError(ErrorKind::Internal, "mfa_secret_unreadable", "The two-factor secret cannot be read. Contact support.");
-    }
+    const auto secret = openSecret(ctx_, factor);
     if (!FactorSecrets::isSealed(factor.secret))
-        ctx_.factors.replaceSecret(tx, factor.id, factor.secret, ctx_.factorSecrets.seal(factor.id, *secret));
-    return *secret;
+        ctx_.factors.replaceSecret(tx, factor.id, factor.secret, ctx_.factorSecrets.seal(factor.id, secret));
+    return secret;
 }
 
 int Factors::protectStoredSecrets() {
@@ -102,11 +100,11 @@ int Factors::protectStoredSecrets() {
     return sealedCount;
 }
 
-std::string Factors::stepUp(db::Tx& tx, const std::string& sessionId, const std::string& factorId) {
+std::string Factors::stepUp(db::Tx& tx, const std::string& sessionId, const std::string& factorId, const char* method) {
     auto level = ctx_.sessions.levelOf(tx.session(), sessionId);
     auto amr = nlohmann::json::parse(level ? level->second : "[]", nullptr, false);
     if (!amr.is_array()) amr = nlohmann::json::array();
-    amr.insert(amr.begin(), nlohmann::json::object({{"method", "totp"}, {"timestamp", ctx_.db.clock().epochSeconds()}}));
+    amr.insert(amr.begin(), nlohmann::json::object({{"method", method}, {"timestamp", ctx_.db.clock().epochSeconds()}}));
     ctx_.sessions.stepUp(tx, sessionId, amr.dump(), factorId);
     const std::string refreshToken = randomToken();
     ctx_.sessions.insertRefreshToken(tx, sessionId, sha256Hex(refreshToken), std::nullopt);
@@ -136,18 +134,31 @@ nlohmann::json Factors::verify(const Principal& principal, const std::string& fa
             return;
         }
         const auto actor = actorOf(principal, client);
-        // A code is good once: the step must be newer than the last one this factor accepted.
-        auto step = matchTotp(secretOf(tx, *factor), code, ctx_.db.clock().epochSeconds());
-        if (!step || !ctx_.factors.spendStep(tx, factorId, *step)) {
+        // A recovery code stands in for the authenticator's code once the factor is verified (an
+        // enrolment is finished with the app's code only); it is spent like a TOTP step, and a
+        // wrong one counts against the challenge like a wrong TOTP code.
+        const auto recovery = factor->status == "verified" ? normalizeRecoveryCode(code) : std::nullopt;
+        bool accepted = false;
+        if (recovery) {
+            accepted = ctx_.recoveryCodes.spend(tx, principal.userId, recoveryCodeHash(*recovery));
+        } else {
+            // A code is good once: the step must be newer than the last one this factor accepted.
+            auto step = matchTotp(secretOf(tx, *factor), code, ctx_.db.clock().epochSeconds());
+            accepted = step && ctx_.factors.spendStep(tx, factorId, *step);
+        }
+        if (!accepted) {
             ctx_.factors.countFailedAttempt(tx, challengeId);
-            recordEvent(tx, "mfa_verification_failed", principal.userId, actor, {{"factor_id", factorId}});
+            recordEvent(tx, "mfa_verification_failed", principal.userId, actor,
+                        {{"factor_id", factorId}, {"method", recovery ? "recovery_code" : "totp"}});
             failure = ApiError(ErrorKind::Validation, "mfa_verification_failed", "Invalid TOTP code entered");
             return;
         }
         ctx_.factors.markChallengeVerified(tx, challengeId);
-        const auto refreshToken = stepUp(tx, principal.sessionId, factorId);
-        recordEvent(tx, factor->status == "verified" ? "mfa_verified" : "mfa_factor_activated", principal.userId, actor,
-                    {{"factor_id", factorId}});
+        const auto refreshToken = stepUp(tx, principal.sessionId, factorId, recovery ? "recovery_code" : "totp");
+        const bool activated = factor->status != "verified";
+        recordEvent(tx, recovery ? "mfa_recovery_code_used" : activated ? "mfa_factor_activated" : "mfa_verified", principal.userId,
+                    actor, {{"factor_id", factorId}});
+        if (activated) sendNotice(ctx_, tx, Notice::FactorAdded, principal.email, nameOf(tx, principal.userId, factorId));
         result = sessions_.tokenResponse(tx.session(), *ctx_.users.find(tx.session(), principal.userId), principal.sessionId,
                                          refreshToken);
     });
@@ -155,15 +166,71 @@ nlohmann::json Factors::verify(const Principal& principal, const std::string& fa
     return result;
 }
 
-nlohmann::json Factors::unenroll(const Principal& principal, const std::string& factorId, const ClientInfo& client) {
+std::string Factors::nameOf(db::Tx& tx, const std::string& userId, const std::string& factorId) {
+    for (const auto& f : ctx_.factors.list(tx.session(), userId))
+        if (f.id == factorId && !f.friendlyName.empty()) return f.friendlyName;
+    return "Authenticator app";
+}
+
+bool Factors::recentlyProved(Poco::Data::Session& s, const std::string& sessionId) {
+    auto level = ctx_.sessions.levelOf(s, sessionId);
+    auto amr = nlohmann::json::parse(level ? level->second : "[]", nullptr, false);
+    if (!amr.is_array()) return false;
+    const long long since = ctx_.db.clock().epochSeconds() - ctx_.settings.recentCodeSeconds;
+    for (const auto& entry : amr) {
+        if (!entry.is_object()) continue;
+        const auto method = entry.value("method", std::string());
+        const auto at = entry.contains("timestamp") && entry["timestamp"].is_number_integer() ? entry["timestamp"].get<long long>() : 0;
+        if ((method == "totp" || method == "recovery_code") && at >= since) return true;
+    }
+    return false;
+}
+
+nlohmann::json Factors::unenroll(const Principal& principal, const std::string& factorId, const std::optional<std::string>& code,
+                                 const ClientInfo& client) {
+    const auto actor = actorOf(principal, client);
+    // Every code sent counts, as guesses at the password do (the limiter keeps its own rows, so
+    // it is asked before the transaction).
+    if (code && !code->empty()) {
+        auto limit = ctx_.limiter.hit("auth-reauth:" + principal.userId, ctx_.settings.signinLimitPerAccount,
+                                      ctx_.settings.signinWindowSeconds);
+        if (!limit.allowed) {
+            ApiError e(ErrorKind::RateLimited, "over_request_rate_limit", "Too many attempts. Please wait and try again.");
+            e.retryAfterSeconds = limit.retryAfterSeconds;
+            throw e;
+        }
+    }
+    std::optional<ApiError> failure; // answered after COMMIT, so the failed attempt stays in the audit log
     ctx_.db.write([&](db::Tx& tx) {
         auto factor = own(tx.session(), principal.userId, factorId);
         if (!factor) throw factorNotFound();
-        if (factor->status == "verified" && principal.aal != "aal2")
+        const bool verified = factor->status == "verified";
+        if (verified && principal.aal != "aal2")
             throw ApiError(ErrorKind::Forbidden, "insufficient_aal", "AAL2 required to unenroll verified factor");
+        // Removing a verified factor needs a current code: one sent with the request (an
+        // authenticator's or a recovery code), or one this session entered a few minutes ago
+        // (auth-js's unenroll, right after the step up, sends no body).
+        if (verified && (!code || code->empty()) && !recentlyProved(tx.session(), principal.sessionId))
+            throw ApiError::validation({{"code", "Enter a code from your authenticator app or a recovery code."}},
+                                       "Confirm with a two-factor code to remove this authenticator.");
+        if (verified && code && !code->empty()) {
+            if (spendCode(ctx_, tx, principal.userId, *code) == CodeKind::None) {
+                recordEvent(tx, "mfa_verification_failed", principal.userId, actor, {{"factor_id", factorId}, {"reason", "unenroll"}});
+                failure = ApiError(ErrorKind::Validation, "mfa_verification_failed", "Invalid TOTP code entered");
+                return;
+            }
+        }
+        const auto name = nameOf(tx, principal.userId, factorId);
         ctx_.factors.remove(tx, factorId);
-        recordEvent(tx, "mfa_unenrolled", principal.userId, actorOf(principal, client), {{"factor_id", factorId}});
+        recordEvent(tx, "mfa_unenrolled", principal.userId, actor, {{"factor_id", factorId}});
+        if (!verified) return; // an unfinished enrolment: nothing the owner relied on changed
+        // With no verified factor left the recovery codes open nothing: they go with the last one.
+        const auto left = ctx_.factors.list(tx.session(), principal.userId);
+        if (std::none_of(left.begin(), left.end(), [](const FactorSummary& f) { return f.status == "verified"; }))
+            ctx_.recoveryCodes.removeAllOf(tx, principal.userId);
+        sendNotice(ctx_, tx, Notice::FactorRemoved, principal.email, name);
     });
+    if (failure) throw *failure;
     return {{"id", factorId}};
 }
 

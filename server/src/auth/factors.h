@@ -23,7 +23,11 @@ public:
     nlohmann::json challenge(const Principal& principal, const std::string& factorId, const ClientInfo& client);
     nlohmann::json verify(const Principal& principal, const std::string& factorId, const std::string& challengeId,
                           const std::string& code, const ClientInfo& client);
-    nlohmann::json unenroll(const Principal& principal, const std::string& factorId, const ClientInfo& client);
+    // Removes a factor. A verified one needs aal2 and a current code: `code` (the authenticator's
+    // or a recovery code), or a code this session entered within Settings::recentCodeSeconds.
+    // 422 validation_failed (fields.code) without one, 422 mfa_verification_failed when wrong.
+    nlohmann::json unenroll(const Principal& principal, const std::string& factorId, const std::optional<std::string>& code,
+                            const ClientInfo& client);
 
     // At start-up: throws std::runtime_error when the TOTP key does not open a stored secret (the
     // server must not start with the wrong key), then seals every secret still stored as plain
@@ -36,7 +40,12 @@ private:
     // not open under the configured key.
     std::string secretOf(db::Tx& tx, const OwnFactor& factor);
     // The session steps up to aal2: its amr gains totp, its refresh tokens are replaced. Returns the new refresh token.
-    std::string stepUp(db::Tx& tx, const std::string& sessionId, const std::string& factorId);
+    // `method` is the amr entry: totp, or recovery_code when a recovery code stood in.
+    std::string stepUp(db::Tx& tx, const std::string& sessionId, const std::string& factorId, const char* method);
+    // The factor's friendly name, or "Authenticator app".
+    std::string nameOf(db::Tx& tx, const std::string& userId, const std::string& factorId);
+    // Whether the session entered a second-factor code within the last recentCodeSeconds.
+    bool recentlyProved(Poco::Data::Session& s, const std::string& sessionId);
 
     Context& ctx_;
     Sessions& sessions_;

@@ -12,6 +12,7 @@
 #include "auth/customer_admin.h"
 #include "auth/factors.h"
 #include "auth/reauthentication.h"
+#include "auth/recovery_codes.h"
 #include "auth/sessions.h"
 #include "common/module.h"
 
@@ -34,6 +35,9 @@ public:
     PasswordHasher& hasher() { return hasher_; }
     // The password (and code) check before closing an account (privacy area).
     Reauthentication& reauthentication() { return reauth_; }
+    // Who sent a request to a public route, if its Authorization header names a live session:
+    // the user's id; nullopt for no header or any token that does not check out (never an error).
+    std::optional<std::string> identify(const std::string& authorizationHeader);
 
 private:
     const Settings& settings_;
@@ -47,6 +51,7 @@ private:
     AdminUsers admin_;
     CustomerAdmin customers_;
     Reauthentication reauth_;
+    RecoveryCodes recoveryCodes_;
 };
 
 } // namespace storefront::auth

@@ -1,9 +1,7 @@
 #include "auth/reauthentication.h"
 
 #include "auth/password.h"
-#include "auth/totp.h"
-
-#include <Poco/Logger.h>
+#include "auth/second_factor.h"
 
 #include <algorithm>
 #include <iterator>
@@ -63,24 +61,9 @@ void Reauthentication::confirm(const std::string& userId, const std::optional<st
     }
     if (verified.empty()) return;
 
-    // A code is good once: the step must be newer than the last one its factor accepted.
+    // A code is good once: a TOTP step newer than its factor's last, or an unused recovery code.
     bool accepted = false;
-    ctx_.db.write([&](db::Tx& tx) {
-        for (const auto& f : verified) {
-            auto own = ctx_.factors.own(tx.session(), userId, f.id);
-            if (!own) continue;
-            auto secret = ctx_.factorSecrets.open(own->id, own->secret);
-            if (!secret) {
-                Poco::Logger::get("auth").error("the TOTP secret of factor %s does not open with the configured key", own->id);
-                throw ApiError(ErrorKind::Internal, "mfa_secret_unreadable", "The two-factor secret cannot be read. Contact support.");
-            }
-            auto step = matchTotp(*secret, *code, ctx_.db.clock().epochSeconds());
-            if (step && ctx_.factors.spendStep(tx, own->id, *step)) {
-                accepted = true;
-                return;
-            }
-        }
-    });
+    ctx_.db.write([&](db::Tx& tx) { accepted = spendCode(ctx_, tx, userId, *code) != CodeKind::None; });
     if (!accepted) {
         ctx_.db.write([&](db::Tx& tx) { recordEvent(tx, "reauthentication_failed", userId, actor, {{"reason", "code"}}); });
         throw ApiError(ErrorKind::BadRequest, "mfa_verification_failed", "Invalid TOTP code entered");

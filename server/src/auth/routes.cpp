@@ -78,6 +78,7 @@ void registerRoutes(http::Router& router, Services services, const Settings& con
     auto& sessions = services.sessions;
     auto& factors = services.factors;
     auto& admin = services.admin;
+    auto& recoveryCodes = services.recoveryCodes;
     router.get("/auth/v1/health", Access::Anyone, [](Request&, Response& res) {
         res.json(200, {{"version", "v2"}, {"name", "storefront-auth"}, {"description", "GoTrue-compatible accounts API of the storefront"}});
     });
@@ -194,8 +195,18 @@ void registerRoutes(http::Router& router, Services services, const Settings& con
         auto code = body.optText("code").value_or("");
         res.json(200, factors.verify(principalOf(req), req.param("id"), challengeId, code, clientOf(req)));
     });
+    // auth-js sends no body; the web app sends {code} (a current TOTP or recovery code).
     router.del("/auth/v1/factors/{id}", Access::SignedInAnyAal, [&factors](Request& req, Response& res) {
-        res.json(200, factors.unenroll(principalOf(req), req.param("id"), clientOf(req)));
+        auto body = gotrueBody(req, Empty::AsObject);
+        res.json(200, factors.unenroll(principalOf(req), req.param("id"), body.optText("code"), clientOf(req)));
+    });
+    // Recovery codes: how many are left, and a new set of ten shown once (aal2).
+    router.get("/api/v1/account/recovery-codes", Access::SignedIn, [&recoveryCodes](Request& req, Response& res) {
+        res.json(200, recoveryCodes.status(principalOf(req)));
+    });
+    router.post("/api/v1/account/recovery-codes", Access::SignedIn, [&recoveryCodes](Request& req, Response& res) {
+        (void)http::Body(req, Style::Fields422, Empty::AsObject); // no members, but a body must still be JSON
+        res.json(200, recoveryCodes.generate(principalOf(req), clientOf(req)));
     });
 
     // The admin API: staff admins only (the authoriser also demands their two-factor step).

@@ -4,6 +4,7 @@
 #include "auth/accounts.h"
 #include "auth/admin.h"
 #include "auth/factors.h"
+#include "auth/recovery_codes.h"
 #include "auth/sessions.h"
 #include "http/router.h"
 
@@ -14,6 +15,7 @@ struct Services {
     Sessions& sessions;
     Factors& factors;
     AdminUsers& admin;
+    RecoveryCodes& recoveryCodes;
 };
 
 void registerRoutes(http::Router& router, Services services, const Settings& config);

@@ -8,6 +8,7 @@ namespace storefront::auth {
 // Sign-in, sessions and two-factor (docs/configuration.md, "Accounts").
 struct Settings {
     std::string siteName = "Signalcraft";     // TOTP issuer label and mail signature
+    std::string supportEmail = "support@signalcraft.co.nz"; // where security notices send people for help
     int jwtExpirySeconds = 3600;               // access-token lifetime
     int sessionTimeboxSeconds = 30 * 86400;    // absolute session lifetime (0: none)
     int sessionInactivitySeconds = 7 * 86400;  // a session not refreshed this long ends (0: never)
@@ -28,6 +29,7 @@ struct Settings {
     int emailWindowSeconds = 3600;
     int linkExpirySeconds = 86400;             // confirmation, recovery and invite links
     int mfaMaxAttempts = 5;                    // wrong codes per challenge
+    int recentCodeSeconds = 300;               // a code entered this recently lets the session remove a factor
     // The key TOTP secrets are sealed with (auth/factor_secrets.h): STOREFRONT_TOTP_KEY, else the
     // key file (<data dir>/totp.key, created on first start). Never logged.
     std::string totpKey;

@@ -65,6 +65,7 @@ constexpr const char* kScrubUser =
 constexpr const char* kScrubProfile = "UPDATE profiles SET email = NULL, updated_at = ? WHERE id = ?";
 constexpr const char* kDeleteRoles = "DELETE FROM user_roles WHERE user_id = ?";
 constexpr const char* kDeleteFactors = "DELETE FROM mfa_factors WHERE user_id = ?";
+constexpr const char* kDeleteRecoveryCodes = "DELETE FROM mfa_recovery_codes WHERE user_id = ?";
 constexpr const char* kDeleteLinks = "DELETE FROM auth_one_time_tokens WHERE user_id = ?";
 constexpr const char* kDelete = "DELETE FROM users WHERE id = ?";
 // What a hard deletion may not take with it (the foreign keys that RESTRICT it, see 0002, 0003, 0009).
@@ -230,12 +231,21 @@ UserRepository::Presence UserRepository::presence(Poco::Data::Session& s, const 
     return *row ? Presence::Closed : Presence::Open;
 }
 
+UserRepository::Presence UserRepository::lockPresence(db::Tx& tx, const std::string& id, RowLock lock) {
+    std::string sql = kPresence;
+    if (!db::isSqlite(tx.session())) sql += lock == RowLock::Share ? " FOR SHARE" : " FOR UPDATE";
+    auto row = tx.query(sql).bind(id).one([](const db::Row& r) { return r.optText("deleted_at"); });
+    if (!row) return Presence::Missing;
+    return *row ? Presence::Closed : Presence::Open;
+}
+
 bool UserRepository::softDelete(db::Tx& tx, const std::string& id) {
     const auto at = tx.clock().nowTimestamp();
     if (tx.query(kScrubUser).bind(at, at, id).changed() != 1) return false;
     tx.query(kScrubProfile).bind(at, id).run();
     tx.query(kDeleteRoles).bind(id).run();
     tx.query(kDeleteFactors).bind(id).run();
+    tx.query(kDeleteRecoveryCodes).bind(id).run();
     tx.query(kDeleteLinks).bind(id).run();
     return true;
 }

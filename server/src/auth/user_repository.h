@@ -96,6 +96,11 @@ public:
     // Whether a users row exists, and whether it is a closed (soft-deleted) account.
     enum class Presence { Missing, Open, Closed };
     Presence presence(Poco::Data::Session& s, const std::string& id);
+    // The same inside a write, with the users row locked on PostgreSQL: `Share` by what must not
+    // outlive the account (a checkout being started), `Exclusive` by closing it, so the two never
+    // overlap (SQLite's writes are one at a time anyway).
+    enum class RowLock { Share, Exclusive };
+    Presence lockPresence(db::Tx& tx, const std::string& id, RowLock lock);
     // The one way a users row is closed (the GoTrue admin's soft delete; "Close my account" builds
     // on it): scrubs the address (so it can sign up again), phone, password and metadata, and the
     // profile's address; deletes roles, factors and one-time links; keeps the row with deleted_at.

@@ -204,10 +204,30 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
             in.clientKey = key;
         }
         http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
+        // lines: [{order_item_id, quantity}], at most 100; with them the amount may be left out.
+        const auto& raw = body.json();
+        if (auto it = raw.find("lines"); it != raw.end() && !it->is_null()) {
+            if (!it->is_array() || it->empty() || it->size() > 100)
+                body.fail("lines", "Must be a list of 1 to 100 lines: {order_item_id, quantity}.");
+            else
+                for (std::size_t i = 0; i < it->size(); ++i) {
+                    const auto& l = (*it)[i];
+                    const std::string field = "lines[" + std::to_string(i) + "]";
+                    const auto item = l.is_object() ? l.find("order_item_id") : l.end();
+                    const auto quantity = l.is_object() ? l.find("quantity") : l.end();
+                    if (!l.is_object() || item == l.end() || !item->is_string() || !common::isUuid(item->get<std::string>()))
+                        body.fail(field, "Needs order_item_id, the id of one of the order's lines.");
+                    else if (quantity == l.end() || !quantity->is_number_integer() || quantity->get<std::int64_t>() < 1 ||
+                             quantity->get<std::int64_t>() > 1000000)
+                        body.fail(field, "Needs quantity, a whole number of at least 1.");
+                    else
+                        in.lines.push_back({item->get<std::string>(), quantity->get<std::int64_t>()});
+                }
+        }
         auto amount = body.optInteger("amount");
         if (!body.failed("amount")) {
-            if (!amount) body.fail("amount", "This field is required.");
-            else if (*amount <= 0) body.fail("amount", "Must be more than 0 (in cents).");
+            if (!amount && in.lines.empty() && !body.failed("lines")) body.fail("amount", "This field is required.");
+            else if (amount && *amount <= 0) body.fail("amount", "Must be more than 0 (in cents).");
         }
         auto reason = body.optText("reason");
         if (reason) {
@@ -218,7 +238,7 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         }
         auto restock = body.optBoolean("restock");
         body.check();
-        in.amount = *amount;
+        in.amount = amount;
         in.reason = reason;
         in.restock = restock.value_or(false);
         auto order = admin.refund(actor, id, in);

@@ -1,6 +1,7 @@
 #include "billing/checkout_service.h"
 
-#include "billing/rules.h"
+#include "auth/user_repository.h"
+#include "billing/orders/rules.h"
 #include "catalog/stock_repository.h"
 #include "http/api_error.h"
 
@@ -87,6 +88,11 @@ CheckoutService::Purchase CheckoutService::priced(const CheckoutInput& input) {
 void CheckoutService::reserve(const Buyer& buyer, const Purchase& purchase, const CheckoutRequest& request) {
     const auto& product = purchase.product;
     db_.write([&](db::Tx& tx) {
+        // The buyer's row is held (shared) until this commits: closing the account waits for it,
+        // and a checkout started after the closing finds the account closed.
+        if (auth::UserRepository().lockPresence(tx, buyer.userId, auth::UserRepository::RowLock::Share) !=
+            auth::UserRepository::Presence::Open)
+            throw ApiError::notFound("user_not_found", "User not found");
         if (purchase.tracked && !catalog::takeStock(tx, product.id, purchase.quantity))
             throw ApiError(ErrorKind::Conflict, "insufficient_stock", stockMessage(catalog::stockLeft(tx, product.id)));
         const std::int64_t total = purchase.line.unitAmount * purchase.quantity;
@@ -135,6 +141,12 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
         throw providerFailed(e.what());
     }
     checkouts_.linkProviderSession(request.checkoutId, session.id, session.url);
+    // The account was closed while the provider was opening the session: the closing expired our
+    // checkout, so the provider's must not stay payable either.
+    if (checkouts_.status(request.checkoutId) == "expired") {
+        expireAtProvider({session.id});
+        throw ApiError::notFound("user_not_found", "User not found");
+    }
     return {session.id, session.url, request.checkoutId};
 }
 
@@ -176,6 +188,40 @@ std::string CheckoutService::portal(const std::string& userId, const std::string
         return provider_.createPortalSession(*customer, settings_.publicUrl + returnPath);
     } catch (const ProviderError& e) {
         throw providerFailed(e.what());
+    }
+}
+
+std::vector<std::string> CheckoutService::abandonAllOpen(db::Tx& tx, const std::string& userId) {
+    std::vector<std::string> sessions;
+    bool stockBack = false;
+    for (const auto& orderId : checkouts_.openOrdersOf(tx, userId)) {
+        auto state = orders_.lock(tx, orderId); // the order first, as every status change locks
+        if (!state) continue;
+        for (const auto& r : checkouts_.releaseReservation(tx, orderId)) {
+            catalog::giveStock(tx, r.productId, r.quantity);
+            stockBack = true;
+        }
+        for (const auto& [provider, sessionId] : checkouts_.expireOpen(tx, orderId))
+            if (sessionId && provider == provider_.name()) sessions.push_back(*sessionId);
+        if (state->status != "pending") continue; // paid meanwhile: the order stands (and is anonymised)
+        orders_.setStatus(tx, orderId, "cancelled", source::kCustomer, false);
+        orders_.addHistory(tx, {orderId, state->status, "cancelled", source::kCustomer, std::nullopt, std::nullopt,
+                                "Cancelled: the customer closed their account"});
+    }
+    if (stockBack) tx.notify(db::topic::kCatalog);
+    return sessions;
+}
+
+void CheckoutService::expireAtProvider(const std::vector<std::string>& sessionIds) {
+    for (const auto& id : sessionIds) {
+        try {
+            provider_.expireCheckoutSession(id);
+        } catch (const std::exception& e) {
+            // Our checkout is expired and its order cancelled: a payment that still arrives is a
+            // late payment on a cancelled order, for staff to refund.
+            Poco::Logger::get("billing").warning("could not expire checkout session %s at the provider: %s", id,
+                                                 std::string(e.what()));
+        }
     }
 }
 

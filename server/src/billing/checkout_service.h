@@ -2,11 +2,11 @@
 // Checkout: starting a hosted checkout (prices and stock from our database, stock reserved with the
 // pending order), abandoning one, billing-portal links, and the expiry of unpaid checkouts.
 // What the buyer then does reaches us as provider events (event_processor.h).
-#include "billing/checkout_repository.h"
-#include "billing/customer_repository.h"
-#include "billing/order_repository.h"
-#include "billing/payment_provider.h"
-#include "billing/subscription_repository.h"
+#include "billing/orders/checkout_repository.h"
+#include "billing/orders/customer_repository.h"
+#include "billing/orders/order_repository.h"
+#include "billing/orders/subscription_repository.h"
+#include "billing/provider/payment_provider.h"
 #include "catalog/product_repository.h"
 #include "db/database.h"
 
@@ -65,6 +65,14 @@ public:
 
     // The job: expires checkouts past their time (and the provider's grace). Returns how many.
     int expireDue();
+
+    // Closing an account, inside its transaction (which holds the users row): every checkout of
+    // the user still creating or open is expired in our rows, its stock given back and its order
+    // cancelled as the customer's decision, so a payment that still arrives is a late payment for
+    // staff to refund. Returns the provider sessions to expire once committed (expireAtProvider).
+    std::vector<std::string> abandonAllOpen(db::Tx& tx, const std::string& userId);
+    // Expires these sessions at the provider; a failure is logged (the orders stay cancelled).
+    void expireAtProvider(const std::vector<std::string>& sessionIds);
 
 private:
     // What is being bought, from our catalogue: the priced line, mode and plan.

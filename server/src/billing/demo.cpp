@@ -4,9 +4,10 @@
 // screen has rows to look at; for the dashboard's charts, paid orders over the last 30 days and
 // ledger entries and subscriptions over the last 12 months. Written once per database (db::runOnce).
 #include "auth/user_repository.h"
+#include "billing/books/ledger_repository.h"
 #include "billing/demo_repository.h"
-#include "billing/ledger_repository.h"
 #include "billing/module.h"
+#include "common/nz_time.h"
 
 #include <array>
 
@@ -17,6 +18,14 @@ namespace {
 constexpr const char* kStaffEmail = "staff@demo.signalcraft.test";
 
 std::string daysAgo(const Clock& clock, int days, int hours = 0) { return clock.timestampAfter(-(days * 86400 + hours * 3600)); }
+// Noon on day `day` of the New Zealand month `monthsBack` months before the current one: the chart
+// rows land in one calendar month each, whatever today's date (30-day steps can skip a month).
+std::string dayOfMonthAgo(const Clock& clock, int monthsBack, int day) {
+    const auto today = nz::dateOf(nz::instantOf(clock.now()));
+    const auto month = date::year_month(today.year(), today.month()) - date::months(monthsBack);
+    const auto at = nz::startOfMonth(month) + std::chrono::hours(24 * (day - 1) + 12);
+    return formatTimestamp(at);
+}
 
 } // namespace
 
@@ -158,10 +167,10 @@ void Module::demo(db::Database& db) {
                     const auto subscription = demo.subscriptionId(tx, "sub_chart_" + std::to_string(n));
                     demo.insertLedger(tx, ledger_kind::kSubscriptionPayment, 1500, "NZD", daysAgo(tx.clock(), day - k), std::nullopt, subscription);
                 }
-                demo.insertLedger(tx, ledger_kind::kOrderPayment, 4900 * (2 + month % 4), "NZD", daysAgo(tx.clock(), day - 3));
-                demo.insertLedger(tx, ledger_kind::kOrderPayment, 5400 * (1 + month % 2), "AUD", daysAgo(tx.clock(), day - 5));
-                if (month % 3 == 0) demo.insertLedger(tx, ledger_kind::kOrderPayment, 3500, "USD", daysAgo(tx.clock(), day - 7));
-                if (month % 4 == 1) demo.insertLedger(tx, ledger_kind::kRefund, -4900, "NZD", daysAgo(tx.clock(), day - 8));
+                demo.insertLedger(tx, ledger_kind::kOrderPayment, 4900 * (2 + month % 4), "NZD", dayOfMonthAgo(tx.clock(), month, 12));
+                demo.insertLedger(tx, ledger_kind::kOrderPayment, 5400 * (1 + month % 2), "AUD", dayOfMonthAgo(tx.clock(), month, 14));
+                if (month % 3 == 0) demo.insertLedger(tx, ledger_kind::kOrderPayment, 3500, "USD", dayOfMonthAgo(tx.clock(), month, 16));
+                if (month % 4 == 1) demo.insertLedger(tx, ledger_kind::kRefund, -4900, "NZD", dayOfMonthAgo(tx.clock(), month, 18));
             }
         }
     });

@@ -1,7 +1,8 @@
 #include "billing/event_processor.h"
 
-#include "billing/rules.h"
-#include "billing/shipping.h"
+#include "auth/user_repository.h"
+#include "billing/orders/rules.h"
+#include "billing/orders/shipping.h"
 #include "catalog/money.h"
 #include "catalog/stock_repository.h"
 #include "common/text.h"
@@ -240,8 +241,15 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
     // A decision, not an expiry: staff cancelled it, or the customer did (their own cancel).
     const bool staffCancelled = state->status == "cancelled" && state->statusSource == source::kStaff;
     const bool customerCancelled = state->status == "cancelled" && state->statusSource == source::kCustomer;
-    if (staffCancelled || customerCancelled) {
-        const std::string who = staffCancelled ? "staff" : "the customer";
+    // A closed account's order is never paid into life: closing cancelled it (or, should a payment
+    // beat nothing else, it is cancelled now) and the money waits for staff to refund, with no
+    // invoice naming the person.
+    const bool buyerClosed = c.userId && auth::UserRepository().presence(tx.session(), *c.userId) ==
+                                             auth::UserRepository::Presence::Closed;
+    if (staffCancelled || customerCancelled || buyerClosed) {
+        const std::string who = staffCancelled ? "staff" : buyerClosed ? "the customer closed their account and" : "the customer";
+        if (state->status == "pending") // a closed account's order that nothing had cancelled yet
+            for (const auto& r : checkouts_.releaseReservation(tx, c.orderId)) catalog::giveStock(tx, r.productId, r.quantity);
         checkouts_.markCompletedOnly(tx, c.id);
         // Paid before staff cancelled (this is a repeat of that payment's news): not new money.
         if (orders_.paidByProvider(tx, c.orderId)) return;
@@ -249,9 +257,14 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
         const auto amount = integer(e.object, "amount_total").value_or(state->totalAmount);
         const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state->currency));
         if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId})) return;
-        // Money that arrived is in the books whatever staff decide; a refund takes it out again.
-        if (c.mode != "subscription") recordOrderPayment(tx, e, c.orderId);
-        orders_.setStatus(tx, c.orderId, "cancelled", *state->statusSource, true);
+        // Money that arrived is in the books whatever staff decide, with its tax invoice like any
+        // other payment (a refund then issues a credit note); a closed account's gets none, so
+        // nothing new names the person.
+        if (c.mode != "subscription") {
+            recordOrderPayment(tx, e, c.orderId);
+            if (!buyerClosed) issueOrderInvoice(tx, e, c);
+        }
+        orders_.setStatus(tx, c.orderId, "cancelled", state->statusSource.value_or(source::kCustomer), true);
         orders_.addHistory(tx, {c.orderId, std::string("cancelled"), "cancelled", source::kProvider, std::nullopt,
                                 std::nullopt,
                                 "Payment of " + catalog::formatMoney(amount, currency) + " " + currency +

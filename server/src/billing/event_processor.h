@@ -3,13 +3,14 @@
 // in-process) comes through ingest(): it is stored under its unique id in the same transaction as
 // its effect, so a duplicate delivery changes nothing, and its effects are written so that events
 // arriving in any order end in the same state (docs/billing.md, "Rules the server enforces").
-#include "billing/checkout_repository.h"
-#include "billing/customer_repository.h"
-#include "billing/ledger_repository.h"
-#include "billing/invoice_repository.h"
-#include "billing/order_repository.h"
-#include "billing/refund_book.h"
-#include "billing/subscription_repository.h"
+#include "billing/books/invoice_repository.h"
+#include "billing/books/ledger_repository.h"
+#include "billing/books/refund_book.h"
+#include "billing/orders/checkout_repository.h"
+#include "billing/orders/customer_repository.h"
+#include "billing/orders/order_repository.h"
+#include "billing/orders/subscription_repository.h"
+#include "billing/provider/event_sink.h"
 #include "db/database.h"
 #include "mail/outbox.h"
 
@@ -26,7 +27,7 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-class EventProcessor {
+class EventProcessor : public EventSink {
 public:
     enum class Outcome { Applied, Ignored, Duplicate };
 
@@ -37,6 +38,7 @@ public:
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;
     // any other exception means nothing was stored and the provider should deliver it again.
     Outcome ingest(const std::string& provider, const std::string& payload);
+    void deliver(const std::string& provider, const std::string& payload) override { ingest(provider, payload); }
 
 private:
     struct Event {

@@ -1,7 +1,7 @@
 #pragma once
 // HTTP for tax invoices (docs/billing.md, "Tax invoices"): the customer's list and one invoice
 // (or credit note) by number, readable by its owner and by staff; anyone else is told 404.
-#include "billing/invoice_repository.h"
+#include "billing/books/invoice_repository.h"
 #include "db/database.h"
 #include "http/router.h"
 

@@ -3,8 +3,8 @@
 // TEST MODE banner; no card details are asked for.
 #include "billing/routes.h"
 
-#include "billing/shipping.h"
-#include "billing/stripe_form.h"
+#include "billing/orders/shipping.h"
+#include "billing/provider/stripe_form.h"
 #include "catalog/money.h"
 #include "common/text.h"
 #include "http/api_error.h"

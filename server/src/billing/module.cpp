@@ -2,9 +2,9 @@
 
 #include "billing/admin_routes.h"
 #include "billing/invoice_routes.h"
+#include "billing/provider/stripe_provider.h"
+#include "billing/provider/stripe_signature.h"
 #include "billing/routes.h"
-#include "billing/stripe_provider.h"
-#include "billing/stripe_signature.h"
 
 #include <stdexcept>
 

@@ -1,11 +1,11 @@
 #pragma once
 // The billing area: the payment provider (local test provider or Stripe, from billing::Settings),
 // the event inbox, checkout, the customer's billing reads, their routes and the checkout-expiry job.
-#include "billing/account_queries.h"
 #include "billing/checkout_service.h"
 #include "billing/event_processor.h"
-#include "billing/local_provider.h"
 #include "billing/order_admin.h"
+#include "billing/orders/account_queries.h"
+#include "billing/provider/local_provider.h"
 #include "billing/settings.h"
 #include "catalog/product_repository.h"
 #include "common/module.h"

@@ -7,6 +7,7 @@
 #include <Poco/Logger.h>
 
 #include <algorithm>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -58,7 +59,7 @@ db::Page<AdminOrder> OrderAdmin::orders(const AdminOrderFilter& filter, const db
 
 std::optional<AdminOrderDetail> OrderAdmin::order(const std::string& id) {
     auto s = db_.session();
-    return orders_.adminFind(s, id);
+    return detail(s, id);
 }
 
 db::Page<AdminSubscription> OrderAdmin::subscriptions(const std::optional<std::string>& status,
@@ -73,6 +74,54 @@ AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::
 }
 
 namespace {
+
+struct CheckedLines {
+    std::int64_t total = 0; // the lines' price × quantity
+};
+
+// Checks a refund's lines against the order (under its lock): each names one of its lines, once,
+// for 1 to what is left of it unrefunded. 422 naming the line otherwise.
+CheckedLines checkRefundLines(LedgerRepository& ledger, db::Tx& tx, const std::string& orderId,
+                              const OrderAdmin::RefundInput& in) {
+    CheckedLines out;
+    if (in.lines.empty()) return out;
+    const auto items = ledger.refundableItems(tx, orderId);
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < in.lines.size(); ++i) {
+        const auto& line = in.lines[i];
+        const std::string field = "lines[" + std::to_string(i) + "]";
+        const RefundableItem* item = nullptr;
+        for (const auto& it : items)
+            if (it.id == line.orderItemId) item = &it;
+        if (!item)
+            throw ApiError::validation({{field, "No line " + line.orderItemId + " in this order."}},
+                                       "Line " + line.orderItemId + " is not part of this order.");
+        if (!seen.insert(item->id).second)
+            throw ApiError::validation({{field, "This line is named twice."}}, "Line " + item->id + " is named twice.");
+        const std::int64_t left = item->quantity - item->refundedQuantity;
+        if (line.quantity < 1 || line.quantity > left)
+            throw ApiError::validation(
+                {{field, left == 0 ? item->productName + " has been refunded already."
+                                   : "Choose 1 to " + std::to_string(left) + " of " + item->productName + "."}},
+                left == 0 ? "Line " + item->id + " (" + item->productName + ") has been refunded in full already."
+                          : "Line " + item->id + " (" + item->productName + ") has " + std::to_string(left) +
+                                " left to refund.");
+        out.total += item->unitAmount * line.quantity;
+    }
+    if (in.amount && *in.amount > out.total)
+        throw ApiError::validation({{"amount", "At most the lines' " + std::to_string(out.total) + " cents."}},
+                                   "The amount is more than the chosen lines cost.");
+    return out;
+}
+
+bool sameLines(std::vector<RefundLine> a, std::vector<RefundLine> b) {
+    const auto byItem = [](const RefundLine& x, const RefundLine& y) { return x.orderItemId < y.orderItemId; };
+    std::sort(a.begin(), a.end(), byItem);
+    std::sort(b.begin(), b.end(), byItem);
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const RefundLine& x, const RefundLine& y) {
+        return x.orderItemId == y.orderItemId && x.quantity == y.quantity;
+    });
+}
 
 // Why bulk shipping leaves an order as it is (nothing when it may ship).
 void refuseBulkShipUnlessPaid(const AdminOrderDetail& detail) {
@@ -136,7 +185,7 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
     db_.write([&](db::Tx& tx) {
         auto state = orders_.lock(tx, id);
         if (!state) throw ApiError::notFound("order_not_found", "No such order.");
-        auto before = *orders_.adminFind(tx, id);
+        auto before = *detail(tx, id);
         if (guard) guard(before);
         const bool hasTracking = tracking.carrier || tracking.trackingNumber;
         if (state->status == status) {
@@ -148,7 +197,7 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
             }
             // Shipped already: staff correct the carrier or tracking number; the customer hears of it.
             orders_.setTracking(tx, id, tracking.carrier, tracking.trackingNumber);
-            after = *orders_.adminFind(tx, id);
+            after = *detail(tx, id);
             audit::record(tx, actor, {"order.tracking_changed", "order", id, toJson(before), toJson(after)});
             if (auto mail = shippedMail(after, publicUrl_); !mail.to.empty()) outbox_.enqueue(tx, mail);
             return;
@@ -171,7 +220,7 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
         orders_.setStatus(tx, id, status, source::kStaff, status == "cancelled" && state->paidAfterCancellation);
         if (status == "shipped") orders_.setTracking(tx, id, tracking.carrier, tracking.trackingNumber);
         orders_.addHistory(tx, {id, state->status, status, source::kStaff, actor.userId, actor.email, note});
-        after = *orders_.adminFind(tx, id);
+        after = *detail(tx, id);
         audit::record(tx, actor, {"order.status_changed", "order", id, toJson(before), toJson(after)});
         if (status == "shipped")
             if (auto mail = shippedMail(after, publicUrl_); !mail.to.empty()) outbox_.enqueue(tx, mail);
@@ -209,13 +258,13 @@ void OrderAdmin::cancelForCustomer(const audit::Actor& actor, const std::string&
         if (state->status != "pending" || checkouts_.completedForOrder(tx, id))
             throw ApiError(ErrorKind::Conflict, "order_not_cancellable",
                            "This order has been paid and can no longer be cancelled here: contact us for a refund.");
-        auto before = *orders_.adminFind(tx, id);
+        auto before = *detail(tx, id);
         releaseStock(tx, id);
         toExpire = checkouts_.expireOpen(tx, id);
         orders_.setStatus(tx, id, "cancelled", source::kCustomer, false);
         orders_.addHistory(tx, {id, state->status, "cancelled", source::kCustomer, actor.userId, actor.email,
                                 std::string(kCancelledByCustomerNote)});
-        audit::record(tx, actor, {"order.cancelled_by_customer", "order", id, toJson(before), toJson(*orders_.adminFind(tx, id))});
+        audit::record(tx, actor, {"order.cancelled_by_customer", "order", id, toJson(before), toJson(*detail(tx, id))});
         tx.notify(db::topic::kCatalog); // stock may have changed
     });
     expireAtProvider(toExpire, id);
@@ -228,24 +277,26 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
     db_.write([&](db::Tx& tx) {
         if (!orders_.lock(tx, id)) throw ApiError::notFound("order_not_found", "No such order.");
         auto order = *ledger_.refundable(tx, id);
+        // What this request refunds: its lines (checked against what is left of each) and amount.
+        const auto lines = checkRefundLines(ledger_, tx, id, in);
+        const std::int64_t amount = in.amount.value_or(lines.total);
         std::optional<Refund> row;
+        // One Idempotency-Key is one refund: the same key again is that refund (a retry of one
+        // whose answer never came sends it to the provider again, under the same id).
         if (in.clientKey) row = ledger_.refundByClientKey(tx, id, *in.clientKey);
-        if (row && (row->amount != in.amount || row->restock != in.restock))
+        if (row && (row->amount != amount || row->restock != in.restock ||
+                    !sameLines(ledger_.refundLines(tx, row->id), in.lines)))
             throw ApiError(ErrorKind::Conflict, "idempotency_key_reused",
                            "This Idempotency-Key was used for another refund of this order.");
-        if (!row) {
-            // An earlier refund whose answer never came (a timeout, a crash): a retry sends that one again.
-            if (auto waiting = ledger_.requestedRefund(tx, id)) {
-                if (waiting->amount != in.amount || waiting->restock != in.restock)
-                    throw ApiError(ErrorKind::Conflict, "refund_in_progress",
-                                   "A refund of " + catalog::formatMoney(waiting->amount, waiting->currency) + " " +
-                                       waiting->currency +
-                                       " is still waiting for the payment provider: send it again with the same amount.");
+        // A client that sends no key: its retry of a refund still waiting is that refund (only
+        // when that one had no key either and asked for exactly the same).
+        if (!row && !in.clientKey)
+            if (auto waiting = ledger_.requestedRefund(tx, id);
+                waiting && !waiting->clientKey && waiting->amount == amount && waiting->restock == in.restock &&
+                sameLines(ledger_.refundLines(tx, waiting->id), in.lines))
                 row = waiting;
-            }
-        }
         if (row && row->status != "requested") {
-            after = *orders_.adminFind(tx, id);
+            after = *detail(tx, id);
             return;
         }
         if (!row) {
@@ -256,18 +307,31 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
             if (!order.providerPaymentId || order.paymentProvider != provider_.name())
                 throw ApiError(ErrorKind::Conflict, "order_not_refundable",
                                "This order was not paid through the payment provider, so there is nothing to refund here.");
-            std::int64_t remaining = order.totalAmount - order.refundedAmount;
+            // Refunds still waiting for the provider count against what is left: a second refund
+            // with its own key gets its own refund when the rest allows, else 409 (never the
+            // first caller's refund).
+            const std::int64_t inFlight = ledger_.requestedAmount(tx, id);
+            std::int64_t remaining = order.totalAmount - order.refundedAmount - inFlight;
             if (remaining < 0) remaining = 0;
-            if (in.amount > remaining) {
+            if (amount > remaining) {
+                if (inFlight > 0)
+                    throw ApiError(ErrorKind::Conflict, "refund_in_progress",
+                                   "Another refund of this order (" + catalog::formatMoney(inFlight, order.currency) + " " +
+                                       order.currency + ") is still waiting for the payment provider. Try again shortly.");
                 const auto left = catalog::formatMoney(remaining, order.currency) + " " + order.currency;
                 auto error = ApiError::validation({{"amount", "At most " + left + " can still be refunded."}},
                                                   "Only " + left + " of this order can still be refunded.");
                 error.extra = {{"remaining_amount", remaining}};
                 throw error;
             }
-            const auto refundId = ledger_.insertRefund(tx, {id, in.amount, order.currency, in.reason, in.restock, "requested",
+            // Restocking without lines returns the whole order: only with the refund that completes it.
+            if (in.restock && in.lines.empty() && amount != remaining)
+                throw ApiError::validation(
+                    {{"restock", "Choose the lines to return to stock, or refund the whole of what is left."}},
+                    "Only a refund of the whole remainder can return the order to stock without naming its lines.");
+            const auto refundId = ledger_.insertRefund(tx, {id, amount, order.currency, in.reason, in.restock, "requested",
                                                             "staff", provider_.name(), std::nullopt, in.clientKey,
-                                                            actor.userId, actor.email});
+                                                            actor.userId, actor.email, in.lines});
             row = ledger_.refund(tx, refundId);
         }
         request = RefundRequest{row->id, id, order.providerPaymentId.value_or(""), row->amount, row->reason.value_or("")};
@@ -286,14 +350,14 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
     std::string status;
     db_.write([&](db::Tx& tx) {
         orders_.lock(tx, id);
-        before = toJson(*orders_.adminFind(tx, id));
+        before = toJson(*detail(tx, id));
         auto row = *ledger_.refund(tx, request->refundId);
         const std::string settled = created.status == "succeeded" || created.status == "failed" || created.status == "canceled"
                                         ? created.status
                                         : "pending";
         book_.settle(tx, row, settled, created.id, std::nullopt, {source::kStaff, actor.userId, actor.email});
         status = ledger_.refund(tx, request->refundId)->status;
-        after = *orders_.adminFind(tx, id);
+        after = *detail(tx, id);
         audit::record(tx, actor, {"order.refunded", "order", id, before, toJson(after),
                                   {{"refund_id", request->refundId},
                                    {"amount", request->amount},
@@ -337,10 +401,13 @@ nlohmann::json toJson(const AdminOrderDetail& d) {
     auto j = toJson(d.order);
     nlohmann::json items = nlohmann::json::array();
     for (const auto& i : d.items)
-        items.push_back({{"product_id", orNull(i.productId)},
+        items.push_back({{"id", i.id},
+                         {"product_id", orNull(i.productId)},
                          {"product_name", i.productName},
                          {"quantity", i.quantity},
-                         {"unit_amount", i.unitAmount}});
+                         {"unit_amount", i.unitAmount},
+                         {"refunded_quantity", i.refundedQuantity},
+                         {"restocked_quantity", i.restockedQuantity}});
     nlohmann::json history = nlohmann::json::array();
     for (const auto& h : d.history)
         history.push_back({{"at", h.at},

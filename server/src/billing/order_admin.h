@@ -6,12 +6,12 @@
 // in our rows at once, at the provider after the commit (Stripe: its expire call; the local provider
 // keeps its state in our rows).
 #include "audit/audit.h"
-#include "billing/checkout_repository.h"
-#include "billing/order_repository.h"
-#include "billing/ledger_repository.h"
-#include "billing/payment_provider.h"
-#include "billing/refund_book.h"
-#include "billing/subscription_repository.h"
+#include "billing/books/ledger_repository.h"
+#include "billing/books/refund_book.h"
+#include "billing/orders/checkout_repository.h"
+#include "billing/orders/order_repository.h"
+#include "billing/orders/subscription_repository.h"
+#include "billing/provider/payment_provider.h"
 #include "db/database.h"
 #include "mail/mail_message.h"
 #include "mail/outbox.h"
@@ -84,10 +84,11 @@ public:
     void cancelForCustomer(const audit::Actor& actor, const std::string& userId, const std::string& id);
 
     struct RefundInput {
-        std::int64_t amount = 0; // minor units, > 0
+        std::optional<std::int64_t> amount; // minor units, > 0; with lines, at most (and by default) theirs
         std::optional<std::string> reason;
         bool restock = false;
         std::optional<std::string> clientKey; // the request's Idempotency-Key
+        std::vector<RefundLine> lines;        // refunds by line: which lines, how many of each
     };
     // Refunds part or all of a paid order (docs/billing.md, "Refunds"). The refund row is written
     // (and committed) first; its id is the provider's idempotency key, so a retry of a refund whose
@@ -98,6 +99,17 @@ public:
     AdminOrderDetail refund(const audit::Actor& actor, const std::string& id, const RefundInput& input);
 
 private:
+    // The order as staff see it: OrderRepository's detail with its refunds from the books.
+    template <class Source>
+    std::optional<AdminOrderDetail> detail(Source& source, const std::string& id) {
+        auto d = orders_.adminFind(source, id);
+        if (!d) return d;
+        d->refunds = ledger_.refundsOf(source, id);
+        const auto refunded = ledger_.refundedQuantities(source, id);
+        for (auto& item : d->items)
+            if (auto it = refunded.find(item.id); it != refunded.end()) item.refundedQuantity = it->second;
+        return d;
+    }
     // changeStatus, with `guard` run on the locked order before anything changes (it throws to refuse).
     AdminOrderDetail transition(const audit::Actor& actor, const std::string& id, const std::string& status,
                                 const std::optional<std::string>& note, const Tracking& tracking,

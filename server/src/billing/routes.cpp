@@ -1,8 +1,8 @@
 #include "billing/routes.h"
 
 #include "audit/audit.h"
-#include "billing/rules.h"
-#include "billing/stripe_signature.h"
+#include "billing/orders/rules.h"
+#include "billing/provider/stripe_signature.h"
 #include "common/text.h"
 #include "http/api_error.h"
 #include "http/body.h"

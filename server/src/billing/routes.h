@@ -1,11 +1,11 @@
 #pragma once
 // HTTP for billing: the /functions/v1 calls the company's apps make, the signed-in customer's
 // /api/v1/account reads, the Stripe webhook, and the local test provider's pages.
-#include "billing/account_queries.h"
 #include "billing/checkout_service.h"
 #include "billing/event_processor.h"
-#include "billing/local_provider.h"
 #include "billing/order_admin.h"
+#include "billing/orders/account_queries.h"
+#include "billing/provider/local_provider.h"
 #include "http/router.h"
 
 #include <string>

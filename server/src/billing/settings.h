@@ -1,19 +1,12 @@
 #pragma once
 // The payments settings: provider (local or Stripe), keys, checkout expiry.
 // app/config.cpp reads them (docs/configuration.md lists each with its default).
+#include "billing/books/invoice_settings.h"
+
 #include <string>
 #include <vector>
 
 namespace storefront::billing {
-
-// Tax invoices (docs/configuration.md, "Tax invoices"; docs/billing.md, "Tax invoices").
-struct InvoiceSettings {
-    std::string legalName;  // STOREFRONT_COMPANY_LEGAL_NAME
-    std::string address;    // STOREFRONT_COMPANY_ADDRESS
-    std::string gstNumber;  // STOREFRONT_GST_NUMBER, check digit verified, as "49-091-850"
-    std::string prefix = "INV-";
-    std::vector<std::string> zeroRatedCurrencies = {"AUD", "USD"}; // exports: GST 0.00
-};
 
 // Checkout and payments (docs/configuration.md, "Payments").
 struct Settings {

@@ -74,7 +74,7 @@ nlohmann::json exportFilters(const char* filter, const std::optional<std::string
     return json;
 }
 
-const std::vector<std::string> kWorkerColumns = {"full_name", "email", "licence_number", "tier", "pro_expires_at", "certificates",
+const std::vector<std::string> kWorkerExportColumns = {"full_name", "email", "licence_number", "tier", "pro_expires_at", "certificates",
                                                  "last_active_at", "joined_at", "worker_id"};
 
 const std::vector<std::string> kCertificateColumns = {"certificate_number", "status", "site_location", "worker_name", "worker_email",
@@ -156,7 +156,7 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
         auto search = http::readSearch(req);
         auto tier = http::readChoice(req, "tier", {"free", "pro"});
         const auto sort = http::readSort(req, CompanionRepository::kWorkerSorts);
-        audit::CsvExport what{"wirewrite-workers", exportFilters("tier", tier, search, sort), kWorkerColumns};
+        audit::CsvExport what{"wirewrite-workers", exportFilters("tier", tier, search, sort), kWorkerExportColumns};
         audit::streamCsv(res, repo.database(), audit::actorOf(req), std::move(what),
                          [&repo, search, tier, order = CompanionRepository::kWorkerSorts.keyset(sort)](csv::Writer& out) {
             repo.exportWorkers(search, tier, order, [&out](const Worker& w) {

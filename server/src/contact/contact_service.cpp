@@ -82,11 +82,12 @@ mail::MailMessage salesMail(const ContactSubmission& s, const std::string& sales
     return m;
 }
 
-std::string ContactService::submit(const ContactSubmission& submission, const std::string& clientAddress) {
+std::string ContactService::submit(const ContactSubmission& submission, const std::string& clientAddress,
+                                   const std::optional<std::string>& senderId) {
     const auto mailMessage = salesMail(submission, salesAddress_);
     std::string id;
     db_.write([&](db::Tx& tx) {
-        id = submissions_.insert(tx, submission, clientAddress);
+        id = submissions_.insert(tx, submission, clientAddress, std::nullopt, senderId);
         outbox_.enqueue(tx, mailMessage, id);
     });
     return id;

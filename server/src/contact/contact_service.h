@@ -29,8 +29,10 @@ public:
     ContactService(db::Database& db, mail::Outbox& outbox, std::string salesAddress)
         : db_(db), submissions_(), outbox_(outbox), salesAddress_(std::move(salesAddress)) {}
 
-    // Stores the submission and its mail; returns the submission id.
-    std::string submit(const ContactSubmission& submission, const std::string& clientAddress);
+    // Stores the submission and its mail; returns the submission id. `senderId`: the signed-in
+    // sender's account, the only way a message belongs to one (the data export lists it).
+    std::string submit(const ContactSubmission& submission, const std::string& clientAddress,
+                       const std::optional<std::string>& senderId = std::nullopt);
 
 private:
     db::Database& db_;

@@ -8,7 +8,7 @@
 namespace storefront::contact {
 
 void Module::routes(http::Router& router) {
-    registerRoutes(router, service_, limiter_, limits_.perWindow, limits_.windowSeconds);
+    registerRoutes(router, service_, limiter_, limits_.perWindow, limits_.windowSeconds, identify_);
     registerAdminRoutes(router, admin_);
 }
 

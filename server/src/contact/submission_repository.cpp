@@ -7,8 +7,8 @@ namespace storefront::contact {
 namespace {
 
 constexpr const char* kInsert =
-    "INSERT INTO contact_submissions (id, name, email, company, phone, message, client_ip, created_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    "INSERT INTO contact_submissions (id, name, email, company, phone, message, client_ip, created_at, user_id) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
 // Staff columns; the handler's email from their account (NULL once it is closed).
 constexpr const char* kEnquiryColumns =
@@ -68,10 +68,12 @@ void SubmissionRepository::setHandled(db::Tx& tx, const std::string& id, bool ha
 }
 
 std::string SubmissionRepository::insert(db::Tx& tx, const ContactSubmission& s, const std::string& clientAddress,
-                                         const std::optional<std::string>& createdAt) {
+                                         const std::optional<std::string>& createdAt,
+                                         const std::optional<std::string>& senderId) {
     auto id = db::newId();
     tx.query(kInsert)
-        .bind(id, s.name, s.email, s.company, s.phone, s.message, clientAddress, createdAt.value_or(tx.clock().nowTimestamp()))
+        .bind(id, s.name, s.email, s.company, s.phone, s.message, clientAddress, createdAt.value_or(tx.clock().nowTimestamp()),
+              senderId)
         .run();
     return id;
 }

@@ -22,9 +22,11 @@ struct EnquiryFilter {
 
 class SubmissionRepository {
 public:
-    // Stores the submission in `tx` (received now, or at `createdAt`: the demo's rows); returns its new id.
+    // Stores the submission in `tx` (received now, or at `createdAt`: the demo's rows), with the
+    // signed-in sender's account when there was one; returns its new id.
     std::string insert(db::Tx& tx, const ContactSubmission& submission, const std::string& clientAddress,
-                       const std::optional<std::string>& createdAt = std::nullopt);
+                       const std::optional<std::string>& createdAt = std::nullopt,
+                       const std::optional<std::string>& senderId = std::nullopt);
 
     // The staff list, newest first.
     db::Page<Enquiry> list(db::Database& db, const EnquiryFilter& filter, db::PageQuery page);

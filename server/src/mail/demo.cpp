@@ -21,6 +21,8 @@ void Module::demo(db::Database& db) {
         {"order_shipped", "aroha@demo.signalcraft.test", "Your order DEMO-0003 has shipped", "sent", 1, nullptr, 140},
         {"contact", "sales@demo.signalcraft.test", "Contact Sales: Aroha Ngata (Waka Traffic Management)", "sent", 1, nullptr, 3},
         {"refund", "ben@demo.signalcraft.test", "Refund for order DEMO-0002", "sent", 2, nullptr, 50},
+        {"factor_added", "aroha@demo.signalcraft.test", "Two-factor authentication was turned on for your Signalcraft account", "sent",
+         1, nullptr, 30},
         {"order_shipped", "chloe@demo.signalcraft.test", "Your order DEMO-0002 has shipped", "failed", 5,
          "550 5.1.1 <chloe@demo.signalcraft.test>: Recipient address rejected: mailbox unavailable", 20},
     };

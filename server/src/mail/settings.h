@@ -1,6 +1,8 @@
 #pragma once
 // The mail settings: transport (outbox or SMTP), sender, sales address, retries.
 // app/config.cpp reads them (docs/configuration.md lists each with its default).
+#include "mail/html_part.h"
+
 #include <string>
 
 namespace storefront::mail {
@@ -17,6 +19,10 @@ struct Settings {
     int smtpTimeoutSeconds = 20;          // connect, TLS handshake and each reply
     int retryIntervalSeconds = 60;
     int maxAttempts = 10;
+    // The outbox transport prints each mail's text in the log (STOREFRONT_MAIL_PRINT, development
+    // only: the links in account mail sign people in).
+    bool print = false;
+    Branding brand; // the HTML part's logo and footer: the site and company settings
 };
 
 } // namespace storefront::mail

@@ -57,19 +57,20 @@ public:
 void OutboxOnlyTransport::send(const MailMessage& message, const std::string&, const std::string&) {
     Poco::Logger::get("mail").information("outbox: %s mail to %s kept in the outbox (subject: %s)", message.kind,
                                           message.to, message.subject);
+    if (print_) Poco::Logger::get("mail").information("outbox: the text of that mail (STOREFRONT_MAIL_PRINT):\n%s", message.text);
 }
 
 SmtpTransport::SmtpTransport(std::string host, int port, std::string user, std::string password, std::string security,
-                             int timeoutSeconds)
+                             int timeoutSeconds, Branding brand)
     : host_(std::move(host)), port_(port), user_(std::move(user)), password_(std::move(password)),
-      security_(std::move(security)), timeoutSeconds_(timeoutSeconds) {}
+      security_(std::move(security)), timeoutSeconds_(timeoutSeconds), brand_(std::move(brand)) {}
 
 void SmtpTransport::send(const MailMessage& message, const std::string& from, const std::string& key) {
     // Composed first: a message that cannot be written (a header with control characters, an
     // invalid address) fails before any connection is made.
     const Mailbox sender = parseMailbox(from);
     const Mailbox recipient = parseMailbox(message.to);
-    const std::string data = composeMessage(message, from, std::time(nullptr), messageIdFor(key, domainOf(sender.address)));
+    const std::string data = composeMessage(message, from, std::time(nullptr), messageIdFor(key, domainOf(sender.address)), brand_);
     // Every step (connect, TLS handshake, each reply) has the deadline: common/tls_socket.h.
     const Poco::Timespan timeout(timeoutSeconds_, 0);
     auto socket = common::connect(host_, port_, timeout, security_ == "tls" ? clientContext() : Poco::Net::Context::Ptr());
@@ -89,8 +90,8 @@ void SmtpTransport::send(const MailMessage& message, const std::string& from, co
 std::unique_ptr<Transport> makeTransport(const mail::Settings& config) {
     if (config.transport == "smtp")
         return std::make_unique<SmtpTransport>(config.smtpHost, config.smtpPort, config.smtpUser,
-                                               config.smtpPassword, config.smtpSecurity, config.smtpTimeoutSeconds);
-    return std::make_unique<OutboxOnlyTransport>();
+                                               config.smtpPassword, config.smtpSecurity, config.smtpTimeoutSeconds, config.brand);
+    return std::make_unique<OutboxOnlyTransport>(config.print);
 }
 
 } // namespace storefront::mail

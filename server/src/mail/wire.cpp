@@ -254,8 +254,8 @@ std::string quotedPrintable(const std::string& text) {
     return out;
 }
 
-std::string composeMessage(const MailMessage& message, const std::string& from, std::time_t now,
-                           const std::string& messageId) {
+std::string composeMessage(const MailMessage& message, const std::string& from, std::time_t now, const std::string& messageId,
+                           const Branding& brand) {
     requireSafe(message.subject);
     requireSafe(messageId);
     const Mailbox sender = parseMailbox(from);
@@ -268,10 +268,24 @@ std::string composeMessage(const MailMessage& message, const std::string& from, 
     out += unstructuredHeader("Subject", message.subject);
     out += "Message-ID: " + messageId + "\r\n";
     out += "MIME-Version: 1.0\r\n";
-    out += "Content-Type: text/plain; charset=UTF-8\r\n";
-    out += "Content-Transfer-Encoding: quoted-printable\r\n";
+    // "=_" never occurs in quoted-printable text (every "=" there is "=XX" or a soft break), so
+    // the boundary cannot appear inside a part. Made from the Message-ID: the same on every attempt.
+    std::string boundary = "=_alt_";
+    for (const char c : messageId)
+        if (std::isalnum(static_cast<unsigned char>(c)) != 0 && boundary.size() < 46) boundary += c;
+    out += "Content-Type: multipart/alternative;\r\n boundary=\"" + boundary + "\"\r\n";
     out += "\r\n";
-    out += quotedPrintable(message.text);
+    // Each part's own text ends in CRLF; the CRLF before a delimiter belongs to the delimiter.
+    auto part = [&](const char* type, const std::string& content) {
+        out += "--" + boundary + "\r\n";
+        out += std::string("Content-Type: ") + type + "; charset=UTF-8\r\n";
+        out += "Content-Transfer-Encoding: quoted-printable\r\n\r\n";
+        out += quotedPrintable(content);
+        out += "\r\n";
+    };
+    part("text/plain", message.text);
+    part("text/html", renderHtml(message, brand));
+    out += "--" + boundary + "--\r\n";
     return out;
 }
 

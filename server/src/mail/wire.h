@@ -3,10 +3,13 @@
 // - CRLF line endings everywhere, no bare CR or LF; no line over 78 octets in the headers and
 //   76 in the body (RFC 5322 allows 998);
 // - Date (RFC 5322 form, UTC), From, To, Reply-To (when set), Subject, Message-ID on the From
-//   address's domain, MIME-Version 1.0, text/plain UTF-8, quoted-printable;
+//   address's domain, MIME-Version 1.0;
+// - a multipart/alternative body: the text/plain part, then the text/html part (mail/html_part.h),
+//   both UTF-8 quoted-printable, between boundaries that quoted-printable text cannot contain ("=_");
 // - header text outside printable ASCII (Subject, display names) as RFC 2047 encoded-words
 //   (UTF-8, base64, each at most 75 characters), folded.
 // Header values with control characters are refused (std::invalid_argument): no header injection.
+#include "mail/html_part.h"
 #include "mail/mail_message.h"
 
 #include <ctime>
@@ -49,9 +52,9 @@ std::string mailboxHeader(const std::string& name, const Mailbox& mailbox);
 // printable ASCII encoded. Always ends in CRLF (a final soft break when `text` does not end a line).
 std::string quotedPrintable(const std::string& text);
 
-// The whole message as it goes into SMTP DATA (before dot-stuffing).
-std::string composeMessage(const MailMessage& message, const std::string& from, std::time_t now,
-                           const std::string& messageId);
+// The whole message as it goes into SMTP DATA (before dot-stuffing); `brand` fills the HTML part.
+std::string composeMessage(const MailMessage& message, const std::string& from, std::time_t now, const std::string& messageId,
+                           const Branding& brand);
 
 // SMTP DATA transparency (RFC 5321 4.5.2): a line starting with "." gets another; ends with the
 // lone "." line. `data` must use CRLF line endings.

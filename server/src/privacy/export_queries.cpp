@@ -53,10 +53,11 @@ constexpr const char* kCertificates =
 constexpr const char* kRedemptions =
     "SELECT c.code, CAST(r.redeemed_at AS TEXT) AS redeemed_at FROM promo_code_redemptions r "
     "JOIN promo_codes c ON c.id = r.promo_code_id WHERE r.worker_id = ? ORDER BY r.redeemed_at, r.id";
-// contact_submissions_lower_email_idx (migration 0018) serves it.
+// The messages the user sent while signed in (never those that merely give the address:
+// migration 0021); contact_submissions_user_id_idx serves it.
 constexpr const char* kContactMessages =
     "SELECT name, email, company, phone, message, CAST(created_at AS TEXT) AS created_at FROM contact_submissions "
-    "WHERE lower(email) = ? ORDER BY created_at, id";
+    "WHERE user_id = ? ORDER BY created_at, id";
 // The account's own events (sign-ins, failures, sign-outs, factor and password changes):
 // audit_log_target_idx serves it.
 constexpr const char* kEvents =
@@ -86,7 +87,6 @@ std::optional<json> ExportQueries::read(Poco::Data::Session& s, const std::strin
                     {"updated_at", r.timestamp("updated_at")}};
     });
     if (!profile) return std::nullopt;
-    const std::string email = (*profile)["email"].is_string() ? (*profile)["email"].get<std::string>() : "";
     (*profile)["roles"] = db::query(s, kRoles).bind(userId).all([](const db::Row& r) {
         return json{{"role", r.text("role")}, {"granted_at", r.timestamp("granted_at")}};
     });
@@ -197,9 +197,7 @@ std::optional<json> ExportQueries::read(Poco::Data::Session& s, const std::strin
     }
     out["wirewrite"] = std::move(wirewrite);
 
-    out["contact_messages"] = json::array();
-    if (!email.empty())
-        out["contact_messages"] = db::query(s, kContactMessages).bind(email).all([](const db::Row& r) {
+    out["contact_messages"] = db::query(s, kContactMessages).bind(userId).all([](const db::Row& r) {
             return json{{"name", r.text("name")},
                         {"email", r.text("email")},
                         {"company", orNull(r.optText("company"))},

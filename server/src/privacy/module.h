@@ -4,7 +4,7 @@
 // removes: the accounts area's password check, billing's provider and checkouts, enterprise teams.
 #include "auth/reauthentication.h"
 #include "billing/checkout_service.h"
-#include "billing/payment_provider.h"
+#include "billing/provider/payment_provider.h"
 #include "common/module.h"
 #include "db/database.h"
 #include "enterprise/enterprise_service.h"

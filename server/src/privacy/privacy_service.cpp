@@ -89,8 +89,15 @@ void PrivacyService::close(const audit::Actor& actor, const std::string& userId,
     // The audit entry keeps who and when by id, never the address.
     audit::Actor who = actor;
     who.email.reset();
+    std::vector<std::string> straggling; // checkouts started while the provider was being told
     db_.write([&](db::Tx& tx) {
+        // The users row is held until this commits: a checkout being started waits, then finds
+        // the account closed; one that got in first is ended here, inside the same transaction.
+        if (auth::UserRepository().lockPresence(tx, userId, auth::UserRepository::RowLock::Exclusive) !=
+            auth::UserRepository::Presence::Open)
+            throw userGone();
         refuseIfBlocked(tx, userId); // a role or an account granted meanwhile
+        straggling = checkout_.abandonAllOpen(tx, userId);
         closing_.cancelSubscriptions(tx, userId);
         teams_.removeFromEveryTeam(tx, who, userId);
         closing_.anonymiseOrders(tx, userId);
@@ -100,8 +107,10 @@ void PrivacyService::close(const audit::Actor& actor, const std::string& userId,
         audit::record(tx, who, {"account.closed", "user", userId, nullptr, nullptr,
                                 {{"subscriptions_cancelled", static_cast<std::int64_t>(live.size())},
                                  {"cancelled_at_provider", cancelled},
-                                 {"checkouts_abandoned", static_cast<std::int64_t>(checkouts.size())}}});
+                                 {"checkouts_abandoned", static_cast<std::int64_t>(checkouts.size())},
+                                 {"sessions_expired_in_closing", static_cast<std::int64_t>(straggling.size())}}});
     });
+    checkout_.expireAtProvider(straggling);
 }
 
 } // namespace storefront::privacy

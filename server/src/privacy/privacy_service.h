@@ -7,7 +7,7 @@
 #include "audit/audit.h"
 #include "auth/reauthentication.h"
 #include "billing/checkout_service.h"
-#include "billing/payment_provider.h"
+#include "billing/provider/payment_provider.h"
 #include "db/database.h"
 #include "enterprise/enterprise_service.h"
 #include "privacy/closing_repository.h"

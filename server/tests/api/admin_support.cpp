@@ -1,6 +1,6 @@
 #include "api/admin_support.h"
 
-#include "billing/rules.h"
+#include "billing/orders/rules.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The payment-event inbox through Stripe's webhook: signatures, duplicates delivered in parallel,
 // events in any order, and what validate-subscription answers for every stored status.
 #include "api/billing_support.h"
-#include "billing/stripe_signature.h"
+#include "billing/provider/stripe_signature.h"
 
 #include <gtest/gtest.h>
 

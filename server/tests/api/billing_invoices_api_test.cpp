@@ -3,8 +3,8 @@
 // (50 payments at once on two servers), idempotent, readable by the owner and staff only; credit
 // notes through the repository the refund path calls. SQLite and PostgreSQL.
 #include "api/admin_support.h"
-#include "billing/invoice_repository.h"
-#include "billing/tax_invoice.h"
+#include "billing/books/invoice_repository.h"
+#include "billing/books/tax_invoice.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // expiry job and the provider's expiry racing (stock comes back exactly once).
 #include "api/admin_support.h"
 #include "api/fake_stripe.h"
-#include "billing/stripe_signature.h"
+#include "billing/provider/stripe_signature.h"
 
 #include <gtest/gtest.h>
 
@@ -118,8 +118,10 @@ TEST(OrderLatePayments, StaffCancelThenProviderPaidIsRecordedNotApplied) {
                           callers().admin)
                       .json();
     EXPECT_EQ(listed["total"], 1);
-    // The money arrived: it is in the ledger (staff refund it or reinstate the order).
+    // The money arrived: it is in the ledger (staff refund it or reinstate the order), with its
+    // tax invoice like any other payment, once however often the news came.
     EXPECT_EQ(totalRevenue(), revenueBefore + 5000);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'", {c.orderId}), 1);
 
     // Staff reinstate it: paid, the stock taken again, the flag cleared; the money counts once.
     ASSERT_EQ(staffSet(c.orderId, "paid").status, 200);
@@ -203,3 +205,19 @@ TEST(OrderLatePayments, StaffCancelTheExpiryJobAndTheBuyerAbandoningRacingGiveSt
         EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {orderId}).at(0), "cancelled");
     }
 }
+
+TEST(OrderLatePayments, ALatePaymentRefundedIssuesACreditNoteAgainstItsInvoice) {
+    auto c = stripeCheckout(5, 1);
+    ASSERT_EQ(staffSet(c.orderId, "cancelled", lateServer()).status, 200);
+    ASSERT_EQ(deliverLate(sessionEvent(unique("evt_late_refund"), "checkout.session.completed", c, "paid", 2500)).status, 200);
+    ASSERT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'", {c.orderId}), 1);
+    auto refunded = sendJson(lateServer(), "POST", "/api/v1/admin/orders/" + c.orderId + "/refunds", {{"amount", 2500}},
+                             callers().admin);
+    ASSERT_EQ(refunded.status, 200) << refunded.body;
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE order_id = ? AND kind = 'credit_note'", {c.orderId}), 1);
+    EXPECT_EQ(countRows("SELECT CAST(SUM(CASE WHEN kind = 'invoice' THEN gst_amount ELSE -gst_amount END) AS BIGINT) "
+                        "FROM tax_invoices WHERE order_id = ?",
+                        {c.orderId}),
+              0);
+}
+

@@ -206,10 +206,16 @@ TEST(LedgerApi, BadInputIsRefusedAndChangesNothing) {
 TEST(LedgerApi, RestockGivesTheItemsBackExactlyOnce) {
     auto paid = paidLocally(5, 1000, 2);
     ASSERT_EQ(stockOf(paid.productId), 3);
-    ASSERT_EQ(refund(paid.id, {{"amount", 500}, {"restock", true}}).status, 200);
+    // Restocking without naming lines returns the whole order: only with the refund that completes it.
+    auto partial = refund(paid.id, {{"amount", 500}, {"restock", true}});
+    ASSERT_EQ(partial.status, 422) << partial.body;
+    EXPECT_TRUE(partial.json()["fields"].contains("restock"));
+    EXPECT_EQ(refundRows(paid.id), 0);
+    EXPECT_EQ(stockOf(paid.productId), 3);
+    ASSERT_EQ(refund(paid.id, {{"amount", 500}}).status, 200);
+    ASSERT_EQ(refund(paid.id, {{"amount", 1500}, {"restock", true}}).status, 200);
     EXPECT_EQ(stockOf(paid.productId), 5);
-    ASSERT_EQ(refund(paid.id, {{"amount", 500}, {"restock", true}}).status, 200);
-    EXPECT_EQ(stockOf(paid.productId), 5);
+    for (const auto& item : order(paid.id)["items"]) EXPECT_EQ(item["restocked_quantity"], item["quantity"]);
     // Cancelling the order afterwards gives nothing back a second time either.
     ASSERT_EQ(patchJson("/api/v1/admin/orders/" + paid.id, {{"status", "cancelled"}}, callers().admin).status, 200);
     EXPECT_EQ(stockOf(paid.productId), 5);
@@ -243,8 +249,11 @@ TEST(LedgerApi, StripeRefundsCarryTheRefundRowAsIdempotencyKeyAndARetryRefundsOn
     EXPECT_EQ(lost.status, 502) << lost.body;
     EXPECT_EQ(ledgerSum(paid.id), 4000);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM order_refunds WHERE order_id = ? AND status = 'requested'", {paid.id}), 1);
-    // Another amount while it waits is refused.
-    EXPECT_EQ(refund(paid.id, {{"amount", 100}}, {}, fakeStripeServer()).status, 409);
+    // Another refund while it waits is one of its own, when what is left allows it; more than
+    // that is refused while the first is in flight (never answered with the first's refund).
+    auto more = refund(paid.id, {{"amount", 2600}}, {}, fakeStripeServer());
+    EXPECT_EQ(more.status, 409) << more.body;
+    EXPECT_EQ(more.json()["code"], "refund_in_progress");
 
     // Stripe finished the work after we stopped waiting; the retry gets that refund, not a second one.
     auto madeFor = [&] {
@@ -433,6 +442,114 @@ TEST(LedgerApi, RenewalsEnterTheLedgerOnceAndTheRevenueCardIsTheLedgersSum) {
         EXPECT_EQ(after["total_revenue_by_currency"][currency], ledgerTotal(currency)) << currency;
     EXPECT_EQ(after["total_revenue"], after["total_revenue_by_currency"]["NZD"]);
     EXPECT_EQ(after["recent_revenue"], after["recent_revenue_by_currency"]["NZD"]);
+}
+
+// ---- refunds by line, concurrent refunds, cumulative GST -----------------------------------------
+
+std::string onlyItemId(const std::string& orderId) { return order(orderId)["items"][0]["id"]; }
+
+std::int64_t creditedGst(const std::string& orderId) {
+    return countRows("SELECT CAST(COALESCE(SUM(gst_amount), 0) AS BIGINT) FROM tax_invoices WHERE order_id = ? "
+                     "AND kind = 'credit_note'",
+                     {orderId});
+}
+
+TEST(RefundLinesApi, ARefundOfOneOfTwoLinesRestocksExactlyThatOneAndTheLineCannotBeRefundedTwice) {
+    auto paid = paidLocally(40, 4900, 2); // two cables at $49.00: stock 40 -> 38
+    ASSERT_EQ(stockOf(paid.productId), 38);
+    const auto item = onlyItemId(paid.id);
+
+    auto r = refund(paid.id, {{"lines", {{{"order_item_id", item}, {"quantity", 1}}}}, {"restock", true}, {"reason", "One returned"}},
+                    {{"Idempotency-Key", unique("lines-")}});
+    ASSERT_EQ(r.status, 200) << r.body;
+    auto j = r.json()["order"];
+    EXPECT_EQ(j["refunded_amount"], 4900); // the line's price × quantity, by default
+    EXPECT_EQ(j["items"][0]["refunded_quantity"], 1);
+    EXPECT_EQ(j["items"][0]["restocked_quantity"], 1);
+    EXPECT_EQ(stockOf(paid.productId), 39); // one cable back, not both
+    // The credit note lists the line.
+    const auto note = textColumn("SELECT document FROM tax_invoices WHERE order_id = ? AND kind = 'credit_note'", {paid.id});
+    ASSERT_EQ(note.size(), 1u);
+    auto doc = nlohmann::json::parse(note[0]);
+    ASSERT_EQ(doc["refunded_lines"].size(), 1u);
+    EXPECT_EQ(doc["refunded_lines"][0]["quantity"], 1);
+    EXPECT_EQ(doc["lines"][0]["amount"], 4900);
+
+    // The other cable can be refunded once; a third is refused naming the line, and nothing changes.
+    ASSERT_EQ(refund(paid.id, {{"lines", {{{"order_item_id", item}, {"quantity", 1}}}}, {"amount", 4000}}).status, 200);
+    auto again = refund(paid.id, {{"lines", {{{"order_item_id", item}, {"quantity", 1}}}}});
+    ASSERT_EQ(again.status, 422) << again.body;
+    EXPECT_TRUE(again.json()["fields"].contains("lines[0]")) << again.body;
+    EXPECT_NE(again.json()["message"].get<std::string>().find(item), std::string::npos);
+    EXPECT_EQ(refundRows(paid.id), 2);
+    EXPECT_EQ(order(paid.id)["refunded_amount"], 8900);
+    EXPECT_EQ(stockOf(paid.productId), 39);
+}
+
+TEST(RefundLinesApi, BadLinesAreRefusedWithAClearErrorAndChangeNothing) {
+    auto paid = paidLocally(10, 2500, 2);
+    const auto item = onlyItemId(paid.id);
+    const std::vector<nlohmann::json> bad = {
+        {{"lines", "all"}},
+        {{"lines", nlohmann::json::array()}},
+        {{"lines", {{{"order_item_id", "not-a-uuid"}, {"quantity", 1}}}}},
+        {{"lines", {{{"order_item_id", storefront::db::newId()}, {"quantity", 1}}}}},
+        {{"lines", {{{"order_item_id", item}, {"quantity", 0}}}}},
+        {{"lines", {{{"order_item_id", item}, {"quantity", 3}}}}},
+        {{"lines", {{{"order_item_id", item}, {"quantity", 1}}, {{"order_item_id", item}, {"quantity", 1}}}}},
+        {{"lines", {{{"order_item_id", item}, {"quantity", 1}}}}, {"amount", 2600}}, // above the line's 2500
+        {{"lines", {{{"order_item_id", item}}}}},
+    };
+    for (const auto& body : bad) {
+        auto r = refund(paid.id, body);
+        EXPECT_EQ(r.status, 422) << body.dump() << " " << r.body;
+        EXPECT_EQ(r.json()["code"], "validation_failed") << r.body;
+    }
+    EXPECT_EQ(refundRows(paid.id), 0);
+    EXPECT_EQ(ledgerSum(paid.id), 5000);
+    EXPECT_EQ(stockOf(paid.productId), 8);
+}
+
+TEST(RefundLinesApi, TwoStaffRefundingAtOnceWithTheirOwnKeysGetTwoRefundsNeverOneShared) {
+    // Through Stripe (the fake), the first refund still waiting at the provider when the second arrives.
+    auto paid = paidThroughStripe(5000);
+    fakeStripe().delayNext(std::chrono::milliseconds(800));
+    HttpResult a, b;
+    std::thread first([&] { a = refund(paid.id, {{"amount", 1000}}, {{"Idempotency-Key", unique("staff-a-")}}, fakeStripeServer()); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    b = refund(paid.id, {{"amount", 1000}}, {{"Idempotency-Key", unique("staff-b-")}}, fakeStripeServer());
+    first.join();
+    ASSERT_EQ(a.status, 200) << a.body;
+    ASSERT_EQ(b.status, 200) << b.body;
+    EXPECT_EQ(refundRows(paid.id), 2);
+    EXPECT_NE(a.json()["order"]["refunds"].size(), 0u);
+    EXPECT_EQ(order(paid.id)["refunded_amount"], 2000);
+    EXPECT_EQ(ledgerSum(paid.id), 3000);
+    EXPECT_EQ(auditCount("order.refunded", paid.id), 2); // one entry per refund
+
+    // More than is left while one waits: 409, not the other caller's refund.
+    fakeStripe().delayNext(std::chrono::milliseconds(800));
+    HttpResult c, d;
+    std::thread third([&] { c = refund(paid.id, {{"amount", 2000}}, {{"Idempotency-Key", unique("staff-c-")}}, fakeStripeServer()); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    d = refund(paid.id, {{"amount", 2000}}, {{"Idempotency-Key", unique("staff-d-")}}, fakeStripeServer());
+    third.join();
+    ASSERT_EQ(c.status, 200) << c.body;
+    ASSERT_EQ(d.status, 409) << d.body;
+    EXPECT_EQ(d.json()["code"], "refund_in_progress");
+    EXPECT_EQ(refundRows(paid.id), 3);
+}
+
+TEST(RefundLinesApi, FiftySmallRefundsCreditTheGstOfWhatWasRefundedAndAFullRefundCreditsExactlyTheInvoices) {
+    auto paid = paidLocally(10, 4900, 1);
+    const auto invoiceGst =
+        countRows("SELECT gst_amount FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'", {paid.id});
+    ASSERT_EQ(invoiceGst, 639);
+    for (int i = 0; i < 50; ++i) ASSERT_EQ(refund(paid.id, {{"amount", 4}}).status, 200) << i;
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE order_id = ? AND kind = 'credit_note'", {paid.id}), 50);
+    EXPECT_EQ(creditedGst(paid.id), 26); // 3/23 of 200 c; per-note rounding credited 50 c
+    ASSERT_EQ(refund(paid.id, {{"amount", 4700}}).status, 200);
+    EXPECT_EQ(creditedGst(paid.id), invoiceGst);
 }
 
 } // namespace ledger_api_test

@@ -210,7 +210,7 @@ TEST(BillingShipping, StripeIsAskedToCollectTheAddressForPhysicalProductsOnly) {
     // The completed session, in the pinned API version's shape (a fixture), fills the order's snapshot.
     const std::string checkoutId = r.json()["checkoutId"], sessionId = r.json()["sessionId"];
     auto event = shipFixture("checkout.session.completed.shipping.json");
-    EXPECT_EQ(event["api_version"], "2025-09-30.clover"); // billing/stripe_provider.h pins this version
+    EXPECT_EQ(event["api_version"], "2025-09-30.clover"); // billing/provider/stripe_provider.h pins this version
     event["id"] = unique("evt_ship");
     auto& session = event["data"]["object"];
     session["id"] = sessionId;

@@ -3,7 +3,7 @@
 // webhook completing what the checkout started.
 #include "api/billing_support.h"
 #include "api/fake_stripe.h"
-#include "billing/stripe_signature.h"
+#include "billing/provider/stripe_signature.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 #include "api/billing_support.h"
 
 #include "api/fake_stripe.h"
-#include "billing/stripe_provider.h"
-#include "billing/stripe_signature.h"
+#include "billing/provider/stripe_provider.h"
+#include "billing/provider/stripe_signature.h"
 
 #include <stdexcept>
 

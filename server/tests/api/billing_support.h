@@ -40,7 +40,7 @@ inline const std::string kTestAddress =
 // Pays a local checkout with this url-encoded form (the shipping fields).
 HttpResult payWith(const std::string& checkoutUrl, const std::string& form);
 
-// A Stripe webhook event in the pinned API version's shape (billing/stripe_provider.h) around
+// A Stripe webhook event in the pinned API version's shape (billing/provider/stripe_provider.h) around
 // `object`; a new evt_ id unless one is given.
 nlohmann::json stripeEvent(const std::string& type, const nlohmann::json& object, std::string id = "");
 // POSTs a payload (or an event) to /webhooks/stripe of the server on `port`, signed with `secret`

@@ -7,7 +7,7 @@
 #include "api/billing_support.h"
 #include "api/crash_support.h"
 #include "api/fake_stripe.h"
-#include "billing/stripe_signature.h"
+#include "billing/provider/stripe_signature.h"
 
 #include <Poco/Timestamp.h>
 #include <gtest/gtest.h>

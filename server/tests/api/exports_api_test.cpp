@@ -5,7 +5,7 @@
 // audit entry per export.
 #include "api/admin_support.h"
 #include "api/companion_support.h"
-#include "billing/rules.h"
+#include "billing/orders/rules.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // idempotency key and routes to the endpoint.
 #include "api/fake_stripe.h"
 
-#include "billing/stripe_form.h"
+#include "billing/provider/stripe_form.h"
 
 #include <Poco/Net/Context.h>
 #include <Poco/Net/HTTPRequestHandler.h>

@@ -117,6 +117,8 @@ nlohmann::json validBodyFor(const std::string& method, const std::string& patter
         {{"POST", "/api/v1/wirewrite/redeem"}, {{"code", "NO-SUCH-CODE"}}},
         // Well-formed but never the caller's password: closing is refused, nothing changes.
         {{"DELETE", "/api/v1/account"}, {{"password", "Not-the-password-2024"}, {"code", "123456"}}},
+        // No members; the body must still be a JSON object.
+        {{"POST", "/api/v1/account/recovery-codes"}, nlohmann::json::object()},
     };
     auto it = bodies.find({method, pattern});
     return it == bodies.end() ? nlohmann::json() : it->second;

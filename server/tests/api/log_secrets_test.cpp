@@ -5,7 +5,7 @@
 #include "api/harness.h"
 
 #include "auth/totp.h"
-#include "billing/stripe_signature.h"
+#include "billing/provider/stripe_signature.h"
 
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Pipe.h>

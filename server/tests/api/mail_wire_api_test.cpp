@@ -1,11 +1,13 @@
 // Every kind of mail the server writes, on the wire: each is made by the real flow (sign-up,
-// recovery, invitation, email change, enterprise account, paid order, contact enquiry; the
-// WireWrite inactivity warning by the job's own composer), taken from the outbox as the delivery
+// recovery, invitation, email change, the security notices, enterprise account, paid order,
+// contact enquiry; the WireWrite inactivity warning by the job's own composer), taken from the
+// outbox as the delivery
 // job takes it, and sent by the SMTP transport to a real SMTP server on loopback (Debian's
 // aiosmtpd, server/tests/mail/smtp_sink.py). Each message it received is then parsed by Python's
 // email package under the strict default policy: CRLF only, no line over 998 octets, no defect,
 // Date / Message-ID (on the sender's domain) / MIME-Version and the rest present and well formed,
-// the decoded subject, addresses and text what the server meant.
+// the decoded subject, addresses and text what the server meant, and beside the text an HTML part
+// with the kind's heading, the company's footer and the text's links (mail/html_part.h).
 //
 // Why not a second server whose outbox job sends to the sink: every server on the shared test
 // database runs the delivery job, so the suite's own server would deliver some of the mail to its
@@ -16,6 +18,7 @@
 
 #include "companion/inactivity_job.h"
 #include "db/database.h"
+#include "mail/kinds.h"
 #include "mail/outbox_repository.h"
 #include "mail/transport.h"
 #include "mail/wire.h"
@@ -155,7 +158,7 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     SmtpSink sink;
     // A sender with a non-ASCII display name, on the domain the Message-ID must use.
     const std::string from = "Signalcraft Ōtautahi <no-reply@mail.signalcraft.test>";
-    mail::SmtpTransport transport("127.0.0.1", sink.port(), "", "", "none", 5);
+    mail::SmtpTransport transport("127.0.0.1", sink.port(), "", "", "none", 5, env().server->config().mail.brand);
     std::vector<std::pair<mail::MailMessage, fs::path>> sent;
     auto send = [&](const mail::MailMessage& m) {
         const auto before = sink.messages().size();
@@ -189,7 +192,37 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     auto moverSession = signIn(mover, ip);
     const auto movedTo = newEmail("wire-moved");
     ASSERT_EQ(putJson("/auth/v1/user", {{"email", movedTo}}, moverSession.headers()).status, 200);
-    send(stored(outboxId("auth_email_change", movedTo)));
+    const auto changeMail = stored(outboxId("auth_email_change", movedTo));
+    send(changeMail);
+
+    // The security notices: the email change confirmed (to the old address), a password change,
+    // an authenticator added and removed, and a staff reset of two-factor.
+    {
+        std::smatch link;
+        ASSERT_TRUE(std::regex_search(changeMail.text, link, std::regex(R"(token=([A-Za-z0-9_-]+))"))) << changeMail.text;
+        ASSERT_EQ(postJson("/auth/v1/verify", {{"type", "email_change"}, {"token", link[1].str()}}, as(ip)).status, 200);
+        send(stored(outboxId("email_changed", mover.email)));
+
+        auto changer = createUser("wire-password");
+        auto changerSession = signIn(changer, ip);
+        ASSERT_EQ(putJson("/auth/v1/user", {{"password", kStrongPassword}, {"current_password", changer.password}},
+                          changerSession.headers()).status,
+                  200);
+        send(stored(outboxId("password_changed", changer.email)));
+
+        auto careful = createUser("wire-factor");
+        auto carefulSession = signIn(careful, ip);
+        auto factor = enrolVerifiedFactor(carefulSession);
+        send(stored(outboxId("factor_added", careful.email)));
+        ASSERT_EQ(del("/auth/v1/factors/" + factor.id, carefulSession.headers(), {{"code", nextCode(factor)}}).status, 200);
+        send(stored(outboxId("factor_removed", careful.email)));
+
+        auto locked = createUser("wire-reset");
+        auto lockedSession = signIn(locked, ip);
+        enrolVerifiedFactor(lockedSession);
+        ASSERT_EQ(del("/api/v1/admin/customers/" + locked.id + "/factors", staff(), {{"reason", "Lost phone"}}).status, 200);
+        send(stored(outboxId("two_factor_reset_by_staff", locked.email)));
+    }
 
     // An enterprise account for a new administrator, for a company with a non-ASCII name.
     const auto enterpriseAdmin = newEmail("wire-enterprise");
@@ -291,7 +324,7 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     // A Contact Sales enquiry: non-ASCII name and company (in the subject), and a message with the
     // lines SMTP and mbox care about: a lone ".", a leading ".", "From ", "=", a very long line.
     const auto enquirer = unique("wire-contact") + "@example.co.nz";
-    const std::string message = "Kia ora,\n.\n.hidden line\nFrom the depot: 40 cabinets = 12 licences?\n" +
+    const std::string message = "Kia ora,\n.\n.hidden line\nFrom the depot: 40 cabinets = 12 licences? <b>Soon</b> & <script>x</script>\n" +
                                 std::string(1200, 'w') + "\nNgā mihi ✓\n";
     auto contact = postJson("/api/v1/contact",
                             {{"name", "Aroha Ōtautahi"}, {"email", enquirer}, {"company", "Waka Traffic — Te Waipounamu"},
@@ -305,10 +338,13 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     send(storefront::companion::inactivityWarning(newEmail("wire-idle"), std::string("Hēmi Pōtae"), 75, 90,
                                                   "2031-04-01T00:00:00Z"));
 
-    // Every kind is covered.
-    std::set<std::string> covered;
+    // Every kind is covered: the one list of kinds (mail/kinds.h), which holds every kind the
+    // sources write.
+    std::set<std::string> covered, listed;
     for (const auto& [m, file] : sent) covered.insert(m.kind);
-    EXPECT_EQ(covered, kindsInTheSources());
+    for (const auto& t : mail::mailKinds()) listed.insert(t.kind);
+    EXPECT_EQ(covered, listed);
+    EXPECT_EQ(kindsInTheSources(), listed);
 
     // The strict check, one Python run for all.
     const auto sender = mail::parseMailbox(from);
@@ -321,7 +357,10 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
                                 {"to", m.to},
                                 {"reply_to", m.replyTo},
                                 {"subject", m.subject},
-                                {"text", m.text}});
+                                {"text", m.text},
+                                {"heading", mail::templateOf(m.kind, m.subject).heading},
+                                {"legal_name", env().server->config().mail.brand.legalName},
+                                {"address", env().server->config().mail.brand.address}});
     const auto expectationsFile = sink.folder() / "expectations.json";
     std::ofstream(expectationsFile) << expectations.dump(1);
     auto checked = runPython({kSink, "check", expectationsFile.string()});

@@ -8,6 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
 using namespace testing_support;
 
 namespace {
@@ -121,9 +126,10 @@ TEST(PrivacyExport, HoldsEverythingAboutTheUserAndNoSecret) {
     addWireWriteData(account.id, account.email);
     auto team = createTeam("export");
     ASSERT_EQ(addMember(team, account.email).status, 201);
+    // Sent signed in: the message is the account's (one sent without a session is not).
     auto contact = postJson("/api/v1/contact",
                             {{"name", "Mere"}, {"email", account.email}, {"message", "Do you ship to Tonga?"}},
-                            as(newClientIp()));
+                            session.headers());
     ASSERT_EQ(contact.status, 201) << contact.body;
 
     auto r = exportOf(session);
@@ -364,4 +370,118 @@ TEST(PrivacyClose, AStripeSubscriptionIsCancelledFirstAndAProviderFailureChanges
     EXPECT_EQ(stripe.requests("DELETE", "/v1/subscriptions/" + subId).size(), 1u);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscriptions WHERE provider_subscription_id = ? AND status = 'cancelled'", {subId}), 1);
     EXPECT_TRUE(isClosed(account.id));
+}
+
+TEST(PrivacyExport, AContactMessageBelongsToAnAccountOnlyThroughItsSignedInSender) {
+    auto account = createUser("export-contact");
+    auto session = signIn(account, newClientIp());
+    // A stranger types the customer's address into the form: not the customer's message.
+    auto planted = postJson("/api/v1/contact",
+                            {{"name", "Not Mere"}, {"email", account.email}, {"message", "Planted by someone else."}},
+                            as(newClientIp()));
+    ASSERT_EQ(planted.status, 201) << planted.body;
+    // So is one sent with a token that does not check out (it is sent as anyone's).
+    auto forged = postJson("/api/v1/contact",
+                           {{"name", "Not Mere"}, {"email", account.email}, {"message", "A forged token."}},
+                           as(newClientIp(), "not-a-token"));
+    ASSERT_EQ(forged.status, 201) << forged.body;
+    // The customer's own, signed in, under any address they like.
+    auto own = postJson("/api/v1/contact",
+                        {{"name", "Mere"}, {"email", "mere.work@example.nz"}, {"message", "Mine, from my work address."}},
+                        session.headers());
+    ASSERT_EQ(own.status, 201) << own.body;
+
+    auto r = exportOf(session);
+    ASSERT_EQ(r.status, 200) << r.body;
+    const auto messages = r.json()["contact_messages"];
+    ASSERT_EQ(messages.size(), 1u) << messages.dump();
+    EXPECT_EQ(messages[0]["message"], "Mine, from my work address.");
+    EXPECT_EQ(r.body.find("Planted by someone else."), std::string::npos);
+    // Staff still see every enquiry.
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM contact_submissions WHERE email = ?", {account.email}), 2);
+
+    // A new account at a closed account's address sees nothing of the old one's.
+    ASSERT_EQ(closeAccount(session, {{"password", account.password}}).status, 204);
+    const int port = serverWith({{"STOREFRONT_AUTH_CONFIRM_EMAIL", "false"}});
+    auto signUp = sendJson(port, "POST", "/auth/v1/signup", {{"email", account.email}, {"password", "A-new-pass-2026!"}},
+                           as(newClientIp()));
+    ASSERT_EQ(signUp.status, 200) << signUp.body;
+    ASSERT_NE(signUp.json()["user"]["id"], account.id);
+    auto fresh = http(port, "GET", "/api/v1/account/export", "", as(newClientIp(), signUp.json()["access_token"]));
+    ASSERT_EQ(fresh.status, 200) << fresh.body;
+    EXPECT_EQ(fresh.json()["contact_messages"].size(), 0u) << fresh.body;
+}
+
+TEST(PrivacyClose, CheckoutsStartedWhileTheAccountClosesAreNeitherOpenNorPayableAfterwards) {
+    constexpr int kCheckouts = 15;
+    auto account = createUser("close-race");
+    auto session = signIn(account, newClientIp());
+    auto product = createHardware(1000, 2500);
+
+    // Fifteen buyers' tabs keep starting checkouts until the closing has answered, so some start
+    // before it, some while the provider is being told, some inside its transaction.
+    std::vector<std::vector<HttpResult>> tabs(kCheckouts);
+    std::atomic<bool> done{false};
+    HttpResult closed;
+    {
+        std::vector<std::thread> threads;
+        for (int i = 0; i < kCheckouts; ++i)
+            threads.emplace_back([&, i] {
+                auto& mine = tabs[static_cast<std::size_t>(i)];
+                for (int n = 0; n < 30 && !done; ++n) {
+                    mine.push_back(startCheckout(session, {{"productSlug", product.slug}, {"quantity", 1}}));
+                    if (mine.back().status == 403) break; // the session has ended
+                }
+            });
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        closed = closeAccount(session, {{"password", account.password}});
+        done = true;
+        for (auto& t : threads) t.join();
+    }
+    std::vector<HttpResult> started;
+    for (auto& tab : tabs) started.insert(started.end(), tab.begin(), tab.end());
+    ASSERT_EQ(closed.status, 204) << closed.body;
+    int opened = 0;
+    for (const auto& r : started) {
+        // Before the closing: a checkout (ended by it); after: the account or its session is gone.
+        EXPECT_TRUE(r.status == 200 || r.status == 403 || r.status == 404) << r.status << " " << r.body;
+        if (r.status == 200) ++opened;
+    }
+
+    // Nothing of the user is open at our end...
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM checkout_sessions WHERE user_id = ? AND status IN ('creating', 'open')",
+                        {account.id}),
+              0);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM orders WHERE user_id = ? AND status = 'pending'", {account.id}), 0);
+    // ...or payable at the provider's: paying any checkout that was handed out changes nothing.
+    for (const auto& r : started)
+        if (r.status == 200) pressButton(r.json()["url"], "pay");
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM orders WHERE user_id = ? AND status <> 'cancelled'", {account.id}), 0);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE user_id = ?", {account.id}), 0);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE document LIKE ?", {"%" + account.email + "%"}), 0);
+    EXPECT_EQ(stockOf(product.id), 1000); // every reservation came back
+    std::cout << "[ figures  ] " << opened << " of " << started.size() << " checkouts started by " << kCheckouts
+              << " tabs racing the closing were handed out; none is left open or payable" << std::endl;
+}
+
+TEST(PrivacyClose, APaymentTheProviderStillReportsForAClosedAccountIsALatePaymentWithNoInvoice) {
+    auto account = createUser("close-late");
+    auto session = signIn(account, newClientIp());
+    auto product = createHardware(10, 2500);
+    auto started = startCheckout(session, {{"productSlug", product.slug}, {"quantity", 1}});
+    ASSERT_EQ(started.status, 200) << started.body;
+    const auto checkoutId = started.json()["checkoutId"].get<std::string>();
+    // The provider could not be told (its session stays payable there): the checkout is open in
+    // our rows again, as if the closing's expiry had never reached it.
+    ASSERT_EQ(closeAccount(session, {{"password", account.password}}).status, 204);
+    ASSERT_EQ(orderStatusOfCheckout(checkoutId), "cancelled");
+    execSql("UPDATE checkout_sessions SET status = 'open' WHERE id = ?", {checkoutId});
+
+    pressButton(started.json()["url"], "pay");
+    EXPECT_EQ(orderStatusOfCheckout(checkoutId), "cancelled");
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM orders o JOIN checkout_sessions c ON c.order_id = o.id WHERE c.id = ? "
+                        "AND o.paid_after_cancellation",
+                        {checkoutId}),
+              1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE user_id = ?", {account.id}), 0);
 }

@@ -1,7 +1,7 @@
 // The Stripe adapter against the fake Stripe API: headers on every request, idempotency keys,
 // the exact form of each call, error mapping and timeouts. No Storefront server is started.
 #include "api/fake_stripe.h"
-#include "billing/stripe_provider.h"
+#include "billing/provider/stripe_provider.h"
 
 #include <Poco/Net/ServerSocket.h>
 #include <gtest/gtest.h>

@@ -9,19 +9,24 @@
 
   smtp_sink.py check EXPECTATIONS.json
       EXPECTATIONS is a list of {"kind", "file", "from_name", "from_address", "to", "reply_to",
-      "subject", "text"}: what the server meant to send. Each file is parsed with Python's email
-      package under the strict default policy and checked: CRLF line endings only, 7-bit, no line
-      over 998 octets (78 in the header, 76 in the quoted-printable body), no parser defects on
-      the message or any header, Date / From / To / Subject / Message-ID / MIME-Version /
-      Content-Type / Content-Transfer-Encoding each present once and well formed, the Message-ID
-      on the From address's domain, the envelope matching the headers, and the decoded subject,
-      addresses and text equal to what was meant. Prints a JSON object {kind: [problems]} and
-      exits 0 when every list is empty, 1 otherwise.
+      "subject", "text", "heading", "legal_name", "address"}: what the server meant to send. Each
+      file is parsed with Python's email package under the strict default policy and checked: CRLF
+      line endings only, 7-bit, no line over 998 octets (78 in the header, 76 in the
+      quoted-printable body), no parser defects on the message, any part or any header, Date /
+      From / To / Subject / Message-ID / MIME-Version / Content-Type each present once and well
+      formed, the Message-ID on the From address's domain, the envelope matching the headers, the
+      decoded subject and addresses what was meant, and the body multipart/alternative with two
+      quoted-printable UTF-8 parts: text/plain equal to the text, then text/html (the kind's
+      heading, the footer's legal name and address, inline styles only, no image, script, style
+      sheet or class, and links to exactly the URLs of the text). Prints a JSON object
+      {kind: [problems]} and exits 0 when every list is empty, 1 otherwise.
 """
 import asyncio
 import datetime
 import email
 import email.policy
+import html
+import html.parser
 import json
 import os
 import re
@@ -30,8 +35,60 @@ import socket
 import sys
 import threading
 
-REQUIRED = ["Date", "From", "To", "Subject", "Message-ID", "MIME-Version", "Content-Type",
-            "Content-Transfer-Encoding"]
+REQUIRED = ["Date", "From", "To", "Subject", "Message-ID", "MIME-Version", "Content-Type"]
+URL = re.compile(r"https?://[^\s]+")
+BANNED_TAGS = {"img", "script", "style", "link", "iframe", "object", "embed", "form", "base"}
+
+
+class HtmlFacts(html.parser.HTMLParser):
+    """What the HTML part holds: its links, its banned tags and attributes, its visible text."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.hrefs, self.banned, self.text, self.h1 = set(), [], [], []
+        self.in_h1 = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag in BANNED_TAGS:
+            self.banned.append("<%s>" % tag)
+        for name, value in attrs:
+            if name in ("class", "src", "srcset", "background") or name.startswith("on"):
+                self.banned.append("%s= on <%s>" % (name, tag))
+            if name == "href":
+                self.hrefs.add(value)
+        self.in_h1 = tag == "h1"
+
+    def handle_endtag(self, tag):
+        if tag == "h1":
+            self.in_h1 = False
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self.in_h1:
+            self.h1.append(data)
+
+
+def urls_of(text):
+    return {u.rstrip(".,;:)!?\"'") for u in URL.findall(text)}
+
+
+def check_html(e, part, problems):
+    facts = HtmlFacts()
+    facts.feed(part.get_content())
+    visible = " ".join("".join(facts.text).split())
+    problems.extend("HTML part has %s" % b for b in facts.banned)
+    if facts.hrefs != urls_of(e["text"]):
+        problems.append("HTML links %r, the text's %r" % (sorted(facts.hrefs), sorted(urls_of(e["text"]))))
+    if "".join(facts.h1).strip() != e["heading"]:
+        problems.append("HTML heading %r, want %r" % ("".join(facts.h1), e["heading"]))
+    for what in ("legal_name", "address"):
+        if " ".join(e[what].split()) not in visible:
+            problems.append("HTML footer lacks the %s %r" % (what, e[what]))
+    for line in e["text"].splitlines():
+        for word in URL.sub(" ", line).split():
+            if word not in visible:
+                problems.append("HTML part lacks the text's %r" % word)
+                return
 DATE_FORM = re.compile(r"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
                        r"\d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$")
 MESSAGE_ID = re.compile(r"^<[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@([A-Za-z0-9.-]+)>$")
@@ -128,10 +185,21 @@ def check_one(e):
 
     if str(msg["MIME-Version"]) != "1.0":
         problems.append("MIME-Version is %r" % str(msg["MIME-Version"]))
-    if msg.get_content_type() != "text/plain" or msg.get_content_charset() != "utf-8":
+    if msg.get_content_type() != "multipart/alternative":
         problems.append("Content-Type is %r" % str(msg["Content-Type"]))
-    if msg["Content-Transfer-Encoding"].cte != "quoted-printable":
-        problems.append("Content-Transfer-Encoding is %r" % str(msg["Content-Transfer-Encoding"]))
+        return problems
+    parts = list(msg.iter_parts())
+    types = [p.get_content_type() for p in parts]
+    if types != ["text/plain", "text/html"]:
+        problems.append("parts %r, want text/plain then text/html" % types)
+        return problems
+    for part in parts:
+        for defect in part.defects:
+            problems.append("%s part defect: %r" % (part.get_content_type(), defect))
+        if part.get_content_charset() != "utf-8":
+            problems.append("%s charset %r" % (part.get_content_type(), part.get_content_charset()))
+        if part["Content-Transfer-Encoding"] is None or part["Content-Transfer-Encoding"].cte != "quoted-printable":
+            problems.append("%s Content-Transfer-Encoding is %r" % (part.get_content_type(), str(part["Content-Transfer-Encoding"])))
 
     date = msg["Date"]
     if not DATE_FORM.match(str(date)):
@@ -170,9 +238,10 @@ def check_one(e):
         problems.append("Subject %r, want %r" % (str(msg["Subject"]), e["subject"]))
 
     try:
-        text = msg.get_content().replace("\r\n", "\n")
+        text = parts[0].get_content().replace("\r\n", "\n")
         if text != e["text"]:
             problems.append("text differs:\n--- got\n%s\n--- want\n%s" % (text, e["text"]))
+        check_html(e, parts[1], problems)
     except Exception as error:  # noqa: BLE001 - a body that cannot be decoded is the finding
         problems.append("body cannot be decoded: %r" % error)
 

@@ -19,6 +19,7 @@ import { deflateSync } from 'node:zlib';
 import { OpenAPIBackend } from 'openapi-backend';
 
 import { startServer } from '../auth-js/server.mjs';
+import { totp } from '../auth-js/totp.mjs';
 
 // CommonJS modules: their default export is the module object.
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
@@ -298,6 +299,31 @@ describe('signed in', () => {
     await call('GET', '/api/v1/account/invoices', { token, expect: 200 });
     await call('GET', '/api/v1/account/invoices?page_size=0', { token, expect: 422 });
     await call('GET', '/api/v1/account/invoices/INV-999999', { token, expect: 404 });
+  });
+
+  test('recovery codes: the count, refused at aal1, a new set at aal2', async () => {
+    await call('GET', '/api/v1/account/recovery-codes', { token: tokens.ann, expect: 200 });
+    await call('POST', '/api/v1/account/recovery-codes', { token: tokens.ann, json: {}, expect: 403 });
+    // Dora turns two-factor on (GoTrue calls, not in this document) and steps up to aal2.
+    server.createUser('dora@openapi.test', password);
+    const dora = await signIn('dora@openapi.test');
+    const auth = async (path, token, json) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(json),
+      });
+      assert.equal(res.status, 200, path);
+      return res.json();
+    };
+    const factor = await auth('/auth/v1/factors', dora, { factor_type: 'totp' });
+    const challenge = await auth(`/auth/v1/factors/${factor.id}/challenge`, dora, {});
+    const stepped = await auth(`/auth/v1/factors/${factor.id}/verify`, dora, { challenge_id: challenge.id, code: totp(factor.totp.secret) });
+    const token = stepped.access_token;
+    const { body } = await call('POST', '/api/v1/account/recovery-codes', { token, json: {}, expect: 200 });
+    assert.equal(body.codes.length, 10);
+    await call('GET', '/api/v1/account/recovery-codes', { token, expect: 200 });
+    await call('GET', '/api/v1/account/recovery-codes', { token: dora, expect: 403 });
   });
 
   test('privacy: download my data, close my account', async () => {

@@ -1,4 +1,4 @@
-#include "billing/rules.h"
+#include "billing/orders/rules.h"
 #include "catalog/money.h"
 
 #include <gtest/gtest.h>

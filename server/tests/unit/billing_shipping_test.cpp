@@ -1,8 +1,8 @@
 // Shipping rules without a database: the allowed-countries setting, the local page's address
 // checks, reading Stripe's completed session (pinned shape and the older one), and the JSON.
 #include "app/config.h"
-#include "billing/shipping.h"
-#include "billing/stripe_provider.h"
+#include "billing/orders/shipping.h"
+#include "billing/provider/stripe_provider.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/Util/MapConfiguration.h>

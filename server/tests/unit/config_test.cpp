@@ -228,6 +228,10 @@ TEST(Config, RejectsUnusableAuthValuesNamingTheSetting) {
         {"STOREFRONT_AUTH_LINK_EXPIRY_SECONDS", "59"},
         {"STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "0"},
         {"STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "101"},
+        {"STOREFRONT_AUTH_RECENT_CODE_SECONDS", "-1"},
+        {"STOREFRONT_AUTH_RECENT_CODE_SECONDS", "3601"},
+        {"STOREFRONT_SUPPORT_EMAIL", "not an address"},
+        {"STOREFRONT_MAIL_PRINT", "loudly"},
     };
     for (const auto& [name, value] : bad) {
         Fixture f;
@@ -238,6 +242,26 @@ TEST(Config, RejectsUnusableAuthValuesNamingTheSetting) {
         } catch (const std::invalid_argument& e) {
             EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
         }
+    }
+}
+
+TEST(Config, PrintingMailIsForDevelopmentAndTheMailFooterIsTheCompanys) {
+    Fixture f;
+    f.env["STOREFRONT_ENV"] = "development";
+    f.env["STOREFRONT_MAIL_PRINT"] = "true";
+    f.env["STOREFRONT_COMPANY_LEGAL_NAME"] = "Signalcraft Limited";
+    f.env["STOREFRONT_COMPANY_ADDRESS"] = "2 Cashel Street, Christchurch";
+    auto c = f.load();
+    EXPECT_TRUE(c.mail.print);
+    EXPECT_EQ(c.mail.brand.legalName, "Signalcraft Limited");
+    EXPECT_EQ(c.mail.brand.address, "2 Cashel Street, Christchurch");
+    EXPECT_EQ(c.mail.brand.siteName, c.auth.siteName);
+    f.env["STOREFRONT_ENV"] = "production";
+    try {
+        f.load();
+        ADD_FAILURE() << "STOREFRONT_MAIL_PRINT=true was accepted in production";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("STOREFRONT_MAIL_PRINT"), std::string::npos) << e.what();
     }
 }
 

@@ -79,3 +79,36 @@ TEST(Layers, IncludesRunDownwards) {
         }
     }
 }
+
+TEST(Layers, BillingSlicesIncludeDownwards) {
+    // billing/orders (what was bought and its state) includes neither of the other slices;
+    // billing/books (ledger, refunds, invoices and notes, GST) and billing/provider (the payment
+    // providers and their event readers) may include orders/ but not each other; the billing root
+    // (the module, routes and wiring) may include all three. Nothing outside billing/ reaches
+    // into a slice's neighbours through the root either way: it names the slice it uses.
+    const auto sliceOf = [](const std::string& path) -> std::string {
+        if (path.rfind("billing/", 0) != 0) return "";
+        const auto rest = path.substr(8);
+        const auto slash = rest.find('/');
+        return slash == std::string::npos ? "root" : rest.substr(0, slash);
+    };
+    const std::map<std::string, std::set<std::string>> allowed = {
+        {"orders", {"orders"}},
+        {"books", {"books", "orders"}},
+        {"provider", {"provider", "orders"}},
+        {"root", {"root", "orders", "books", "provider"}},
+    };
+    std::size_t sliced = 0;
+    for (const auto& [file, headers] : sourceIncludes()) {
+        const auto from = sliceOf(file);
+        if (from.empty()) continue;
+        sliced += from != "root";
+        for (const auto& h : headers) {
+            const auto to = sliceOf(h);
+            if (to.empty()) continue;
+            EXPECT_TRUE(allowed.at(from).contains(to)) << file << " (billing " << from << ") includes " << h;
+        }
+    }
+    EXPECT_GT(sliced, 20u); // the slices exist
+}
+

@@ -3,6 +3,7 @@
 // header injection. server/tests/api/mail_wire_api_test.cpp sends every kind of mail through a
 // real SMTP server and a strict parser.
 #include "app/config.h"
+#include "mail/kinds.h"
 #include "mail/wire.h"
 
 #include <Poco/AutoPtr.h>
@@ -12,6 +13,7 @@
 
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace mail = storefront::mail;
@@ -40,7 +42,19 @@ bool crlfOnly(const std::string& wire) {
 }
 
 std::string headerBlock(const std::string& wire) { return wire.substr(0, wire.find("\r\n\r\n") + 2); }
-std::string bodyOf(const std::string& wire) { return wire.substr(wire.find("\r\n\r\n") + 4); }
+std::string boundaryOf(const std::string& wire) {
+    const auto at = wire.find("boundary=\"") + 10;
+    return wire.substr(at, wire.find('"', at) - at);
+}
+// The encoded body of the part of `type` (text/plain or text/html): from its blank line to the
+// CRLF that belongs to the next delimiter.
+std::string partOf(const std::string& wire, const std::string& type) {
+    const auto header = wire.find("\r\nContent-Type: " + type + ";");
+    if (header == std::string::npos) return "<missing>";
+    const auto start = wire.find("\r\n\r\n", header) + 4;
+    return wire.substr(start, wire.find("\r\n--" + boundaryOf(wire), start) - start);
+}
+std::string bodyOf(const std::string& wire) { return partOf(wire, "text/plain"); }
 
 // The unfolded value of header `name` in `headers` (each field ending in CRLF).
 std::string rawValue(const std::string& headers, const std::string& name) {
@@ -116,9 +130,10 @@ mail::MailMessage sample() {
 }
 
 const std::string kFrom = "Signalcraft <no-reply@shop.signalcraft.nz>";
+const mail::Branding kBrand{"Signalcraft", "Signalcraft Limited", "1 Queen Street, Auckland 1010", "https://shop.signalcraft.nz"};
 
 std::string compose(const mail::MailMessage& m, const std::string& from = kFrom) {
-    return mail::composeMessage(m, from, 1739480709, mail::newMessageId("shop.signalcraft.nz"));
+    return mail::composeMessage(m, from, 1739480709, mail::newMessageId("shop.signalcraft.nz"), kBrand);
 }
 
 void expectLinesWithin(const std::string& wire, std::size_t headerMax, std::size_t bodyMax) {
@@ -150,8 +165,9 @@ TEST(MailWire, HasEveryHeaderARelayExpects) {
     EXPECT_EQ(rawValue(headers, "From"), kFrom);
     EXPECT_EQ(rawValue(headers, "To"), "customer@example.nz");
     EXPECT_EQ(rawValue(headers, "MIME-Version"), "1.0");
-    EXPECT_EQ(rawValue(headers, "Content-Type"), "text/plain; charset=UTF-8");
-    EXPECT_EQ(rawValue(headers, "Content-Transfer-Encoding"), "quoted-printable");
+    EXPECT_TRUE(std::regex_match(rawValue(headers, "Content-Type"), std::regex(R"(multipart/alternative; boundary="=_alt_[0-9a-zA-Z]+")")))
+        << rawValue(headers, "Content-Type");
+    EXPECT_EQ(rawValue(headers, "Content-Transfer-Encoding"), "<missing>");
     EXPECT_EQ(rawValue(headers, "Reply-To"), "<missing>");
     EXPECT_TRUE(std::regex_match(rawValue(headers, "Message-ID"), std::regex(R"(<[0-9a-f]{32}@shop\.signalcraft\.nz>)")))
         << rawValue(headers, "Message-ID");
@@ -326,4 +342,61 @@ TEST(MailWire, TheServerRefusesToStartWithASenderOrSalesAddressNoMessageCouldCar
             EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
         }
     }
+}
+
+TEST(MailWire, TheBodyIsATextPartThenAnHtmlPartBetweenBoundariesNoPartCanContain) {
+    const auto m = sample();
+    const auto wire = compose(m);
+    const auto boundary = boundaryOf(wire);
+    ASSERT_EQ(boundary.rfind("=_", 0), 0u) << boundary;
+    const auto body = wire.substr(wire.find("\r\n\r\n") + 4);
+    // Two parts, in this order, and the closing delimiter last.
+    EXPECT_EQ(body.find("--" + boundary + "\r\nContent-Type: text/plain; charset=UTF-8\r\n"
+                        "Content-Transfer-Encoding: quoted-printable\r\n\r\n"), 0u) << body;
+    const auto html = body.find("\r\n--" + boundary + "\r\nContent-Type: text/html; charset=UTF-8\r\n"
+                                "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+    EXPECT_NE(html, std::string::npos) << body;
+    EXPECT_EQ(body.substr(body.size() - boundary.size() - 6), "--" + boundary + "--\r\n");
+    EXPECT_EQ(decodeQuotedPrintable(bodyOf(wire)), m.text);
+    EXPECT_EQ(decodeQuotedPrintable(partOf(wire, "text/html")), mail::renderHtml(m, kBrand));
+    expectLinesWithin(wire, 78, 76);
+    EXPECT_TRUE(crlfOnly(wire));
+}
+
+TEST(MailWire, TheHtmlPartEscapesEveryValueAndLinksExactlyTheTextsUrls) {
+    mail::MailMessage m;
+    m.kind = "auth_recovery";
+    m.to = "a@example.nz";
+    m.subject = "Reset <b>now</b>";
+    m.text = "Hello <script>alert(1)</script> & \"friends\"\n\nhttps://shop.signalcraft.nz/auth/v1/verify?token=a&type=recovery\n\n"
+             "Your orders: https://shop.signalcraft.nz/dashboard.\n";
+    const auto html = mail::renderHtml(m, {"Sig<nal>", "Legal & Co", "1 \"Quoted\" Street", "https://shop.signalcraft.nz"});
+    EXPECT_EQ(html.find("<script"), std::string::npos) << html;
+    EXPECT_NE(html.find("Hello &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot;"), std::string::npos) << html;
+    EXPECT_NE(html.find("<title>Reset &lt;b&gt;now&lt;/b&gt;</title>"), std::string::npos);
+    EXPECT_NE(html.find("Sig&lt;nal&gt;"), std::string::npos);
+    EXPECT_NE(html.find("Legal &amp; Co<br>\n1 &quot;Quoted&quot; Street"), std::string::npos) << html;
+    // The lone link is the template's button (and shown as text); the trailing full stop is not part of a URL.
+    EXPECT_NE(html.find(">Choose a new password</a>"), std::string::npos);
+    std::set<std::string> hrefs;
+    static const std::regex href(R"re(href="([^"]*)")re");
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), href); it != std::sregex_iterator(); ++it) hrefs.insert((*it)[1]);
+    EXPECT_EQ(hrefs, (std::set<std::string>{"https://shop.signalcraft.nz/auth/v1/verify?token=a&amp;type=recovery",
+                                            "https://shop.signalcraft.nz/dashboard"}));
+    // Inline styles only: no style sheet, no classes, no images, nothing fetched.
+    for (const char* banned : {"<style", "class=", "<img", "<link", "<script", "src="}) EXPECT_EQ(html.find(banned), std::string::npos) << banned;
+}
+
+TEST(MailWire, EveryListedKindHasItsOwnHeadingAndAnUnlistedKindFallsBackToItsSubject) {
+    std::set<std::string> kinds;
+    for (const auto& t : mail::mailKinds()) {
+        EXPECT_TRUE(kinds.insert(t.kind).second) << "listed twice: " << t.kind;
+        EXPECT_FALSE(t.heading.empty()) << t.kind;
+        mail::MailMessage m;
+        m.kind = t.kind;
+        m.subject = "Subject";
+        m.text = "Text.\n";
+        EXPECT_NE(mail::renderHtml(m, kBrand).find(">" + mail::escapeHtml(t.heading) + "</h1>"), std::string::npos) << t.kind;
+    }
+    EXPECT_EQ(mail::templateOf("not_a_kind", "The subject").heading, "The subject");
 }

@@ -1,5 +1,5 @@
 // Stripe's form encoding: bracketed nesting, percent-encoding of keys and values, and decoding.
-#include "billing/stripe_form.h"
+#include "billing/provider/stripe_form.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Stripe webhook signatures: what verifyStripeSignature accepts, what it refuses and why, and a
 // known answer computed outside this code base.
-#include "billing/stripe_signature.h"
+#include "billing/provider/stripe_signature.h"
 
 #include <gtest/gtest.h>
 

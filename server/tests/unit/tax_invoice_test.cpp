@@ -1,6 +1,6 @@
 // GST content, the IRD/GST number check digit, invoice numbers and New Zealand issue dates
-// (billing/tax_invoice.h; docs/billing.md, "Tax invoices").
-#include "billing/tax_invoice.h"
+// (billing/books/tax_invoice.h; docs/billing.md, "Tax invoices").
+#include "billing/books/tax_invoice.h"
 
 #include <gtest/gtest.h>
 
@@ -82,3 +82,32 @@ TEST(ZeroRatedCurrencies, AreAListOfCodes) {
     EXPECT_THROW(parseCurrencyList("AUD,DOLLAR"), std::invalid_argument);
     EXPECT_THROW(parseCurrencyList("A1D"), std::invalid_argument);
 }
+
+TEST(CreditNoteGst, IsCumulativeSoSmallNotesNeverCreditMoreThanTheInvoiceCharged) {
+    // A $49.00 invoice charges 639 c of GST (3/23 of 4900 c, rounded).
+    const std::int64_t total = 4900, gst = gstContent(4900);
+    ASSERT_EQ(gst, 639);
+    std::int64_t credited = 0, gstCredited = 0;
+    for (int i = 0; i < 50; ++i) {
+        const auto note = creditNoteGst(total, gst, credited, gstCredited, 4);
+        EXPECT_GE(note, 0);
+        credited += 4;
+        gstCredited += note;
+    }
+    EXPECT_EQ(credited, 200);
+    EXPECT_EQ(gstCredited, 26); // 3/23 of 200 c, as one note would; per-note rounding gave 50 c
+    EXPECT_EQ(gstCredited, gstContent(200));
+    // The rest in one note: exactly what the invoice charged, in all.
+    gstCredited += creditNoteGst(total, gst, credited, gstCredited, total - credited);
+    EXPECT_EQ(gstCredited, gst);
+}
+
+TEST(CreditNoteGst, AFullRefundCreditsExactlyTheInvoicesGstAndNothingGoesNegative) {
+    EXPECT_EQ(creditNoteGst(9800, 1278, 0, 0, 9800), 1278);
+    // The invoice's own figure wins when the whole total is credited.
+    EXPECT_EQ(creditNoteGst(9800, 1200, 0, 0, 9800), 1200);
+    // Earlier notes that credited too much (before this rule): the next credits nothing more.
+    EXPECT_EQ(creditNoteGst(4900, 639, 200, 50, 4), 0);
+    EXPECT_EQ(creditNoteGst(4900, 639, 4800, 600, 100), 39);
+}
+

@@ -260,6 +260,23 @@ describe('the code step after a password sign-in', () => {
     expect(screen.getByTestId('auth-state')).toHaveTextContent('signed in as tech@example.co.nz');
   });
 
+  it('takes a recovery code instead, through the same verify call, and refuses a wrong one', async () => {
+    const { user, dialog } = await reachCodeStep();
+    const [factor] = fakeAuth.factors;
+    await user.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));
+    const recovery = within(dialog).getByLabelText('Recovery code');
+    const verify = within(dialog).getByRole('button', { name: 'Verify' });
+    await user.type(recovery, 'abcde-1234');
+    expect(verify).toBeDisabled();
+    await user.type(recovery, '5');
+    expect(verify).toBeEnabled();
+    await user.click(verify);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid TOTP code entered');
+    expect(authClient.mfa.verify).toHaveBeenCalledWith({ factorId: factor!.id, challengeId: `challenge-${factor!.id}`, code: 'abcde-12345' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use your authenticator app' }));
+    expect(within(dialog).getByLabelText('Verification code')).toHaveValue('');
+  });
+
   it("shows the error's message for a wrong code, and 'Invalid verification code' without one", async () => {
     const { user, dialog, code } = await reachCodeStep();
     await user.type(code, '000000');

@@ -7,8 +7,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '@/lib/authClient';
 import { FAKE_SECRET, FAKE_URI, fakeAuth, VALID_CODE } from '@/test/fakeAuthClient';
-import { renderWithAuth } from '@/test/utils';
+import { jsonResponse, mockApi, renderWithAuth } from '@/test/utils';
 import { ACCOUNT_AUTHENTICATOR_LABEL, AUTHENTICATOR_LABEL } from './api/factors';
+import { REGENERATE_CONFIRM_TEXT } from './components/RecoveryCodesPanel';
+import { REMOVE_CODE_LABEL } from './components/RemoveFactorDialog';
 import { COPIED_MARKER_MS, DISABLE_MFA_CONFIRM_TEXT, SecuritySettingsPage } from './routes/SecuritySettingsPage';
 
 // The real QR component, watched so that its props can be checked.
@@ -116,47 +118,132 @@ describe('Security Settings: status', () => {
 });
 
 describe('Security Settings: removing an authenticator', () => {
+  let removed: { path: string; body: unknown }[];
+  let removalAnswer: Response | null;
+  let codesLeft: { remaining: number; created_at: string | null };
+
   beforeEach(() => {
     fakeAuth.addFactor({ friendly_name: 'Work phone' });
     fakeAuth.restoreSession(admin, 'aal2');
+    removed = [];
+    removalAnswer = null;
+    codesLeft = { remaining: 0, created_at: null };
+    mockApi((url, init) => {
+      if (url.pathname === '/api/v1/account/recovery-codes' && (init?.method ?? 'GET') === 'GET') return jsonResponse(200, codesLeft);
+      if (url.pathname === '/api/v1/account/recovery-codes' && init?.method === 'POST') {
+        codesLeft = { remaining: 10, created_at: '2026-03-01T00:00:00Z' };
+        return jsonResponse(200, { ...codesLeft, codes: Array.from({ length: 10 }, (_, i) => `abcde-${String(10000 + i)}`) });
+      }
+      if (url.pathname.startsWith('/auth/v1/factors/') && init?.method === 'DELETE') {
+        removed.push({ path: url.pathname, body: JSON.parse(init.body as string) as unknown });
+        if (removalAnswer) return removalAnswer;
+        const id = decodeURIComponent(url.pathname.split('/').pop()!);
+        fakeAuth.factors.splice(fakeAuth.factors.findIndex((f) => f.id === id), 1);
+        return jsonResponse(200, { id });
+      }
+      return undefined;
+    });
   });
 
-  it('asks first, and does nothing when the answer is no', async () => {
+  it("asks in a dialog that says what it does, and Cancel changes nothing", async () => {
     const user = userEvent.setup();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
-    expect(confirm).toHaveBeenCalledWith(DISABLE_MFA_CONFIRM_TEXT);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove authenticator' });
     // The spec's confirmation, word for word.
     expect(DISABLE_MFA_CONFIRM_TEXT).toBe(
       'Are you sure you want to disable two-factor authentication? This will make your account less secure.',
     );
-    expect(authClient.mfa.unenroll).not.toHaveBeenCalled();
+    expect(dialog).toHaveTextContent(DISABLE_MFA_CONFIRM_TEXT);
+    expect(within(dialog).getByRole('button', { name: 'Remove authenticator' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(removed).toEqual([]);
+    expect(within(twoFactorSection()).getByText('Enabled')).toBeInTheDocument();
   });
 
-  it('removes the factor after confirmation and shows Disabled', async () => {
+  it('removes the factor with a current code and shows Disabled', async () => {
     const user = userEvent.setup();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const [factor] = fakeAuth.factors;
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
-    expect(authClient.mfa.unenroll).toHaveBeenCalledWith({ factorId: factor!.id });
+    const dialog = await screen.findByRole('dialog', { name: 'Remove authenticator' });
+    await user.type(within(dialog).getByLabelText(REMOVE_CODE_LABEL), '123 456');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove authenticator' }));
     expect(await within(twoFactorSection()).findByText('Disabled')).toBeInTheDocument();
+    expect(removed).toEqual([{ path: `/auth/v1/factors/${factor!.id}`, body: { code: '123456' } }]);
   });
 
-  it("alerts 'Error disabling MFA: <message>' on failure", async () => {
+  it('takes a recovery code as typed', async () => {
     const user = userEvent.setup();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    vi.mocked(authClient.mfa.unenroll).mockResolvedValueOnce({
-      data: null,
-      error: new AuthApiError('AAL2 required to unenroll verified factor', 403, 'insufficient_aal'),
-    });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error disabling MFA: AAL2 required to unenroll verified factor'));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove authenticator' });
+    await user.type(within(dialog).getByLabelText(REMOVE_CODE_LABEL), 'k3x9p-2mv7q');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove authenticator' }));
+    await waitFor(() => expect(removed[0]?.body).toEqual({ code: 'k3x9p-2mv7q' }));
+  });
+
+  it("shows 'Error disabling MFA: <message>' in the dialog when the server refuses the code", async () => {
+    const user = userEvent.setup();
+    removalAnswer = jsonResponse(422, { code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove authenticator' });
+    await user.type(within(dialog).getByLabelText(REMOVE_CODE_LABEL), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove authenticator' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error disabling MFA: Invalid TOTP code entered');
     expect(within(twoFactorSection()).getByText('Enabled')).toBeInTheDocument();
+  });
+});
+
+describe('Security Settings: recovery codes', () => {
+  let codesLeft: { remaining: number; created_at: string | null };
+  let made: number;
+
+  beforeEach(() => {
+    fakeAuth.addFactor({ friendly_name: 'Work phone' });
+    fakeAuth.restoreSession(admin, 'aal2');
+    codesLeft = { remaining: 0, created_at: null };
+    made = 0;
+    mockApi((url, init) => {
+      if (url.pathname !== '/api/v1/account/recovery-codes') return undefined;
+      if (init?.method !== 'POST') return jsonResponse(200, codesLeft);
+      made += 1;
+      codesLeft = { remaining: 10, created_at: '2026-03-01T00:00:00Z' };
+      return jsonResponse(200, { ...codesLeft, codes: Array.from({ length: 10 }, (_, i) => `set${String(made)}a-${String(10000 + i)}`) });
+    });
+  });
+
+  it('shows a new set once, with Copy and Download, then the count left', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('You have no recovery codes yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Generate recovery codes' }));
+    const codes = await screen.findByRole('region', { name: 'Your new recovery codes' });
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(codes).getByText('set1a-10000')).toBeInTheDocument();
+    expect(within(codes).getByRole('button', { name: 'Copy codes' })).toBeInTheDocument();
+    expect(within(codes).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    await user.click(within(codes).getByRole('button', { name: 'I have saved my codes' }));
+    expect(screen.queryByText('set1a-10000')).not.toBeInTheDocument();
+    expect(await screen.findByText('10 of 10 recovery codes left')).toBeInTheDocument();
+  });
+
+  it('says the old codes stop working before making a new set, and Cancel keeps them', async () => {
+    const user = userEvent.setup();
+    codesLeft = { remaining: 7, created_at: '2026-02-01T00:00:00Z' };
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Generate new recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate new recovery codes?' });
+    expect(dialog).toHaveTextContent(REGENERATE_CONFIRM_TEXT);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(made).toBe(0);
+    expect(screen.getByText('7 of 10 recovery codes left')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Generate new recovery codes' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Generate new codes' }));
+    expect(await screen.findByText('set1a-10000')).toBeInTheDocument();
+    expect(made).toBe(1);
   });
 });
 

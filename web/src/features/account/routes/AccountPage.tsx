@@ -177,7 +177,7 @@ function EmailForm({ email, pending }: { email: string; pending: string | null }
           required
           value={next}
           error={fieldError}
-          hint="We send a link to the new address; nothing changes until you open it."
+          hint="We send a link to the new address; nothing changes until you open it. Then we tell your current address."
           onChange={(e) => setNext(e.target.value)}
         />
         <Outcome ok={null} failed={failed} />

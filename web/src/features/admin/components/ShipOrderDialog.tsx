@@ -8,7 +8,7 @@ import { errorMessage, isApiError } from '@/lib/api';
 import type { OrderDetail, OrderRow } from '../api/schemas';
 import { useUpdateOrderStatus } from '../api/updateOrderStatus';
 
-/** The server's limits (billing/shipping.h). */
+/** The server's limits (billing/orders/shipping.h). */
 export const MAX_CARRIER = 60;
 export const MAX_TRACKING_NUMBER = 60;
 

@@ -1,6 +1,9 @@
 // Two-factor factors of the signed-in account, through the auth client (GoTrue: GET /user for the
 // list, POST /factors to enrol, POST /factors/{id}/challenge and /verify, DELETE /factors/{id}).
+// Removing a verified factor sends a current code with the DELETE (docs/auth.md), which auth-js's
+// unenroll cannot carry, so that one call goes through apiFetch.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api';
 import { authClient } from '@/lib/authClient';
 import { COMPANY_NAME } from '@/lib/company';
 
@@ -67,7 +70,12 @@ export async function verifyTotp(factorId: string, code: string): Promise<void> 
   if (error) throw error;
 }
 
-export async function removeFactor(factorId: string): Promise<void> {
+/** Removes a factor: an unfinished set-up as it is, a verified one with `code` (TOTP or recovery code). */
+export async function removeFactor(factorId: string, code?: string): Promise<void> {
+  if (code !== undefined) {
+    await apiFetch(`/auth/v1/factors/${encodeURIComponent(factorId)}`, { method: 'DELETE', body: { code } });
+    return;
+  }
   const { error } = await authClient.mfa.unenroll({ factorId });
   if (error) throw error;
 }
@@ -75,7 +83,8 @@ export async function removeFactor(factorId: string): Promise<void> {
 export function useRemoveFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: removeFactor,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaKeys.factors() }),
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => removeFactor(factorId, code),
+    // The list, and the recovery codes (they go with the last factor).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mfaKeys.all }),
   });
 }

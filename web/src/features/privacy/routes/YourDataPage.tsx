@@ -23,7 +23,9 @@ const REMOVED = [
   'your WireWrite profile and certificates',
 ];
 const KEPT = [
-  'orders and tax invoices, for seven years as New Zealand tax law requires, with your name and email replaced by "Closed account"',
+  'orders and tax invoices exactly as issued, with their delivery address, for seven years as New Zealand tax law requires; your name and email on them are replaced by "Closed account"',
+  'payments and refunds in our accounts, for the same seven years',
+  'messages you sent us through the contact form, as our sales correspondence, for up to two years',
 ];
 
 function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -174,9 +176,10 @@ export function YourDataPage({ nav }: YourDataPageProps = {}) {
           Close my account
         </h2>
         <p className="mt-2 text-slate-600">
-          Closing removes your profile and sign-in details and cancels your subscriptions. Orders and tax invoices stay
-          for seven years, as the law requires, under &quot;Closed account&quot;. You can sign up again later with the
-          same email address as a new customer.
+          Closing removes your profile and sign-in details, cancels your subscriptions and ends any checkout you have
+          not paid. Orders and tax invoices stay as issued, with their delivery address, for seven years, as the law
+          requires, under &quot;Closed account&quot;. You can sign up again later with the same email address as a new
+          customer.
         </p>
         <button type="button" className="btn-secondary mt-4 border-red-300 text-red-700" onClick={() => setClosing(true)}>
           Close my account

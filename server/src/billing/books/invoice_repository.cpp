@@ -1,0 +1,249 @@
+#include "billing/books/invoice_repository.h"
+
+#include "billing/books/tax_invoice.h"
+#include "billing/orders/order_repository.h"
+#include "billing/orders/shipping.h"
+
+#include <algorithm>
+
+namespace storefront::billing {
+
+namespace {
+
+// The touch takes the counter row's lock (PostgreSQL) inside the writer's transaction (SQLite):
+// every issuer queues here, so the check for an existing invoice and the next number are read by
+// one issuer at a time, and a rollback gives the number back.
+constexpr const char* kLockCounter =
+    "UPDATE invoice_counters SET last_number = last_number WHERE name = 'tax_invoice' RETURNING last_number";
+constexpr const char* kNextNumber =
+    "UPDATE invoice_counters SET last_number = last_number + 1 WHERE name = 'tax_invoice' RETURNING last_number";
+constexpr const char* kBySourceKey = "SELECT number FROM tax_invoices WHERE source_key = ?";
+constexpr const char* kInsert =
+    "INSERT INTO tax_invoices (id, seq, number, kind, source_key, user_id, order_id, adjusts_id, currency, total_amount, "
+    "gst_amount, document, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kUnlinked =
+    "SELECT document FROM tax_invoices WHERE source_key = ? AND order_id IS NULL AND kind = 'invoice'";
+constexpr const char* kOrderNumber = "SELECT order_number FROM orders WHERE id = ?";
+constexpr const char* kLinkOrder =
+    "UPDATE tax_invoices SET order_id = ?, document = ? WHERE source_key = ? AND order_id IS NULL AND kind = 'invoice'";
+constexpr const char* kOrder =
+    "SELECT o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.total_amount, o.currency, "
+    "u.email AS user_email, p.full_name FROM orders o LEFT JOIN users u ON u.id = o.user_id "
+    "LEFT JOIN profiles p ON p.id = o.user_id WHERE o.id = ?";
+constexpr const char* kOrderItems =
+    "SELECT product_name, quantity, unit_amount FROM order_items WHERE order_id = ? ORDER BY product_name, id";
+constexpr const char* kBuyer =
+    "SELECT u.email, p.full_name FROM users u LEFT JOIN profiles p ON p.id = u.id WHERE u.id = ?";
+constexpr const char* kSummaryColumns =
+    "SELECT number, kind, CAST(issued_at AS TEXT) AS issued_at, currency, total_amount, gst_amount, "
+    "CAST(order_id AS TEXT) AS order_id FROM tax_invoices ";
+const std::string kOrderInvoice = std::string(kSummaryColumns) + "WHERE order_id = ? AND kind = 'invoice'";
+const std::string kSummaryByNumber = std::string(kSummaryColumns) + "WHERE number = ?";
+const std::string kOrderDocuments = std::string(kSummaryColumns) + "WHERE order_id = ? ORDER BY seq";
+constexpr const char* kCount = "SELECT COUNT(*) FROM tax_invoices";
+constexpr const char* kFind = "SELECT CAST(user_id AS TEXT) AS user_id, document FROM tax_invoices WHERE number = ?";
+constexpr const char* kCreditTarget =
+    "SELECT CAST(id AS TEXT) AS id, number, CAST(user_id AS TEXT) AS user_id, total_amount, gst_amount, document "
+    "FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'";
+constexpr const char* kCredited =
+    "SELECT CAST(COALESCE(SUM(total_amount), 0) AS BIGINT) AS total, CAST(COALESCE(SUM(gst_amount), 0) AS BIGINT) AS gst "
+    "FROM tax_invoices WHERE adjusts_id = ? AND kind = 'credit_note'";
+
+InvoiceSummary readSummary(const db::Row& r) {
+    InvoiceSummary s;
+    s.number = r.text("number");
+    s.kind = r.text("kind");
+    s.issuedAt = r.timestamp("issued_at");
+    s.currency = r.text("currency");
+    s.totalAmount = r.int64("total_amount");
+    s.gstAmount = r.int64("gst_amount");
+    s.orderId = r.optText("order_id");
+    return s;
+}
+
+nlohmann::json orNull(const std::optional<std::string>& value) { return value ? nlohmann::json(*value) : nlohmann::json(); }
+
+void lockCounter(db::Tx& tx) { tx.query(kLockCounter).run(); }
+
+} // namespace
+
+bool InvoiceRepository::zeroRated(const std::string& currency) const {
+    const auto& list = settings_.zeroRatedCurrencies;
+    return std::find(list.begin(), list.end(), currency) != list.end();
+}
+
+std::string InvoiceRepository::store(db::Tx& tx, const std::string& sourceKey, const std::string& kind,
+                                     nlohmann::json document, const std::optional<std::string>& userId,
+                                     const std::optional<std::string>& orderId, const std::optional<std::string>& adjustsId) {
+    const std::int64_t seq = tx.query(kNextNumber).count();
+    const std::string number = invoiceNumber(settings_.prefix, seq);
+    const std::string issuedAt = tx.clock().nowTimestamp();
+    document["number"] = number;
+    document["kind"] = kind;
+    document["issued_at"] = issuedAt;
+    document["issue_date"] = nzDate(issuedAt); // New Zealand's calendar day
+    document["supplier"] = {{"legal_name", settings_.legalName},
+                            {"address", settings_.address},
+                            {"gst_number", settings_.gstNumber}};
+    tx.query(kInsert)
+        .bind(db::newId(), seq, number, kind, sourceKey, userId, orderId, adjustsId)
+        .bind(document["currency"].get<std::string>(), document["total_amount"].get<std::int64_t>(),
+              document["gst_amount"].get<std::int64_t>(), document.dump(), issuedAt)
+        .run();
+    return number;
+}
+
+std::string InvoiceRepository::issue(db::Tx& tx, const NewInvoice& n, bool* issued) {
+    lockCounter(tx);
+    if (issued) *issued = false;
+    if (auto existing = tx.query(kBySourceKey).bind(n.sourceKey).text()) return *existing;
+    if (issued) *issued = true;
+    const bool zero = zeroRated(n.currency);
+    nlohmann::json lines = nlohmann::json::array();
+    for (const auto& l : n.lines)
+        lines.push_back({{"description", l.description}, {"quantity", l.quantity}, {"amount", l.amount}});
+    nlohmann::json document = {
+        {"title", "Tax Invoice"},
+        {"buyer", {{"name", orNull(n.buyerName)}, {"email", orNull(n.buyerEmail)}, {"address", n.buyerAddress}}},
+        {"lines", std::move(lines)},
+        {"currency", n.currency},
+        {"total_amount", n.totalAmount},
+        {"gst_amount", zero ? 0 : gstContent(n.totalAmount)},
+        {"zero_rated", zero},
+        {"gst_note", zero ? "Zero-rated supply (exported): GST 0%" : "Total includes GST at 15%"},
+        {"order_id", orNull(n.orderId)},
+        {"order_number", orNull(n.orderNumber)},
+        {"adjusts", nullptr},
+        {"reason", nullptr},
+    };
+    return store(tx, n.sourceKey, "invoice", std::move(document), n.userId, n.orderId, std::nullopt);
+}
+
+std::optional<std::string> InvoiceRepository::issueForOrder(db::Tx& tx, const std::string& orderId,
+                                                            const std::optional<std::string>& sourceKey) {
+    auto invoice = tx.query(kOrder).bind(orderId).one([&](const db::Row& r) {
+        NewInvoice n;
+        n.sourceKey = sourceKey.value_or("order:" + orderId);
+        n.orderId = orderId;
+        n.orderNumber = r.text("order_number");
+        n.userId = r.optText("user_id");
+        n.buyerName = r.optText("full_name");
+        n.buyerEmail = r.optText("customer_email");
+        if (!n.buyerEmail) n.buyerEmail = r.optText("user_email");
+        n.currency = r.text("currency");
+        n.totalAmount = r.int64("total_amount");
+        return n;
+    });
+    if (!invoice) return std::nullopt;
+    // The buyer's address on the invoice is where the goods went (the order's snapshot).
+    if (auto order = OrderRepository().find(tx, orderId); order && order->fulfilment.address)
+        invoice->buyerAddress = toJson(order->fulfilment.address);
+    invoice->lines = tx.query(kOrderItems).bind(orderId).all([](const db::Row& r) {
+        const auto quantity = r.int64("quantity");
+        return InvoiceLine{r.text("product_name"), quantity, quantity * r.int64("unit_amount")};
+    });
+    return issue(tx, *invoice);
+}
+
+void InvoiceRepository::fillBuyer(db::Tx& tx, NewInvoice& invoice) {
+    if (!invoice.userId) return;
+    tx.query(kBuyer).bind(*invoice.userId).one([&](const db::Row& r) {
+        if (auto email = r.optText("email")) invoice.buyerEmail = email;
+        if (auto name = r.optText("full_name")) invoice.buyerName = name;
+        return 0;
+    });
+}
+
+std::string InvoiceRepository::issueCreditNote(db::Tx& tx, const std::string& orderId, const std::string& refundId,
+                                               std::int64_t amount, const std::string& reason,
+                                               const std::vector<CreditedLine>& lines) {
+    lockCounter(tx); // before the checks: a concurrent refund of the same order sees this one's note
+    const std::string key = "refund:" + refundId;
+    if (auto existing = tx.query(kBySourceKey).bind(key).text()) return *existing;
+    struct Target {
+        std::string id, number;
+        std::optional<std::string> userId;
+        std::int64_t total = 0, gst = 0;
+        nlohmann::json document;
+    };
+    auto target = tx.query(kCreditTarget).bind(orderId).one([](const db::Row& r) {
+        return Target{r.text("id"), r.text("number"), r.optText("user_id"), r.int64("total_amount"), r.int64("gst_amount"),
+                      nlohmann::json::parse(r.text("document"))};
+    });
+    if (!target) throw CreditNoteRefused("The order has no tax invoice to adjust.");
+    if (amount <= 0) throw CreditNoteRefused("A credit note's amount must be more than zero.");
+    const auto [credited, gstCredited] = *tx.query(kCredited).bind(target->id).one([](const db::Row& r) {
+        return std::pair<std::int64_t, std::int64_t>(r.int64("total"), r.int64("gst"));
+    });
+    if (amount > target->total - credited)
+        throw CreditNoteRefused("The amount is more than is left to credit on " + target->number + ".");
+    const bool zero = target->document.value("zero_rated", false);
+    const std::string description = reason.empty() ? "Refund" : "Refund: " + reason;
+    // The refunded lines when the refund named them and their amounts make up the whole note;
+    // otherwise one line (what was refunded is still listed, as `refunded_lines`).
+    nlohmann::json noteLines = nlohmann::json::array();
+    nlohmann::json refundedLines = nlohmann::json::array();
+    std::int64_t linesTotal = 0;
+    for (const auto& l : lines) {
+        linesTotal += l.amount;
+        noteLines.push_back({{"description", "Refund: " + l.description}, {"quantity", l.quantity}, {"amount", l.amount}});
+        refundedLines.push_back({{"order_item_id", l.orderItemId}, {"description", l.description}, {"quantity", l.quantity}});
+    }
+    if (lines.empty() || linesTotal != amount)
+        noteLines = nlohmann::json::array({{{"description", description}, {"quantity", 1}, {"amount", amount}}});
+    // Cumulative GST (docs/billing.md, "Credit notes"): never more, in all, than the invoice charged.
+    const std::int64_t gst = zero ? 0 : creditNoteGst(target->total, target->gst, credited, gstCredited, amount);
+    nlohmann::json document = {
+        {"title", "Credit Note"},
+        {"buyer", target->document.value("buyer", nlohmann::json::object())},
+        {"lines", noteLines},
+        {"refunded_lines", refundedLines},
+        {"currency", target->document.value("currency", std::string("NZD"))},
+        {"total_amount", amount},
+        {"gst_amount", gst},
+        {"zero_rated", zero},
+        {"gst_note", zero ? "Zero-rated supply (exported): GST 0%" : "Total includes GST at 15%"},
+        {"order_id", orderId},
+        {"order_number", target->document.value("order_number", nlohmann::json())},
+        {"adjusts", target->number},
+        {"reason", reason.empty() ? nlohmann::json() : nlohmann::json(reason)},
+    };
+    return store(tx, key, "credit_note", std::move(document), target->userId, orderId, target->id);
+}
+
+void InvoiceRepository::linkOrder(db::Tx& tx, const std::string& sourceKey, const std::string& orderId) {
+    auto text = tx.query(kUnlinked).bind(sourceKey).text();
+    if (!text) return;
+    // The invoice's content stays as issued; it gains the reference to the order it paid for.
+    auto document = nlohmann::json::parse(*text);
+    document["order_id"] = orderId;
+    document["order_number"] = orNull(tx.query(kOrderNumber).bind(orderId).text());
+    tx.query(kLinkOrder).bind(orderId, document.dump(), sourceKey).run();
+}
+
+std::optional<InvoiceSummary> InvoiceRepository::summary(db::Tx& tx, const std::string& number) {
+    return tx.query(kSummaryByNumber).bind(number).one(readSummary);
+}
+
+std::optional<InvoiceSummary> InvoiceRepository::forOrder(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kOrderInvoice).bind(orderId).one(readSummary);
+}
+
+std::vector<InvoiceSummary> InvoiceRepository::forOrder(Poco::Data::Session& s, const std::string& orderId) {
+    return db::query(s, kOrderDocuments).bind(orderId).all(readSummary);
+}
+
+std::optional<StoredInvoice> InvoiceRepository::find(Poco::Data::Session& s, const std::string& number) {
+    return db::query(s, kFind).bind(number).one([](const db::Row& r) {
+        return StoredInvoice{r.optText("user_id"), nlohmann::json::parse(r.text("document"))};
+    });
+}
+
+db::Page<InvoiceSummary> InvoiceRepository::pageForUser(Poco::Data::Session& s, const std::string& userId, db::PageQuery page) {
+    db::Where where(s);
+    where.add("user_id = ?", {userId});
+    page.orderBy = "seq DESC";
+    return db::countedPageOf<InvoiceSummary>(s, kSummaryColumns, nullptr, kCount, where, page, readSummary);
+}
+
+} // namespace storefront::billing

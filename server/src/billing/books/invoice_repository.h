@@ -1,0 +1,102 @@
+#pragma once
+// Tax invoices and credit notes (docs/billing.md, "Tax invoices"): issued inside the payment's
+// (or refund's) transaction under the next number of one gapless sequence, stored as a snapshot
+// of what was issued, and read back by number or as the customer's list.
+#include "billing/books/invoice_settings.h"
+#include "db/database.h"
+#include "db/list.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace storefront::billing {
+
+struct InvoiceLine {
+    std::string description;
+    std::int64_t quantity = 1;
+    std::int64_t amount = 0; // the line's GST-inclusive amount (quantity x unit price)
+};
+
+// What a payment makes an invoice of.
+struct NewInvoice {
+    std::string sourceKey; // idempotency: "order:<id>", "invoice:<provider>:<id>"
+    std::optional<std::string> userId, orderId, orderNumber;
+    std::optional<std::string> buyerName, buyerEmail;
+    nlohmann::json buyerAddress; // the order's shipping address snapshot (billing/orders/shipping.h), or null
+    std::string currency;
+    std::int64_t totalAmount = 0;
+    std::vector<InvoiceLine> lines;
+};
+
+struct InvoiceSummary {
+    std::string number, kind, issuedAt, currency;
+    std::int64_t totalAmount = 0, gstAmount = 0;
+    std::optional<std::string> orderId;
+};
+
+struct StoredInvoice {
+    std::optional<std::string> userId;
+    nlohmann::json document; // the JSON of GET /api/v1/account/invoices/{number}
+};
+
+// A credit note the refund cannot have: no invoice for the order, an amount of zero or less, or
+// more than the invoice's total less the credit notes already issued against it.
+class CreditNoteRefused : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+class InvoiceRepository {
+public:
+    explicit InvoiceRepository(InvoiceSettings settings) : settings_(std::move(settings)) {}
+
+    // Issues the invoice under the next number, or finds the one issued for the same sourceKey;
+    // returns its number; `issued` (when given) tells whether it is new. Call inside the payment's
+    // transaction.
+    std::string issue(db::Tx& tx, const NewInvoice& invoice, bool* issued = nullptr);
+    // The invoice of a paid order (its lines, buyer and total as they are now), under `sourceKey`
+    // (default "order:<id>"); nullopt for an unknown order.
+    std::optional<std::string> issueForOrder(db::Tx& tx, const std::string& orderId,
+                                             const std::optional<std::string>& sourceKey = std::nullopt);
+    // A refunded line as the credit note lists it.
+    struct CreditedLine {
+        std::string orderItemId, description;
+        std::int64_t quantity = 0, amount = 0;
+    };
+    // A credit note adjusting the order's invoice by `amount` (minor units, GST-inclusive), once
+    // per refund id, listing the refunded `lines` when there are some; its GST is cumulative
+    // (creditNoteGst). Returns its number (the existing one when that refund has one already).
+    // Throws CreditNoteRefused. Call inside the refund's transaction.
+    std::string issueCreditNote(db::Tx& tx, const std::string& orderId, const std::string& refundId, std::int64_t amount,
+                                const std::string& reason, const std::vector<CreditedLine>& lines = {});
+    // An invoice issued for a subscription's first payment, before its checkout completed, is the
+    // order's invoice: links it to the order (once).
+    void linkOrder(db::Tx& tx, const std::string& sourceKey, const std::string& orderId);
+    // The buyer's email and name from the user's account (when userId is set).
+    void fillBuyer(db::Tx& tx, NewInvoice& invoice);
+
+    std::optional<InvoiceSummary> summary(db::Tx& tx, const std::string& number);
+    // The invoice (not credit note) of an order.
+    std::optional<InvoiceSummary> forOrder(db::Tx& tx, const std::string& orderId);
+    std::vector<InvoiceSummary> forOrder(Poco::Data::Session& s, const std::string& orderId); // invoice and credit notes
+    std::optional<StoredInvoice> find(Poco::Data::Session& s, const std::string& number);
+    // A page of the user's invoices and credit notes, newest first (the list kit, db/list.h).
+    db::Page<InvoiceSummary> pageForUser(Poco::Data::Session& s, const std::string& userId, db::PageQuery page);
+
+    const InvoiceSettings& settings() const { return settings_; }
+
+private:
+    std::string store(db::Tx& tx, const std::string& sourceKey, const std::string& kind, nlohmann::json document,
+                      const std::optional<std::string>& userId, const std::optional<std::string>& orderId,
+                      const std::optional<std::string>& adjustsId);
+    bool zeroRated(const std::string& currency) const;
+
+    InvoiceSettings settings_;
+};
+
+} // namespace storefront::billing

@@ -1,0 +1,176 @@
+#include "billing/orders/account_queries.h"
+
+#include "billing/orders/rules.h"
+
+#include <Poco/Timestamp.h>
+
+namespace storefront::billing {
+
+namespace {
+
+// The active-subscription result's subscription_source for a product granted by an enterprise seat.
+constexpr const char* kEnterpriseSource = "enterprise_licence";
+
+nlohmann::json orNull(const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+nlohmann::json subscriptionJson(const SubscriptionView& v) {
+    nlohmann::json plan = nullptr;
+    if (v.plan)
+        plan = {{"name", v.plan->name},
+                {"price_amount", v.plan->priceAmount},
+                {"currency", v.plan->currency},
+                {"billing_frequency_value", v.plan->frequencyValue},
+                {"billing_frequency_unit", v.plan->frequencyUnit}};
+    return {{"id", v.id},
+            {"status", v.status},
+            {"payment_provider", v.paymentProvider},
+            {"current_period_end", orNull(v.periodEnd)},
+            {"cancel_at_period_end", v.cancelAtPeriodEnd},
+            {"created_at", v.createdAt},
+            {"product",
+             {{"id", v.productId},
+              {"slug", v.productSlug},
+              {"name", v.productName},
+              {"price_nzd", v.productPriceNzd},
+              {"billing_interval", orNull(v.productBillingInterval)}}},
+            {"plan", plan}};
+}
+
+// The order's checkout as its customer sees it (docs/billing.md, "Unpaid orders"):
+// checkout_state open (payable now: checkout_url goes back to the same checkout), expired (the
+// payment window closed unpaid), abandoned (given up or cancelled before the window closed), or
+// null (paid, or no checkout: a payment link's order).
+void addCheckout(nlohmann::json& j, const OrderSummary& o, std::int64_t nowEpoch) {
+    nlohmann::json state = nullptr, url = nullptr, expiresAt = nullptr;
+    if (o.checkout && o.checkout->status != "completed") {
+        const auto& c = *o.checkout;
+        expiresAt = c.expiresAt;
+        const auto expiresEpoch = db::epochFromTimestamp(c.expiresAt);
+        const bool stillOpen = c.status == "open" || c.status == "creating";
+        if (stillOpen && o.status == "pending" && expiresEpoch > nowEpoch) {
+            state = "open";
+            if (c.url) url = *c.url;
+        } else if (stillOpen || db::epochFromTimestamp(c.updatedAt) >= expiresEpoch) {
+            state = "expired";
+        } else {
+            state = "abandoned";
+        }
+    }
+    j["checkout_state"] = state;
+    j["checkout_open"] = state == "open";
+    j["checkout_url"] = url;
+    j["checkout_expires_at"] = expiresAt;
+}
+
+nlohmann::json orderJson(const OrderSummary& o, std::int64_t nowEpoch) {
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& line : o.lines)
+        items.push_back({{"product_name", line.productName}, {"quantity", line.quantity}, {"unit_amount", line.unitAmount}});
+    nlohmann::json j = {{"id", o.id},
+                        {"order_number", o.orderNumber},
+                        {"status", o.status},
+                        {"total_amount", o.totalAmount},
+                        {"refunded_amount", o.refundedAmount},
+                        {"currency", o.currency},
+                        {"created_at", o.createdAt},
+                        {"invoice_number", o.invoiceNumber ? nlohmann::json(*o.invoiceNumber) : nlohmann::json()},
+                        {"items", std::move(items)}};
+    addFulfilment(j, o.fulfilment); // shipping_address, carrier, tracking_number, shipped_at
+    addCheckout(j, o, nowEpoch);     // checkout_state, checkout_open, checkout_url, checkout_expires_at
+    return j;
+}
+
+} // namespace
+
+nlohmann::json AccountQueries::dashboard(const std::string& userId) {
+    auto s = db_.session();
+    const std::int64_t nowEpoch = db_.clock().epochSeconds();
+    nlohmann::json subscriptions = nlohmann::json::array(), active = nlohmann::json::array(), orders = nlohmann::json::array();
+    for (const auto& v : subscriptions_.forUser(s, userId)) {
+        subscriptions.push_back(subscriptionJson(v));
+        // get_user_active_subscriptions: live and not past the period end.
+        if (isLive(v.status) && (!v.periodEnd || db::epochFromTimestamp(*v.periodEnd) > nowEpoch))
+            active.push_back({{"product_name", v.productName},
+                              {"product_slug", v.productSlug},
+                              {"status", v.status == "active" ? "active" : "trial"},
+                              {"subscription_source", subscriptionSource(v.paymentProvider)},
+                              {"expires_at", orNull(v.periodEnd)}});
+    }
+    for (const auto& licensed : licences_.licensedProducts(s, userId))
+        active.push_back({{"product_name", licensed.name},
+                          {"product_slug", licensed.slug},
+                          {"status", "active"},
+                          {"subscription_source", kEnterpriseSource},
+                          {"expires_at", nullptr}});
+    // The newest orders only, and the count: the whole history is paged (orders() below). A
+    // response that grew with every order a customer ever placed was the soak's memory growth
+    // (docs/reliability.md, "Overload and soak").
+    for (const auto& o : orders_.forUser(s, userId, kDashboardOrders, 0)) orders.push_back(orderJson(o, nowEpoch));
+    const auto ordersTotal = orders.size() < static_cast<std::size_t>(kDashboardOrders)
+                                 ? static_cast<std::int64_t>(orders.size())
+                                 : orders_.countForUser(s, userId);
+    return {{"subscriptions", subscriptions},
+            {"active_subscriptions", active},
+            {"orders", orders},
+            {"orders_total", ordersTotal},
+            {"account_type", licences_.inActiveAccount(s, userId) ? "Enterprise" : "Individual"}};
+}
+
+db::Page<nlohmann::json> AccountQueries::orders(const std::string& userId, const db::PageQuery& page) {
+    auto s = db_.session();
+    db::Page<nlohmann::json> result;
+    const std::int64_t nowEpoch = db_.clock().epochSeconds();
+    for (const auto& o : orders_.forUser(s, userId, page.limit, page.offset)) result.items.push_back(orderJson(o, nowEpoch));
+    result.total = orders_.countForUser(s, userId);
+    return result;
+}
+
+std::optional<nlohmann::json> AccountQueries::order(const std::string& userId, const std::string& orderId) {
+    auto s = db_.session();
+    auto o = orders_.findForUser(s, userId, orderId);
+    if (!o) return std::nullopt;
+    return orderJson(*o, db_.clock().epochSeconds());
+}
+
+std::optional<nlohmann::json> AccountQueries::checkout(const std::string& userId, const std::string& checkoutId) {
+    auto c = checkouts_.progress(userId, checkoutId);
+    if (!c) return std::nullopt;
+    return nlohmann::json{{"id", c->id},
+                          {"status", c->status == "creating" ? "open" : c->status},
+                          {"mode", c->mode},
+                          {"product_slug", orNull(c->productSlug)},
+                          {"order",
+                           {{"order_number", c->orderNumber},
+                            {"status", c->orderStatus},
+                            {"total_amount", c->totalAmount},
+                            {"currency", c->currency}}}};
+}
+
+std::optional<nlohmann::json> AccountQueries::validate(const std::string& userId, const std::string& productSlug) {
+    auto productId = products_.activeIdBySlug(productSlug);
+    if (!productId) return std::nullopt;
+    std::optional<SubscriptionState> state;
+    {
+        auto s = db_.session();
+        if (auto row = subscriptions_.forValidation(s, userId, *productId)) {
+            std::optional<std::int64_t> end;
+            if (row->periodEnd) end = db::epochFromTimestamp(*row->periodEnd);
+            state = SubscriptionState{row->status, end};
+        }
+    }
+    const auto now = db_.clock().epochSeconds();
+    auto result = billing::validate(state, now);
+    if (!result.valid) {
+        // No live subscription of their own: an enterprise seat grants the product, with no end.
+        auto s = db_.session();
+        if (licences_.holdsSeat(s, userId, *productId)) result = enterpriseLicence();
+    }
+    return nlohmann::json{{"valid", result.valid},
+                          {"status", result.status},
+                          {"expiresAt", result.expiresAt ? nlohmann::json(db::timestampFromEpoch(*result.expiresAt))
+                                                         : nlohmann::json(nullptr)},
+                          {"daysRemaining", result.daysRemaining},
+                          {"message", result.message}};
+}
+
+} // namespace storefront::billing

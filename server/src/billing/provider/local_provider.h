@@ -1,0 +1,88 @@
+#pragma once
+// The built-in test payment provider (STOREFRONT_PAYMENT_PROVIDER=local, the default of `make run`):
+// a hosted-checkout page and a billing portal on our own server, clearly marked TEST MODE. What the
+// buyer does there becomes the same events Stripe would send, applied through the same
+// event inbox as Stripe's webhook (EventSink). No card details are ever asked for.
+#include "billing/orders/shipping.h"
+#include "billing/provider/event_sink.h"
+#include "billing/provider/local_repository.h"
+#include "billing/provider/payment_provider.h"
+#include "db/database.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace storefront::billing {
+
+class LocalProvider : public PaymentProvider {
+public:
+    LocalProvider(db::Database& db, EventSink& events, std::string publicUrl,
+                  std::vector<std::string> shippingCountries = {"NZ", "AU"})
+        : store_(db), clock_(db.clock()), events_(events), publicUrl_(std::move(publicUrl)), shippingCountries_(std::move(shippingCountries)) {}
+
+    // Where physical products ship: the choice the page offers and the check of what is posted.
+    const std::vector<std::string>& shippingCountries() const { return shippingCountries_; }
+
+    std::string name() const override { return "local"; }
+    std::string createCustomer(const std::string& userId, const std::string& email) override;
+    CreatedSession createCheckoutSession(const CheckoutRequest& request) override;
+    void expireCheckoutSession(const std::string& sessionId) override;
+    std::string createPortalSession(const std::string& customerId, const std::string& returnUrl) override;
+    // Immediate: the refund succeeds at once, under an id derived from ours (a retry: the same one).
+    CreatedRefund createRefund(const RefundRequest& request) override;
+    // Emits customer.subscription.deleted at once (applied through the same event inbox).
+    void cancelSubscriptionNow(const std::string& subscriptionId) override;
+
+    // What the hosted-checkout page shows.
+    struct Session {
+        std::string id;          // cs_local_...
+        std::string checkoutId;
+        std::string status;      // creating | open | completed | expired
+        std::string mode;
+        std::string itemName;
+        std::int64_t quantity = 0;
+        std::int64_t unitAmount = 0;
+        std::int64_t amountTotal = 0;
+        std::string currency;
+        std::string interval;    // subscription mode
+        int intervalCount = 0;
+        std::string successUrl;
+        std::string cancelUrl;
+        bool collectsShipping = false; // a physical product: the page asks for the address and phone
+    };
+    std::optional<Session> session(const std::string& sessionId);
+
+    // The buyer pays: emits checkout.session.completed (and, for a subscription,
+    // customer.subscription.created and invoice.paid first). False unless the session is open.
+    // `address`: what the page collected for a checkout that collects shipping (already valid).
+    bool pay(const std::string& sessionId, const std::optional<ShippingAddress>& address = std::nullopt);
+
+    struct PortalSubscription {
+        std::string id;          // sub_local_...
+        std::string productName;
+        std::string status;
+        std::optional<std::string> periodEnd;
+    };
+    struct Portal {
+        std::string returnUrl;
+        std::vector<PortalSubscription> subscriptions;
+    };
+    // A live portal link (one hour), else nullopt.
+    std::optional<Portal> portal(const std::string& token);
+    // Cancels one of the portal user's subscriptions now (customer.subscription.deleted).
+    bool cancelSubscription(const std::string& token, const std::string& subscriptionId);
+
+private:
+    void emit(const std::string& eventId, const std::string& type, nlohmann::json object);
+
+    LocalRepository store_;
+    const Clock& clock_;
+    EventSink& events_;
+    std::string publicUrl_;
+    std::vector<std::string> shippingCountries_;
+};
+
+} // namespace storefront::billing

@@ -1,0 +1,37 @@
+#include "mail/kinds.h"
+
+namespace storefront::mail {
+
+const std::vector<KindTemplate>& mailKinds() {
+    static const std::vector<KindTemplate> kinds = {
+        // Account links (auth/links.cpp).
+        {"auth_confirm_signup", "Confirm your email address", "Confirm my account"},
+        {"auth_recovery", "Reset your password", "Choose a new password"},
+        {"auth_invite", "You have been invited", "Accept the invitation"},
+        {"auth_email_change", "Confirm your new email address", "Confirm this address"},
+        // Security notices (auth/notices.cpp).
+        {"password_changed", "Your password was changed", ""},
+        {"email_changed", "Your email address was changed", ""},
+        {"factor_added", "Two-factor authentication is on", "Open security settings"},
+        {"factor_removed", "An authenticator was removed", "Open security settings"},
+        {"two_factor_reset_by_staff", "Two-factor authentication was reset", "Turn two-factor authentication on"},
+        // Orders and money (billing/).
+        {"order_confirmation", "Thank you for your order", ""},
+        {"renewal_receipt", "Your subscription renewed", ""},
+        {"refund", "Your refund", ""},
+        {"order_shipped", "Your order is on its way", ""},
+        // Teams, enquiries, the companion app.
+        {"enterprise_invite", "Your enterprise account is ready", "Choose a password"},
+        {"contact", "New Contact Sales enquiry", ""},
+        {"wirewrite_inactivity_warning", "Your WireWrite account will be deleted soon", ""},
+    };
+    return kinds;
+}
+
+KindTemplate templateOf(const std::string& kind, const std::string& subject) {
+    for (const auto& t : mailKinds())
+        if (t.kind == kind) return t;
+    return {kind, subject, ""};
+}
+
+} // namespace storefront::mail
