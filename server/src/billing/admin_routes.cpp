@@ -10,6 +10,8 @@
 
 #include <Poco/String.h>
 
+#include <algorithm>
+
 using storefront::http::ApiError;
 
 namespace storefront::billing {
@@ -20,6 +22,23 @@ constexpr std::size_t kMaxNoteChars = 500;
 constexpr std::size_t kMaxReasonChars = 500; // Stripe's limit for a metadata value
 constexpr std::size_t kMaxIdempotencyKeyChars = 255;
 constexpr std::size_t kMaxBulkOrders = 100; // one page of the list at most twice over
+constexpr std::size_t kMaxPaymentReferenceChars = 100;
+
+// A one-line text member: trimmed, required when `required`, at most `max` code points, no
+// control characters (a line break in a reason or reference would break the mail and the CSV).
+std::optional<std::string> oneLine(http::Body& body, const char* name, std::size_t max, bool required) {
+    auto value = body.optText(name);
+    if (body.failed(name)) return std::nullopt;
+    if (value) *value = Poco::trim(*value);
+    if (!value || value->empty()) {
+        if (required) body.fail(name, "This field is required.");
+        return std::nullopt;
+    }
+    if (common::codePoints(*value) > max) body.fail(name, "Must be at most " + std::to_string(max) + " characters.");
+    else if (std::any_of(value->begin(), value->end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+        body.fail(name, "Must be one line, without control characters.");
+    return value;
+}
 
 bool printableAscii(const std::string& text) {
     for (unsigned char c : text)
@@ -149,8 +168,26 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
                     body.fail("tracking_number", "Only an order being marked as shipped takes a tracking number.");
             }
         }
+        // Mark as paid (pending -> paid): the reference of the money received outside the provider.
+        auto paymentReference = oneLine(body, "payment_reference", kMaxPaymentReferenceChars, false);
+        if (paymentReference && status && *status != "paid")
+            body.fail("payment_reference", "Only an order being marked as paid takes a payment reference.");
         body.check();
-        auto order = admin.changeStatus(actor, id, *status, note, tracking);
+        auto order = admin.changeStatus(actor, id, *status, note, tracking, paymentReference);
+        res.json(200, {{"order", toJson(order)}});
+    });
+
+    // Cancel order (docs/billing.md, "Order lifecycle"): {reason, restock}. A paid order is refunded
+    // through the provider first; a provider failure is 502 and the order stays as it was.
+    router.post("/api/v1/admin/orders/{id}/cancel", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+        const auto actor = audit::actorOf(req);
+        const auto id = orderId(req);
+        http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
+        auto reason = oneLine(body, "reason", kMaxReasonChars, true);
+        auto restock = body.optBoolean("restock");
+        if (!body.failed("restock") && !restock) body.fail("restock", "This field is required: true to return the items to stock.");
+        body.check();
+        auto order = admin.cancel(actor, id, *reason, *restock);
         res.json(200, {{"order", toJson(order)}});
     });
 

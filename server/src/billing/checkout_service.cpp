@@ -1,5 +1,6 @@
 #include "billing/checkout_service.h"
 
+#include "billing/orders/lifecycle.h"
 #include "auth/user_repository.h"
 #include "billing/orders/rules.h"
 #include "catalog/stock_repository.h"
@@ -204,7 +205,7 @@ std::vector<std::string> CheckoutService::abandonAllOpen(db::Tx& tx, const std::
         for (const auto& [provider, sessionId] : checkouts_.expireOpen(tx, orderId))
             if (sessionId && provider == provider_.name()) sessions.push_back(*sessionId);
         if (state->status != "pending") continue; // paid meanwhile: the order stands (and is anonymised)
-        orders_.setStatus(tx, orderId, "cancelled", source::kCustomer, false);
+        moveOrder(tx, orders_, orderId, OrderPath::Customer, state->status, "cancelled", source::kCustomer, false, {});
         orders_.addHistory(tx, {orderId, state->status, "cancelled", source::kCustomer, std::nullopt, std::nullopt,
                                 "Cancelled: the customer closed their account"});
     }

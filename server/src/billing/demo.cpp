@@ -77,8 +77,10 @@ void Module::demo(db::Database& db) {
             o.quantity = 1 + static_cast<std::int64_t>(i % 2);
             o.unitAmount = 4900;
             const auto id = demo.insertOrder(tx, o, number++);
-            if (plan.status != std::string("pending") && plan.status != std::string("cancelled"))
+            if (plan.status != std::string("pending") && plan.status != std::string("cancelled")) {
                 demo.insertLedger(tx, ledger_kind::kOrderPayment, o.quantity * o.unitAmount, "NZD", daysAgo(tx.clock(), plan.days, 1), id);
+                invoices_.issueForOrder(tx, id); // the register and GST report have documents to show
+            }
             std::optional<std::string> from;
             int seq = 1;
             for (const auto& step : plan.steps) {

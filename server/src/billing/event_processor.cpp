@@ -1,5 +1,6 @@
 #include "billing/event_processor.h"
 
+#include "billing/orders/lifecycle.h"
 #include "auth/user_repository.h"
 #include "billing/orders/rules.h"
 #include "billing/orders/shipping.h"
@@ -98,6 +99,8 @@ std::string invoiceText(const InvoiceSummary& invoice, const std::string& public
     return text;
 }
 
+} // namespace
+
 mail::MailMessage orderConfirmation(const OrderSummary& order, const std::optional<InvoiceSummary>& invoice,
                                     const std::string& publicUrl) {
     mail::MailMessage m;
@@ -120,6 +123,8 @@ mail::MailMessage orderConfirmation(const OrderSummary& order, const std::option
     m.text = std::move(text);
     return m;
 }
+
+namespace {
 
 } // namespace
 
@@ -264,7 +269,8 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
             recordOrderPayment(tx, e, c.orderId);
             if (!buyerClosed) issueOrderInvoice(tx, e, c);
         }
-        orders_.setStatus(tx, c.orderId, "cancelled", state->statusSource.value_or(source::kCustomer), true);
+        moveOrder(tx, orders_, c.orderId, OrderPath::Payment, state->status, "cancelled", state->statusSource.value_or(source::kCustomer), true,
+             {});
         orders_.addHistory(tx, {c.orderId, std::string("cancelled"), "cancelled", source::kProvider, std::nullopt,
                                 std::nullopt,
                                 "Payment of " + catalog::formatMoney(amount, currency) + " " + currency +
@@ -284,7 +290,7 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
                     "checkout %s was paid after its stock was released and none is left: order %s needs attention", c.id,
                     c.orderId);
     checkouts_.markCompleted(tx, c.id);
-    orders_.setStatus(tx, c.orderId, "paid", source::kProvider, false);
+    moveOrder(tx, orders_, c.orderId, OrderPath::Payment, state->status, "paid", source::kProvider, false, {});
     orders_.addHistory(tx, {c.orderId, state->status, "paid", source::kProvider, std::nullopt, std::nullopt,
                             "Payment received (" + e.type + ")"});
     // A subscription's money is its invoice's (invoice.paid), never the checkout's as well.

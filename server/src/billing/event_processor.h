@@ -31,9 +31,10 @@ class EventProcessor : public EventSink {
 public:
     enum class Outcome { Applied, Ignored, Duplicate };
 
-    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl, InvoiceSettings invoices = {})
-        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db), refunds_(db, outbox, invoices_, publicUrl_),
-          invoices_(std::move(invoices)) {}
+    // `invoices`: the module's one invoice repository (payments issue their tax invoices with it).
+    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl, InvoiceRepository& invoices)
+        : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db),
+          refunds_(db, outbox, invoices, publicUrl_), invoices_(invoices) {}
 
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;
     // any other exception means nothing was stored and the provider should deliver it again.
@@ -85,12 +86,14 @@ private:
     SubscriptionRepository subscriptions_;
     LedgerRepository ledger_;
     RefundBook refunds_;
-    InvoiceRepository invoices_;
-
-public:
-    InvoiceRepository& invoices() { return invoices_; }
+    InvoiceRepository& invoices_;
 };
 
 const char* outcomeName(EventProcessor::Outcome outcome);
+
+// The customer's "Order {number} confirmed" mail (kind order_confirmation) with its tax invoice;
+// no recipient when the order has no usable email. Every payment sends it, Mark as paid too.
+mail::MailMessage orderConfirmation(const OrderSummary& order, const std::optional<InvoiceSummary>& invoice,
+                                    const std::string& publicUrl);
 
 } // namespace storefront::billing

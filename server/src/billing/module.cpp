@@ -19,7 +19,7 @@ constexpr int kStripeExpiryGraceSeconds = 3600;
 
 Module::Module(db::Database& db, const Settings& settings, std::string publicUrl, std::string siteName,
                catalog::ProductRepository& products, mail::Outbox& outbox, bool production)
-    : db_(db), settings_(settings), siteName_(std::move(siteName)), events_(db, outbox, publicUrl, settings.invoices), account_(db, products) {
+    : db_(db), settings_(settings), siteName_(std::move(siteName)), invoices_(settings.invoices), events_(db, outbox, publicUrl, invoices_), account_(db, products) {
     if (settings.provider == "local") {
         if (production)
             throw std::invalid_argument("STOREFRONT_PAYMENT_PROVIDER local is for development only (STOREFRONT_ENV=development)");
@@ -39,13 +39,13 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     checkout.providerGraceSeconds = local_ ? 0 : kStripeExpiryGraceSeconds;
     checkout.shippingCountries = settings.shippingCountries;
     checkout_ = std::make_unique<CheckoutService>(db, products, *provider_, checkout);
-    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox, events_.invoices(), publicUrl);
+    orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox, invoices_, publicUrl);
 }
 
 void Module::routes(http::Router& router) {
     registerRoutes(router, *checkout_, account_, *orderAdmin_);
     registerAdminRoutes(router, *orderAdmin_);
-    registerInvoiceRoutes(router, db_, events_.invoices());
+    registerInvoiceRoutes(router, db_, invoices_);
     // Only the local test provider has them; it exists only in development (see the constructor).
     if (local_) registerLocalPages(router, *local_, siteName_);
     else registerStripeWebhook(router, events_, splitWebhookSecrets(settings_.stripeWebhookSecret));

@@ -26,8 +26,9 @@ public:
     void jobs(Schedule& schedule) override;
     void demo(db::Database& db) override;
 
-    // The tax invoices (issued by the event inbox; the refund path issues credit notes with it).
-    InvoiceRepository& invoices() { return events_.invoices(); }
+    // The tax invoices, built here once: the event inbox issues invoices with it, the refund path
+    // credit and debit notes, the register and GST report read it.
+    InvoiceRepository& invoices() { return invoices_; }
     // The payment provider (closing an account cancels its subscriptions through it).
     PaymentProvider& provider() { return *provider_; }
     // The customer's checkouts (closing an account abandons the open ones).
@@ -37,6 +38,7 @@ private:
     db::Database& db_;
     const Settings& settings_;
     std::string siteName_;
+    InvoiceRepository invoices_;
     EventProcessor events_;
     std::unique_ptr<PaymentProvider> provider_;
     LocalProvider* local_ = nullptr; // the provider, when it is the local test provider (development only)

@@ -1,5 +1,7 @@
 #include "billing/order_admin.h"
 
+#include "billing/event_processor.h"
+#include "billing/orders/lifecycle.h"
 #include "catalog/money.h"
 #include "catalog/stock_repository.h"
 #include "http/api_error.h"
@@ -69,8 +71,98 @@ db::Page<AdminSubscription> OrderAdmin::subscriptions(const std::optional<std::s
 }
 
 AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
-                                          const std::optional<std::string>& note, const Tracking& tracking) {
-    return transition(actor, id, status, note, tracking, nullptr);
+                                          const std::optional<std::string>& note, const Tracking& tracking,
+                                          const std::optional<std::string>& paymentReference) {
+    return transition(actor, id, status, note, tracking, paymentReference, nullptr);
+}
+
+void OrderAdmin::describeActions(AdminOrderDetail& d) {
+    std::int64_t waiting = 0;
+    for (const auto& r : d.refunds)
+        if (r.status == "requested") waiting += r.amount;
+    d.refundableAmount = std::max<std::int64_t>(0, d.order.totalAmount - d.order.refundedAmount - waiting);
+}
+
+mail::MailMessage cancelledMail(const AdminOrderDetail& d, const std::string& reason, std::int64_t refunded,
+                                const std::string& publicUrl) {
+    mail::MailMessage m;
+    const auto& o = d.order;
+    if (!o.customerEmail || !mail::isValidEmailAddress(*o.customerEmail)) return m;
+    m.kind = "order_cancelled";
+    m.to = *o.customerEmail;
+    m.subject = "Your order " + o.orderNumber + " has been cancelled";
+    std::string text = "We have cancelled your order " + o.orderNumber + ".\n\nReason: " + reason + "\n\n";
+    if (refunded > 0) {
+        text += "We have refunded " + catalog::formatMoney(refunded, o.currency) + " " + o.currency +
+                " to the card or account you paid with; your bank may take 5 to 10 working days to show it.\n";
+        for (auto it = d.invoices.rbegin(); it != d.invoices.rend(); ++it)
+            if (it->kind == "credit_note") {
+                text += "\nCredit note " + it->number + " (it adjusts the order's tax invoice): " + publicUrl +
+                        "/account/invoices/" + it->number + "\n";
+                break;
+            }
+    }
+    text += "\nYour orders: " + publicUrl + "/dashboard\n";
+    m.text = std::move(text);
+    return m;
+}
+
+void OrderAdmin::recordManualPayment(db::Tx& tx, const std::string& id, const OrderState& state, const std::string& reference) {
+    ledger_.add(tx, {"manual:payment:" + id, ledger_kind::kManualPayment, state.totalAmount, state.currency, kManualPayment,
+                     reference, id, std::nullopt, std::nullopt, std::nullopt});
+    ledger_.setProviderPayment(tx, id, kManualPayment, reference);
+    invoices_.issueForOrder(tx, id);
+    if (auto summary = orders_.find(tx, id)) {
+        auto message = orderConfirmation(*summary, invoices_.forOrder(tx, id), publicUrl_);
+        if (!message.to.empty()) outbox_.enqueue(tx, message);
+    }
+}
+
+AdminOrderDetail OrderAdmin::cancel(const audit::Actor& actor, const std::string& id, const std::string& reason, bool restock) {
+    // Where it starts: under the lock, so the checks see what the refund will see.
+    std::string from;
+    std::int64_t remaining = 0;
+    db_.write([&](db::Tx& tx) {
+        auto state = orders_.lock(tx, id);
+        if (!state) throw ApiError::notFound("order_not_found", "No such order.");
+        from = state->status;
+        if (from == "pending") return;
+        if (from != "paid") refuseMove(OrderPath::StaffCancel, from, "cancelled", orders_.facts(tx, id));
+        auto order = *ledger_.refundable(tx, id);
+        if (!order.providerPaymentId || order.paymentProvider != provider_.name())
+            throw ApiError(ErrorKind::Conflict, "order_not_refundable",
+                           "This order was paid outside the payment provider: refund the customer yourself, then record it.");
+        // A refund still waiting (this cancel's, its answer lost) is sent again by refund(): the
+        // same amount, no key; any other waiting refund makes it 409 refund_in_progress there.
+        remaining = std::max<std::int64_t>(0, order.totalAmount - order.refundedAmount);
+    });
+    if (from == "pending") return transition(actor, id, "cancelled", reason, {}, std::nullopt, nullptr);
+    // The money first, through the provider: a failure is 502 and the order stays as it was.
+    if (remaining > 0) {
+        RefundInput refundInput;
+        refundInput.amount = remaining;
+        refundInput.reason = reason;
+        refundInput.restock = restock;
+        refundInput.mailCustomer = false; // the cancellation's mail names the refund
+        refund(actor, id, refundInput);
+    }
+    AdminOrderDetail after;
+    db_.write([&](db::Tx& tx) {
+        auto state = orders_.lock(tx, id);
+        auto before = *detail(tx, id);
+        if (state->status == "cancelled") {
+            after = std::move(before);
+            return;
+        }
+        moveOrder(tx, orders_, id, OrderPath::StaffCancel, state->status, "cancelled", source::kStaff, false, orders_.facts(tx, id));
+        orders_.addHistory(tx, {id, state->status, "cancelled", source::kStaff, actor.userId, actor.email, "Cancelled: " + reason});
+        after = *detail(tx, id);
+        audit::record(tx, actor, {"order.cancelled", "order", id, toJson(before), toJson(after),
+                                  {{"reason", reason}, {"refunded_amount", remaining}, {"restock", restock}}});
+        if (auto mail = cancelledMail(after, reason, remaining, publicUrl_); !mail.to.empty()) outbox_.enqueue(tx, mail);
+        tx.notify(db::topic::kCatalog); // stock may have changed
+    });
+    return after;
 }
 
 namespace {
@@ -126,6 +218,8 @@ bool sameLines(std::vector<RefundLine> a, std::vector<RefundLine> b) {
 // Why bulk shipping leaves an order as it is (nothing when it may ship).
 void refuseBulkShipUnlessPaid(const AdminOrderDetail& detail) {
     const auto& status = detail.order.status;
+    if (status == "paid" && !detail.order.hasPhysical)
+        throw ApiError(ErrorKind::Conflict, "order_not_shippable", "Digital order: nothing to ship.");
     if (status == "paid") return;
     if (status == "pending") throw ApiError(ErrorKind::Conflict, "order_not_paid", "Not paid: cannot ship.");
     if (status == "shipped") throw ApiError(ErrorKind::Conflict, "order_already_shipped", "Already shipped.");
@@ -159,7 +253,7 @@ std::vector<OrderAdmin::BulkShipResult> OrderAdmin::bulkShip(const audit::Actor&
         BulkShipResult result;
         result.id = id;
         try {
-            auto after = transition(actor, id, "shipped", std::nullopt, {carrier, std::nullopt}, refuseBulkShipUnlessPaid);
+            auto after = transition(actor, id, "shipped", std::nullopt, {carrier, std::nullopt}, std::nullopt, refuseBulkShipUnlessPaid);
             result.orderNumber = after.order.orderNumber;
             result.ok = true;
         } catch (const ApiError& e) {
@@ -179,6 +273,7 @@ std::vector<OrderAdmin::BulkShipResult> OrderAdmin::bulkShip(const audit::Actor&
 
 AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::string& id, const std::string& status,
                                         const std::optional<std::string>& note, const Tracking& tracking,
+                                        const std::optional<std::string>& paymentReference,
                                         const std::function<void(const AdminOrderDetail&)>& guard) {
     AdminOrderDetail after;
     std::vector<std::pair<std::string, std::optional<std::string>>> toExpire;
@@ -202,6 +297,15 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
             if (auto mail = shippedMail(after, publicUrl_); !mail.to.empty()) outbox_.enqueue(tx, mail);
             return;
         }
+        // The lifecycle table first: a move it does not hold is 409 and nothing changes.
+        const auto facts = orders_.facts(tx, id);
+        requireMove(OrderPath::Staff, state->status, status, facts);
+        const bool markPaid = state->status == "pending" && status == "paid";
+        if (markPaid && !paymentReference)
+            throw ApiError::validation({{"payment_reference", "Enter the payment's reference, such as the bank transfer's."}},
+                                       "Mark as paid is for money received outside the payment provider: give its reference.");
+        if (!markPaid && paymentReference)
+            throw ApiError::validation({{"payment_reference", "Only an unpaid order being marked as paid takes a payment reference."}});
         if (status == "cancelled") {
             releaseStock(tx, id);
         } else if (state->status == "cancelled") {
@@ -217,9 +321,17 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
             if (status != "cancelled") checkouts_.settleReservation(tx, id);
         }
         // The flag says "money arrived for an order staff cancelled": it stays while the order stays cancelled.
-        orders_.setStatus(tx, id, status, source::kStaff, status == "cancelled" && state->paidAfterCancellation);
+        moveOrder(tx, orders_, id, OrderPath::Staff, state->status, status, source::kStaff,
+                  status == "cancelled" && state->paidAfterCancellation, facts);
         if (status == "shipped") orders_.setTracking(tx, id, tracking.carrier, tracking.trackingNumber);
-        orders_.addHistory(tx, {id, state->status, status, source::kStaff, actor.userId, actor.email, note});
+        auto historyNote = note;
+        if (markPaid) {
+            const std::string received = "Marked as paid: payment received outside the payment provider (reference " +
+                                         *paymentReference + ")";
+            historyNote = note ? received + ": " + *note : received;
+        }
+        orders_.addHistory(tx, {id, state->status, status, source::kStaff, actor.userId, actor.email, historyNote});
+        if (markPaid) recordManualPayment(tx, id, *state, *paymentReference);
         after = *detail(tx, id);
         audit::record(tx, actor, {"order.status_changed", "order", id, toJson(before), toJson(after)});
         if (status == "shipped")
@@ -261,7 +373,7 @@ void OrderAdmin::cancelForCustomer(const audit::Actor& actor, const std::string&
         auto before = *detail(tx, id);
         releaseStock(tx, id);
         toExpire = checkouts_.expireOpen(tx, id);
-        orders_.setStatus(tx, id, "cancelled", source::kCustomer, false);
+        moveOrder(tx, orders_, id, OrderPath::Customer, state->status, "cancelled", source::kCustomer, false, {});
         orders_.addHistory(tx, {id, state->status, "cancelled", source::kCustomer, actor.userId, actor.email,
                                 std::string(kCancelledByCustomerNote)});
         audit::record(tx, actor, {"order.cancelled_by_customer", "order", id, toJson(before), toJson(*detail(tx, id))});
@@ -355,7 +467,7 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
         const std::string settled = created.status == "succeeded" || created.status == "failed" || created.status == "canceled"
                                         ? created.status
                                         : "pending";
-        book_.settle(tx, row, settled, created.id, std::nullopt, {source::kStaff, actor.userId, actor.email});
+        book_.settle(tx, row, settled, created.id, std::nullopt, {source::kStaff, actor.userId, actor.email, in.mailCustomer});
         status = ledger_.refund(tx, request->refundId)->status;
         after = *detail(tx, id);
         audit::record(tx, actor, {"order.refunded", "order", id, before, toJson(after),
@@ -367,89 +479,6 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
     if (status == "failed" || status == "canceled")
         throw ApiError(ErrorKind::BadGateway, "refund_failed", "The payment provider could not make this refund.");
     return after;
-}
-
-nlohmann::json toJson(const Refund& r) {
-    return {{"id", r.id},
-            {"amount", r.amount},
-            {"currency", r.currency},
-            {"reason", orNull(r.reason)},
-            {"restock", r.restock},
-            {"status", r.status},
-            {"source", r.source},
-            {"provider_refund_id", orNull(r.providerRefundId)},
-            {"actor_email", orNull(r.actorEmail)},
-            {"created_at", r.createdAt}};
-}
-
-nlohmann::json toJson(const AdminOrder& o) {
-    return {{"id", o.id},
-            {"order_number", o.orderNumber},
-            {"user_id", orNull(o.userId)},
-            {"customer_email", orNull(o.customerEmail)},
-            {"status", o.status},
-            {"total_amount", o.totalAmount},
-            {"currency", o.currency},
-            {"created_at", o.createdAt},
-            {"updated_at", o.updatedAt},
-            {"paid_after_cancellation", o.paidAfterCancellation},
-            {"refunded_amount", o.refundedAmount},
-            {"disputed", o.disputed}};
-}
-
-nlohmann::json toJson(const AdminOrderDetail& d) {
-    auto j = toJson(d.order);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& i : d.items)
-        items.push_back({{"id", i.id},
-                         {"product_id", orNull(i.productId)},
-                         {"product_name", i.productName},
-                         {"quantity", i.quantity},
-                         {"unit_amount", i.unitAmount},
-                         {"refunded_quantity", i.refundedQuantity},
-                         {"restocked_quantity", i.restockedQuantity}});
-    nlohmann::json history = nlohmann::json::array();
-    for (const auto& h : d.history)
-        history.push_back({{"at", h.at},
-                           {"from_status", orNull(h.from)},
-                           {"to_status", h.to},
-                           {"source", h.source},
-                           {"actor_email", orNull(h.actorEmail)},
-                           {"note", orNull(h.note)}});
-    nlohmann::json late = nlohmann::json::array();
-    for (const auto& p : d.latePayments)
-        late.push_back({{"at", p.at},
-                        {"amount", p.amount},
-                        {"currency", p.currency},
-                        {"provider", p.provider},
-                        {"provider_reference", orNull(p.providerReference)}});
-    addFulfilment(j, d.order.fulfilment);
-    j["items"] = std::move(items);
-    j["history"] = std::move(history);
-    j["late_payments"] = std::move(late);
-    nlohmann::json refunds = nlohmann::json::array();
-    for (const auto& r : d.refunds) refunds.push_back(toJson(r));
-    j["refunds"] = std::move(refunds);
-    nlohmann::json invoices = nlohmann::json::array();
-    for (const auto& i : d.invoices)
-        invoices.push_back({{"number", i.number}, {"kind", i.kind}, {"total_amount", i.totalAmount}});
-    j["invoices"] = std::move(invoices);
-    return j;
-}
-
-nlohmann::json toJson(const AdminSubscription& s) {
-    return {{"id", s.id},
-            {"user_id", s.userId},
-            {"user_email", orNull(s.userEmail)},
-            {"product_id", s.productId},
-            {"product_name", s.productName},
-            {"pricing_plan_id", orNull(s.planId)},
-            {"plan_name", orNull(s.planName)},
-            {"status", s.status},
-            {"payment_provider", s.paymentProvider},
-            {"current_period_end", orNull(s.periodEnd)},
-            {"cancel_at_period_end", s.cancelAtPeriodEnd},
-            {"created_at", s.createdAt}};
 }
 
 } // namespace storefront::billing

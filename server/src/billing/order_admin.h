@@ -26,13 +26,19 @@ namespace storefront::billing {
 
 bool isOrderStatus(const std::string& status);
 
+// The payment provider name of money staff recorded by hand (Mark as paid): a bank transfer.
+inline constexpr const char* kManualPayment = "manual";
+
+// Whether Cancel order applies: paid, through the payment provider (which refunds it).
+bool isCancellable(const AdminOrder& order);
+
 // The history note of a customer's own cancellation.
 inline constexpr const char* kCancelledByCustomerNote = "Cancelled by the customer before paying";
 
 class OrderAdmin {
 public:
     OrderAdmin(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox, InvoiceRepository& invoices, std::string publicUrl)
-        : db_(db), provider_(provider), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db),
+        : db_(db), provider_(provider), outbox_(outbox), invoices_(invoices), publicUrl_(std::move(publicUrl)), checkouts_(db),
           book_(db, outbox, invoices, publicUrl_) {}
 
     db::Page<AdminOrder> orders(const AdminOrderFilter& filter, const db::PageQuery& page);
@@ -49,9 +55,13 @@ public:
     }
     db::Database& database() { return db_; }
 
-    // Sets the order's status (one of isOrderStatus). 404 order_not_found; 409 insufficient_stock
-    // when reinstating a cancelled order whose stock has gone meanwhile. The same status again
-    // changes nothing. Returns the order as it now is.
+    // Sets the order's status (one of isOrderStatus) along the lifecycle table's staff rows
+    // (billing/orders/lifecycle.h; anything else is 409 invalid_transition and changes nothing).
+    // 404 order_not_found; 409 insufficient_stock when reinstating a cancelled order whose stock
+    // has gone meanwhile. The same status again changes nothing. Returns the order as it now is.
+    // Mark as paid (pending -> paid, money received outside the provider) needs `paymentReference`
+    // (422 without it): the payment enters the ledger as manual_payment, the tax invoice is issued
+    // and the customer gets the order confirmation, as for any payment.
     // Shipped (docs/billing.md, "Shipping and fulfilment"): `tracking` (carrier and tracking number,
     // either optional, only with status shipped) is stored on the order and the customer is mailed
     // "Your order ... has shipped" in the same transaction. Shipped again with other tracking
@@ -60,7 +70,18 @@ public:
         std::optional<std::string> carrier, trackingNumber;
     };
     AdminOrderDetail changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
-                                  const std::optional<std::string>& note = std::nullopt, const Tracking& tracking = {});
+                                  const std::optional<std::string>& note = std::nullopt, const Tracking& tracking = {},
+                                  const std::optional<std::string>& paymentReference = std::nullopt);
+
+    // Cancel order (POST /api/v1/admin/orders/{id}/cancel, docs/billing.md, "Order lifecycle"). A
+    // paid order: what is left is refunded through the provider (one refund, one credit note), the
+    // stock returned when `restock`, the order cancelled, the customer mailed order_cancelled
+    // naming the refund, and the cancellation has its history row and audit entry with `reason`.
+    // A provider failure is 502 and the order stays as it was (the refund waits, requested, and the
+    // same cancel again sends it again). A pending order is cancelled as PATCH cancels it. 409
+    // invalid_transition from any other status; 409 order_not_refundable for money that did not
+    // come through the provider; 409 refund_in_progress while another refund waits.
+    AdminOrderDetail cancel(const audit::Actor& actor, const std::string& id, const std::string& reason, bool restock);
 
     // Bulk "Mark as shipped" (docs/backoffice.md, "Bulk shipping"): each order exactly as
     // changeStatus(shipped) with `carrier` and no tracking number, in its own transaction (its own
@@ -89,6 +110,7 @@ public:
         bool restock = false;
         std::optional<std::string> clientKey; // the request's Idempotency-Key
         std::vector<RefundLine> lines;        // refunds by line: which lines, how many of each
+        bool mailCustomer = true;             // false: the caller mails its own (Cancel order)
     };
     // Refunds part or all of a paid order (docs/billing.md, "Refunds"). The refund row is written
     // (and committed) first; its id is the provider's idempotency key, so a retry of a refund whose
@@ -108,12 +130,18 @@ private:
         const auto refunded = ledger_.refundedQuantities(source, id);
         for (auto& item : d->items)
             if (auto it = refunded.find(item.id); it != refunded.end()) item.refundedQuantity = it->second;
+        describeActions(*d);
         return d;
     }
+    // What can still be refunded: the total less the refunds that count and those still waiting.
+    static void describeActions(AdminOrderDetail& detail);
     // changeStatus, with `guard` run on the locked order before anything changes (it throws to refuse).
     AdminOrderDetail transition(const audit::Actor& actor, const std::string& id, const std::string& status,
                                 const std::optional<std::string>& note, const Tracking& tracking,
+                                const std::optional<std::string>& paymentReference,
                                 const std::function<void(const AdminOrderDetail&)>& guard);
+    // Mark as paid's books: the manual payment in the ledger, the tax invoice, the confirmation.
+    void recordManualPayment(db::Tx& tx, const std::string& id, const OrderState& state, const std::string& reference);
     // Gives back the order's reserved stock (exactly once: the reservation's guard).
     void releaseStock(db::Tx& tx, const std::string& id);
     // After the commit: the provider's sessions of checkouts expireOpen closed in our rows.
@@ -123,6 +151,7 @@ private:
     db::Database& db_;
     PaymentProvider& provider_;
     mail::Outbox& outbox_;
+    InvoiceRepository& invoices_;
     std::string publicUrl_;
     CheckoutRepository checkouts_;
     OrderRepository orders_;
@@ -134,6 +163,11 @@ private:
 // The customer's "Your order {number} has shipped" mail (kind order_shipped); no recipient when the
 // order has no usable email.
 mail::MailMessage shippedMail(const AdminOrderDetail& order, const std::string& publicUrl);
+
+// The customer's "Your order {number} has been cancelled" mail (kind order_cancelled), naming the
+// refund and its credit note; no recipient when the order has no usable email.
+mail::MailMessage cancelledMail(const AdminOrderDetail& order, const std::string& reason, std::int64_t refunded,
+                                const std::string& publicUrl);
 
 nlohmann::json toJson(const AdminOrder& order);
 nlohmann::json toJson(const AdminOrderDetail& detail);

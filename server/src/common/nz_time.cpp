@@ -37,4 +37,14 @@ Instant dayStart(Instant at, int daysBack) {
     return startOfDay(date::year_month_day{date::sys_days{dateOf(at)} - date::days{daysBack}});
 }
 
+std::optional<date::year_month_day> parseDate(const std::string& text) {
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
+    for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u})
+        if (text[i] < '0' || text[i] > '9') return std::nullopt;
+    const date::year_month_day day{date::year(std::stoi(text.substr(0, 4))), date::month(std::stoi(text.substr(5, 2))),
+                                   date::day(std::stoi(text.substr(8, 2)))};
+    if (!day.ok() || day.year() < date::year(2000) || day.year() > date::year(2200)) return std::nullopt;
+    return day;
+}
+
 } // namespace storefront::nz

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace storefront::nz {
@@ -30,6 +31,9 @@ std::string formatWithOffset(Instant at);
 // The instant the New Zealand day `daysBack` days before the one containing `at` began: daysBack
 // 0 is today's midnight; the last 30 days start at 29.
 Instant dayStart(Instant at, int daysBack);
+
+// A calendar date written YYYY-MM-DD (a real day: 2026-02-30 is none); nullopt otherwise.
+std::optional<date::year_month_day> parseDate(const std::string& text);
 
 // An instant from the server's clock, to the second.
 template <class Duration> Instant instantOf(std::chrono::time_point<std::chrono::system_clock, Duration> at) {

@@ -20,6 +20,7 @@ const std::vector<KindTemplate>& mailKinds() {
         {"renewal_receipt", "Your subscription renewed", ""},
         {"refund", "Your refund", ""},
         {"order_shipped", "Your order is on its way", ""},
+        {"order_cancelled", "Your order was cancelled", ""},
         // Teams, enquiries, the companion app.
         {"enterprise_invite", "Your enterprise account is ready", "Choose a password"},
         {"contact", "New Contact Sales enquiry", ""},

@@ -55,15 +55,26 @@ HttpResult sendRaw(const std::string& method, const std::string& path, const std
 
 ArrangedOrder insertOrder(const std::string& status, std::int64_t total, const std::string& createdAt,
                           const std::optional<std::string>& email, const std::optional<std::string>& userId,
-                          const std::string& currency) {
+                          const std::string& currency, bool physical) {
     ArrangedOrder o{storefront::db::newId(), storefront::billing::newOrderNumber()};
     env().db->write([&](storefront::db::Tx& tx) {
         tx.query("INSERT INTO orders (id, order_number, user_id, status, total_amount, currency, customer_email, created_at, "
                  "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(o.id, o.orderNumber, userId, status, total, currency, email, createdAt, createdAt)
             .run();
-        tx.query("INSERT INTO order_items (id, order_id, product_name, quantity, unit_amount) VALUES (?, ?, ?, 1, ?)")
-            .bind(storefront::db::newId(), o.id, "Arranged item", total)
+        // The line is of a physical product (hidden from the catalogue), so the order can ship.
+        auto product = tx.query("SELECT CAST(id AS TEXT) FROM products WHERE slug = 'arranged-cable'").text();
+        if (!product) {
+            product = storefront::db::newId();
+            tx.query("INSERT INTO products (id, slug, name, description, type, icon_url, features, is_active, track_inventory, "
+                     "stock_quantity, show_pricing, price_nzd, action_type, created_at, updated_at) VALUES (?, 'arranged-cable', "
+                     "'Arranged cable', '<p>Test</p>', 'physical', '/products/hit/hit-interface.svg', '[]', FALSE, FALSE, 0, "
+                     "TRUE, 100, 'checkout', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')")
+                .bind(*product)
+                .run();
+        }
+        tx.query("INSERT INTO order_items (id, order_id, product_id, product_name, quantity, unit_amount) VALUES (?, ?, ?, ?, 1, ?)")
+            .bind(storefront::db::newId(), o.id, physical ? product : std::optional<std::string>(), "Arranged item", total)
             .run();
     });
     return o;

@@ -33,10 +33,12 @@ struct ArrangedOrder {
     std::string id, orderNumber;
 };
 // An order (with one item) written directly: status, total in NZD cents, created at `createdAt`
-// (ISO-8601 UTC), optional user and customer email.
+// (ISO-8601 UTC), optional user and customer email. The item is of a physical product (the order
+// can ship) unless `physical` is false (a digital order: nothing to ship).
 ArrangedOrder insertOrder(const std::string& status, std::int64_t total, const std::string& createdAt,
                           const std::optional<std::string>& email = std::nullopt,
-                          const std::optional<std::string>& userId = std::nullopt, const std::string& currency = "NZD");
+                          const std::optional<std::string>& userId = std::nullopt, const std::string& currency = "NZD",
+                          bool physical = true);
 
 // Audit entries with this action and target id.
 std::int64_t auditCount(const std::string& action, const std::string& targetId);

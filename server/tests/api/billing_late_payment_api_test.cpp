@@ -140,7 +140,14 @@ TEST(OrderLatePayments, ProviderPaidThenStaffCancelKeepsTheCancellation) {
     EXPECT_EQ(adminOrder(c.orderId)["status"], "paid");
     EXPECT_EQ(stockOf(c.product.id), 3);
 
-    ASSERT_EQ(staffSet(c.orderId, "cancelled").status, 200);
+    // A paid order is never set to cancelled: Cancel order refunds it first.
+    auto refused = staffSet(c.orderId, "cancelled");
+    ASSERT_EQ(refused.status, 409) << refused.body;
+    EXPECT_EQ(refused.json()["code"], "invalid_transition");
+    EXPECT_EQ(refused.json()["allowed"], (nlohmann::json{"shipped", "completed"}));
+    auto cancelled = sendJson(lateServer(), "POST", "/api/v1/admin/orders/" + c.orderId + "/cancel",
+                              {{"reason", "Out of stock"}, {"restock", false}}, callers().admin);
+    ASSERT_EQ(cancelled.status, 200) << cancelled.body;
     // The same news again, and a second report of the same payment: no late payment, still cancelled.
     ASSERT_EQ(deliverLate(paid).status, 200);
     ASSERT_EQ(deliverLate(sessionEvent(unique("evt_paid_again"), "checkout.session.async_payment_succeeded", c, "paid", 2500)).status,
@@ -150,12 +157,14 @@ TEST(OrderLatePayments, ProviderPaidThenStaffCancelKeepsTheCancellation) {
     EXPECT_EQ(order["paid_after_cancellation"], false);
     EXPECT_EQ(order["late_payments"].size(), 0u);
     auto history = order["history"];
-    ASSERT_EQ(history.size(), 3u) << order.dump();
+    ASSERT_EQ(history.size(), 4u) << order.dump();
     EXPECT_EQ(history[1]["to_status"], "paid");
     EXPECT_EQ(history[1]["source"], "provider");
-    EXPECT_EQ(history[2]["from_status"], "paid");
-    EXPECT_EQ(history[2]["to_status"], "cancelled");
-    EXPECT_EQ(history[2]["source"], "staff");
+    EXPECT_EQ(history[2]["to_status"], "refunded");
+    EXPECT_EQ(history[3]["from_status"], "refunded");
+    EXPECT_EQ(history[3]["to_status"], "cancelled");
+    EXPECT_EQ(history[3]["source"], "staff");
+    EXPECT_EQ(history[3]["note"], "Cancelled: Out of stock");
     // Sold stock is not restocked by a cancellation (only a reservation is given back).
     EXPECT_EQ(stockOf(c.product.id), 3);
     // The provider's expiry of a session that completed changes nothing either.

@@ -216,8 +216,10 @@ TEST(LedgerApi, RestockGivesTheItemsBackExactlyOnce) {
     ASSERT_EQ(refund(paid.id, {{"amount", 1500}, {"restock", true}}).status, 200);
     EXPECT_EQ(stockOf(paid.productId), 5);
     for (const auto& item : order(paid.id)["items"]) EXPECT_EQ(item["restocked_quantity"], item["quantity"]);
-    // Cancelling the order afterwards gives nothing back a second time either.
-    ASSERT_EQ(patchJson("/api/v1/admin/orders/" + paid.id, {{"status", "cancelled"}}, callers().admin).status, 200);
+    // A refunded order is not set to cancelled by hand (the lifecycle table), and nothing goes back twice.
+    auto cancel = patchJson("/api/v1/admin/orders/" + paid.id, {{"status", "cancelled"}}, callers().admin);
+    ASSERT_EQ(cancel.status, 409) << cancel.body;
+    EXPECT_EQ(cancel.json()["code"], "invalid_transition");
     EXPECT_EQ(stockOf(paid.productId), 5);
 }
 
@@ -448,9 +450,10 @@ TEST(LedgerApi, RenewalsEnterTheLedgerOnceAndTheRevenueCardIsTheLedgersSum) {
 
 std::string onlyItemId(const std::string& orderId) { return order(orderId)["items"][0]["id"]; }
 
+// The GST the order's notes credit in all: credit notes less the debit notes that reversed some.
 std::int64_t creditedGst(const std::string& orderId) {
-    return countRows("SELECT CAST(COALESCE(SUM(gst_amount), 0) AS BIGINT) FROM tax_invoices WHERE order_id = ? "
-                     "AND kind = 'credit_note'",
+    return countRows("SELECT CAST(COALESCE(SUM(CASE WHEN kind = 'credit_note' THEN gst_amount ELSE -gst_amount END), 0) AS BIGINT) "
+                     "FROM tax_invoices WHERE order_id = ? AND kind IN ('credit_note', 'debit_note')",
                      {orderId});
 }
 
@@ -550,6 +553,45 @@ TEST(RefundLinesApi, FiftySmallRefundsCreditTheGstOfWhatWasRefundedAndAFullRefun
     EXPECT_EQ(creditedGst(paid.id), 26); // 3/23 of 200 c; per-note rounding credited 50 c
     ASSERT_EQ(refund(paid.id, {{"amount", 4700}}).status, 200);
     EXPECT_EQ(creditedGst(paid.id), invoiceGst);
+}
+
+TEST(RefundLinesApi, ARefundThatFailsAfterItsCreditNoteIsReversedByADebitNote) {
+    auto paid = paidThroughStripe(6000);
+    auto ours = refund(paid.id, {{"amount", 2300}, {"reason", "Returned"}}, {}, fakeStripeServer());
+    ASSERT_EQ(ours.status, 200) << ours.body;
+    const std::string reOurs = ours.json()["order"]["refunds"][0]["provider_refund_id"];
+    const std::string ourId = ours.json()["order"]["refunds"][0]["id"];
+    const auto note = textColumn("SELECT number FROM tax_invoices WHERE order_id = ? AND kind = 'credit_note'", {paid.id});
+    ASSERT_EQ(note.size(), 1u);
+    // Stripe could not pay it out after all (charge.refund.updated, status failed), twice.
+    const auto failed = event("charge.refund.updated", {{"id", reOurs},
+                                                         {"object", "refund"},
+                                                         {"amount", 2300},
+                                                         {"charge", "ch_" + paid.paymentIntent},
+                                                         {"created", nowUnix()},
+                                                         {"currency", "nzd"},
+                                                         {"metadata", {{"refund_id", ourId}, {"order_id", paid.id}}},
+                                                         {"payment_intent", paid.paymentIntent},
+                                                         {"status", "failed"},
+                                                         {"failure_reason", "expired_or_canceled_card"}});
+    ASSERT_EQ(deliver(failed).status, 200);
+    ASSERT_EQ(deliver(failed).status, 200);
+    EXPECT_EQ(ledgerSum(paid.id), 6000);
+    EXPECT_EQ(order(paid.id)["refunded_amount"], 0);
+    // One debit note, next in the same sequence, reversing the credit note exactly.
+    const auto debit = textColumn("SELECT number FROM tax_invoices WHERE order_id = ? AND kind = 'debit_note'", {paid.id});
+    ASSERT_EQ(debit.size(), 1u);
+    EXPECT_GT(debit[0], note[0]);
+    EXPECT_EQ(countRows("SELECT total_amount FROM tax_invoices WHERE number = ?", {debit[0]}), 2300);
+    EXPECT_EQ(countRows("SELECT gst_amount FROM tax_invoices WHERE number = ?", {debit[0]}),
+              countRows("SELECT gst_amount FROM tax_invoices WHERE number = ?", {note[0]}));
+    auto document = getJson("/api/v1/admin/invoices/" + debit[0], callers().admin);
+    ASSERT_EQ(document.status, 200) << document.body;
+    EXPECT_EQ(document.json()["title"], "Debit Note");
+    EXPECT_EQ(document.json()["reverses"], note[0]);
+    // The invoice can be credited in full again: the notes net to nothing.
+    ASSERT_EQ(refund(paid.id, {{"amount", 6000}}, {}, fakeStripeServer()).status, 200);
+    EXPECT_EQ(creditedGst(paid.id), countRows("SELECT gst_amount FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'", {paid.id}));
 }
 
 } // namespace ledger_api_test

@@ -254,6 +254,11 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
     auto refunded = postJson("/api/v1/admin/orders/" + hardwareOrder + "/refunds", {{"amount", 1250}, {"reason", "Kōrero ✓"}}, staff());
     ASSERT_EQ(refunded.status, 200) << refunded.body;
     send(stored(outboxId("refund", buyerEmail)));
+    // The rest of that order cancelled: the remainder refunded, the customer told why.
+    auto cancelled = postJson("/api/v1/admin/orders/" + hardwareOrder + "/cancel", {{"reason", "Kōrero: out of stock ✓"}, {"restock", true}},
+                              staff());
+    ASSERT_EQ(cancelled.status, 200) << cancelled.body;
+    send(stored(outboxId("order_cancelled", buyerEmail)));
 
     // A hardware order shipped with tracking, to a non-ASCII name and address.
     auto cable = createHardware(2, 4900);

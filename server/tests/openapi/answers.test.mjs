@@ -389,6 +389,22 @@ describe('staff', () => {
     await call('POST', `/api/v1/admin/orders/${order.id}/refunds`, { token, json: { amount: 0 }, expect: 422 });
     await call('POST', `/api/v1/admin/orders/${randomUUID()}/refunds`, { token, json: { amount: 100 }, expect: 404 });
     await call('GET', '/api/v1/admin/invoices/INV-999999', { token, expect: 404 });
+    // The lifecycle: a refused move, and Cancel order's bad input.
+    const completed = await call('GET', '/api/v1/admin/orders?status=completed', { token, expect: 200 });
+    const done = completed.body.items[0];
+    const refused = await call('PATCH', `/api/v1/admin/orders/${done.id}`, { token, json: { status: 'pending' }, expect: 409 });
+    assert.equal(refused.body.code, 'invalid_transition');
+    assert.deepEqual(refused.body.allowed, []);
+    await call('POST', `/api/v1/admin/orders/${done.id}/cancel`, { token, json: { reason: 'Changed their mind', restock: false }, expect: 409 });
+    await call('POST', `/api/v1/admin/orders/${done.id}/cancel`, { token, json: { restock: false }, expect: 422 });
+    await call('POST', `/api/v1/admin/orders/${randomUUID()}/cancel`, { token, json: { reason: 'Gone', restock: false }, expect: 404 });
+    // The accountant's view.
+    const register = await call('GET', '/api/v1/admin/invoices?page_size=5', { token, expect: 200 });
+    assert.ok(register.body.items.length > 0, 'demo invoices');
+    await call('GET', '/api/v1/admin/invoices?kind=credit_note&from=2026-01-01&to=2026-12-31', { token, expect: 200 });
+    await call('GET', '/api/v1/admin/invoices?kind=receipt', { token, expect: 422 });
+    await call('GET', '/api/v1/admin/reports/gst?from=2026-01-01&to=2026-12-31', { token, expect: 200 });
+    await call('GET', '/api/v1/admin/reports/gst?from=2026-12-31&to=2026-01-01', { token, expect: 422 });
   });
 
   test('bulk shipping, the mail outbox and enquiries', async () => {
@@ -519,6 +535,7 @@ describe('staff', () => {
     const token = tokens.admin;
     for (const [path, bad] of [
       ['/api/v1/admin/orders/export.csv?status=paid', '/api/v1/admin/orders/export.csv?status=lost'],
+      ['/api/v1/admin/invoices/export.csv?kind=invoice', '/api/v1/admin/invoices/export.csv?from=2026-02-30'],
       ['/api/v1/admin/subscriptions/export.csv?status=active', '/api/v1/admin/subscriptions/export.csv?status=paused'],
       ['/api/v1/admin/customers/export.csv?role=admin&sort=email', '/api/v1/admin/customers/export.csv?closed=maybe'],
       ['/api/v1/admin/wirewrite/workers/export.csv?sort=name', '/api/v1/admin/wirewrite/workers/export.csv?tier=gold'],

@@ -20,12 +20,14 @@ constexpr const char* kNextNumber =
 constexpr const char* kBySourceKey = "SELECT number FROM tax_invoices WHERE source_key = ?";
 constexpr const char* kInsert =
     "INSERT INTO tax_invoices (id, seq, number, kind, source_key, user_id, order_id, adjusts_id, currency, total_amount, "
-    "gst_amount, document, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    "gst_amount, document, issued_at, buyer_name, buyer_email, order_number, zero_rated) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kUnlinked =
     "SELECT document FROM tax_invoices WHERE source_key = ? AND order_id IS NULL AND kind = 'invoice'";
 constexpr const char* kOrderNumber = "SELECT order_number FROM orders WHERE id = ?";
 constexpr const char* kLinkOrder =
-    "UPDATE tax_invoices SET order_id = ?, document = ? WHERE source_key = ? AND order_id IS NULL AND kind = 'invoice'";
+    "UPDATE tax_invoices SET order_id = ?, document = ?, order_number = ? WHERE source_key = ? AND order_id IS NULL "
+    "AND kind = 'invoice'";
 constexpr const char* kOrder =
     "SELECT o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.total_amount, o.currency, "
     "u.email AS user_email, p.full_name FROM orders o LEFT JOIN users u ON u.id = o.user_id "
@@ -45,9 +47,14 @@ constexpr const char* kFind = "SELECT CAST(user_id AS TEXT) AS user_id, document
 constexpr const char* kCreditTarget =
     "SELECT CAST(id AS TEXT) AS id, number, CAST(user_id AS TEXT) AS user_id, total_amount, gst_amount, document "
     "FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'";
+// What the invoice's notes credit now: credit notes less the debit notes that reversed some.
 constexpr const char* kCredited =
-    "SELECT CAST(COALESCE(SUM(total_amount), 0) AS BIGINT) AS total, CAST(COALESCE(SUM(gst_amount), 0) AS BIGINT) AS gst "
-    "FROM tax_invoices WHERE adjusts_id = ? AND kind = 'credit_note'";
+    "SELECT CAST(COALESCE(SUM(CASE WHEN kind = 'credit_note' THEN total_amount ELSE -total_amount END), 0) AS BIGINT) AS total, "
+    "CAST(COALESCE(SUM(CASE WHEN kind = 'credit_note' THEN gst_amount ELSE -gst_amount END), 0) AS BIGINT) AS gst "
+    "FROM tax_invoices WHERE adjusts_id = ? AND kind IN ('credit_note', 'debit_note')";
+constexpr const char* kNoteOfKey =
+    "SELECT number, CAST(user_id AS TEXT) AS user_id, CAST(order_id AS TEXT) AS order_id, CAST(adjusts_id AS TEXT) AS adjusts_id, "
+    "total_amount, gst_amount, document FROM tax_invoices WHERE source_key = ? AND kind = 'credit_note'";
 
 InvoiceSummary readSummary(const db::Row& r) {
     InvoiceSummary s;
@@ -85,10 +92,17 @@ std::string InvoiceRepository::store(db::Tx& tx, const std::string& sourceKey, c
     document["supplier"] = {{"legal_name", settings_.legalName},
                             {"address", settings_.address},
                             {"gst_number", settings_.gstNumber}};
+    // The register's columns (buyer, order number, zero rating) are the document's, as issued.
+    const auto& buyer = document.contains("buyer") && document["buyer"].is_object() ? document["buyer"] : nlohmann::json::object();
+    const auto textOf = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
+        return j.contains(key) && j[key].is_string() ? std::optional<std::string>(j[key].get<std::string>()) : std::nullopt;
+    };
     tx.query(kInsert)
         .bind(db::newId(), seq, number, kind, sourceKey, userId, orderId, adjustsId)
         .bind(document["currency"].get<std::string>(), document["total_amount"].get<std::int64_t>(),
               document["gst_amount"].get<std::int64_t>(), document.dump(), issuedAt)
+        .bind(textOf(buyer, "name"), textOf(buyer, "email"), textOf(document, "order_number"),
+              document.value("zero_rated", false))
         .run();
     return number;
 }
@@ -211,14 +225,41 @@ std::string InvoiceRepository::issueCreditNote(db::Tx& tx, const std::string& or
     return store(tx, key, "credit_note", std::move(document), target->userId, orderId, target->id);
 }
 
+std::optional<std::string> InvoiceRepository::issueDebitNote(db::Tx& tx, const std::string& refundId, const std::string& reason) {
+    lockCounter(tx);
+    const std::string key = "refund-reversal:" + refundId;
+    if (auto existing = tx.query(kBySourceKey).bind(key).text()) return existing;
+    struct Note {
+        std::string number;
+        std::optional<std::string> userId, orderId, adjustsId;
+        std::int64_t total = 0, gst = 0;
+        nlohmann::json document;
+    };
+    auto note = tx.query(kNoteOfKey).bind("refund:" + refundId).one([](const db::Row& r) {
+        return Note{r.text("number"), r.optText("user_id"), r.optText("order_id"), r.optText("adjusts_id"),
+                    r.int64("total_amount"), r.int64("gst_amount"), nlohmann::json::parse(r.text("document"))};
+    });
+    if (!note) return std::nullopt;
+    auto document = note->document;
+    document["title"] = "Debit Note";
+    document["lines"] = nlohmann::json::array(
+        {{{"description", "Reverses credit note " + note->number + ": " + reason}, {"quantity", 1}, {"amount", note->total}}});
+    document["refunded_lines"] = nlohmann::json::array();
+    document["reverses"] = note->number;
+    document["reason"] = reason;
+    // `adjusts` stays the invoice the credit note adjusted: the debit note puts back what it took off.
+    return store(tx, key, "debit_note", std::move(document), note->userId, note->orderId, note->adjustsId);
+}
+
 void InvoiceRepository::linkOrder(db::Tx& tx, const std::string& sourceKey, const std::string& orderId) {
     auto text = tx.query(kUnlinked).bind(sourceKey).text();
     if (!text) return;
     // The invoice's content stays as issued; it gains the reference to the order it paid for.
     auto document = nlohmann::json::parse(*text);
     document["order_id"] = orderId;
-    document["order_number"] = orNull(tx.query(kOrderNumber).bind(orderId).text());
-    tx.query(kLinkOrder).bind(orderId, document.dump(), sourceKey).run();
+    const auto orderNumber = tx.query(kOrderNumber).bind(orderId).text();
+    document["order_number"] = orNull(orderNumber);
+    tx.query(kLinkOrder).bind(orderId, document.dump(), orderNumber, sourceKey).run();
 }
 
 std::optional<InvoiceSummary> InvoiceRepository::summary(db::Tx& tx, const std::string& number) {

@@ -74,6 +74,10 @@ public:
     // Throws CreditNoteRefused. Call inside the refund's transaction.
     std::string issueCreditNote(db::Tx& tx, const std::string& orderId, const std::string& refundId, std::int64_t amount,
                                 const std::string& reason, const std::vector<CreditedLine>& lines = {});
+    // A debit note reversing the credit note of refund `refundId` (a refund that failed at the
+    // provider after its note was issued): the same amount and GST, adjusting the same invoice,
+    // once per refund. Returns its number; nullopt when the refund has no credit note.
+    std::optional<std::string> issueDebitNote(db::Tx& tx, const std::string& refundId, const std::string& reason);
     // An invoice issued for a subscription's first payment, before its checkout completed, is the
     // order's invoice: links it to the order (once).
     void linkOrder(db::Tx& tx, const std::string& sourceKey, const std::string& orderId);

@@ -20,6 +20,7 @@ inline constexpr const char* kSubscriptionPayment = "subscription_payment";
 inline constexpr const char* kRefund = "refund";
 inline constexpr const char* kRefundReversal = "refund_reversal";
 inline constexpr const char* kDisputeLost = "dispute_lost";
+inline constexpr const char* kManualPayment = "manual_payment"; // Mark as paid: a bank transfer, say
 } // namespace ledger_kind
 
 struct LedgerEntry {

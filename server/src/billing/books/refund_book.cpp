@@ -1,5 +1,6 @@
 #include "billing/books/refund_book.h"
 
+#include "billing/orders/lifecycle.h"
 #include "catalog/money.h"
 #include "catalog/stock_repository.h"
 #include "common/text.h"
@@ -92,7 +93,7 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
         const bool full = order->refundedAmount >= order->totalAmount;
         const bool wasPaid = order->status == "paid" || order->status == "shipped" || order->status == "completed";
         const std::string to = full && wasPaid ? "refunded" : order->status;
-        if (to != order->status) orders_.setStatus(tx, refund.orderId, to, actor.source, false);
+        if (to != order->status) moveOrder(tx, orders_, refund.orderId, OrderPath::Refund, order->status, to, actor.source, false, {});
         std::string note = "Refund of " + amountText + (refund.source == "provider" ? " made at the payment provider" : "");
         if (refund.reason) note += ": " + *refund.reason;
         orders_.addHistory(tx, {refund.orderId, order->status, to, actor.source, actor.id, actor.email, note});
@@ -116,7 +117,7 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
         } catch (const CreditNoteRefused&) {
         }
         auto message = refundMail(*order, refund, creditNote, publicUrl_);
-        if (!message.to.empty()) outbox_.enqueue(tx, message);
+        if (!message.to.empty() && actor.mailCustomer) outbox_.enqueue(tx, message);
     } else if (wasOut && !out) {
         // The provider could not pay it out after all: the money is ours again.
         ledger_.add(tx, {"refund-reversal:" + refund.id, ledger_kind::kRefundReversal, refund.amount, refund.currency,
@@ -126,10 +127,12 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
         if (!order) return;
         std::string to = order->status;
         if (order->status == "refunded") to = ledger_.statusBeforeRefunded(tx, refund.orderId).value_or("paid");
-        if (to != order->status) orders_.setStatus(tx, refund.orderId, to, actor.source, false);
+        if (to != order->status) moveOrder(tx, orders_, refund.orderId, OrderPath::Refund, order->status, to, actor.source, false, {});
         orders_.addHistory(tx, {refund.orderId, order->status, to, actor.source, actor.id, actor.email,
                                 "Refund of " + catalog::formatMoney(refund.amount, refund.currency) + " " + refund.currency +
                                     " " + status + " at the payment provider"});
+        // Its credit note, if one was issued, is reversed by a debit note (the same sequence).
+        invoices_.issueDebitNote(tx, refund.id, "The refund " + status + " at the payment provider");
     }
 }
 

@@ -29,6 +29,7 @@ public:
     struct Actor {
         std::string source = "provider"; // staff | provider
         std::optional<std::string> id, email;
+        bool mailCustomer = true; // false: the caller mails the customer itself (Cancel order)
     };
 
     // Moves the refund to the provider's status. The order row must be locked by the caller.

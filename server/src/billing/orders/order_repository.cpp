@@ -52,10 +52,18 @@ constexpr const char* kSetShippingAddress =
     "WHERE id = ? AND shipping_line1 IS NULL";
 constexpr const char* kSetTracking =
     "UPDATE orders SET carrier = ?, tracking_number = ?, shipped_at = COALESCE(shipped_at, ?), updated_at = ? WHERE id = ?";
+// Whether the order can ship: a line of a physical product, or (its product since deleted) the
+// shipping address its checkout collected. order_items_order_id_idx serves the look-up.
+#define HAS_PHYSICAL                                                                                                    \
+    "(CASE WHEN o.shipping_line1 IS NOT NULL OR EXISTS (SELECT 1 FROM order_items hp JOIN products pp "                  \
+    "ON pp.id = hp.product_id WHERE hp.order_id = o.id AND pp.type = 'physical') THEN 1 ELSE 0 END) AS has_physical"
+constexpr const char* kFacts = "SELECT o.paid_after_cancellation, " HAS_PHYSICAL " FROM orders o WHERE o.id = ?";
 constexpr const char* kAdminColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.status, "
     "o.total_amount, o.currency, CAST(o.created_at AS TEXT) AS created_at, CAST(o.updated_at AS TEXT) AS updated_at, "
-    "o.paid_after_cancellation, o.refunded_amount, o.disputed, " FULFILMENT_COLUMNS "FROM orders o";
+    "o.paid_after_cancellation, o.refunded_amount, o.disputed, o.payment_provider, "
+    "(CASE WHEN o.provider_payment_id IS NULL THEN 0 ELSE 1 END) AS provider_paid, " HAS_PHYSICAL ", " FULFILMENT_COLUMNS
+    "FROM orders o";
 constexpr const char* kAdminCount = "SELECT COUNT(*) FROM orders o";
 constexpr const char* kAdminWhereStatus = "o.status = ?";
 constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellation = TRUE";
@@ -185,6 +193,9 @@ AdminOrder readAdmin(const db::Row& r) {
     o.createdAt = r.timestamp("created_at");
     o.updatedAt = r.timestamp("updated_at");
     o.paidAfterCancellation = r.boolean("paid_after_cancellation");
+    o.hasPhysical = r.boolean("has_physical");
+    o.paymentProvider = r.optText("payment_provider");
+    o.providerPaid = r.boolean("provider_paid");
     o.refundedAmount = r.int64("refunded_amount");
     o.disputed = r.boolean("disputed");
     o.fulfilment = readFulfilment(r);
@@ -247,6 +258,12 @@ std::optional<OrderState> OrderRepository::lock(db::Tx& tx, const std::string& o
         return OrderState{r.text("status"), r.optText("status_source"), r.boolean("paid_after_cancellation"),
                           r.int64("total_amount"), r.text("currency"), r.optText("user_id")};
     });
+}
+
+OrderFacts OrderRepository::facts(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kFacts).bind(orderId).one([](const db::Row& r) {
+        return OrderFacts{r.boolean("has_physical"), r.boolean("paid_after_cancellation")};
+    }).value_or(OrderFacts{});
 }
 
 void OrderRepository::setStatus(db::Tx& tx, const std::string& orderId, const std::string& status, const std::string& source,

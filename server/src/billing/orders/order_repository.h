@@ -1,5 +1,6 @@
 #pragma once
 // SQL for orders and their lines.
+#include "billing/orders/lifecycle.h"
 #include "billing/orders/refund.h"
 #include "billing/orders/shipping.h"
 #include "db/database.h"
@@ -100,6 +101,9 @@ struct AdminOrder {
     bool paidAfterCancellation = false;
     std::int64_t refundedAmount = 0; // pending and succeeded refunds
     bool disputed = false;
+    bool hasPhysical = false; // a line of a physical product (or a shipping address): it can ship
+    std::optional<std::string> paymentProvider; // whose payment it is: stripe | local | manual
+    bool providerPaid = false;                  // the provider's payment is known (it can refund it)
     Fulfilment fulfilment; // in the detail's JSON (the list stays lean)
 };
 struct AdminOrderItem {
@@ -130,6 +134,7 @@ struct AdminOrderDetail {
     std::vector<AdminHistoryEntry> history; // oldest first
     std::vector<AdminLatePayment> latePayments;
     std::vector<Refund> refunds; // oldest first
+    std::int64_t refundableAmount = 0; // what can still be refunded (the total less refunds that count or wait)
 };
 
 class OrderRepository {
@@ -141,7 +146,10 @@ public:
     // Locks the order row for the rest of the transaction (a touch: both engines, every status
     // change of the order queues behind it) and returns it; nullopt for an unknown id.
     std::optional<OrderState> lock(db::Tx& tx, const std::string& orderId);
-    // Sets the status with who set it, and the paid-after-cancellation flag.
+    // What the lifecycle table needs besides the status (billing/orders/lifecycle.h).
+    OrderFacts facts(db::Tx& tx, const std::string& orderId);
+    // Sets the status with who set it, and the paid-after-cancellation flag. Only lifecycle's
+    // move() calls it: every status change is checked against the table first.
     void setStatus(db::Tx& tx, const std::string& orderId, const std::string& status, const std::string& source,
                    bool paidAfterCancellation);
     // Appends a row to the order's history (seq = the next number for the order).
