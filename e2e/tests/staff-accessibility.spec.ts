@@ -110,7 +110,7 @@ export const STAFF_SCREENS: StaffScreen[] = [
       {
         name: 'mark as shipped',
         open: async (page, ctx) => {
-          await page.getByRole('combobox', { name: `Status of order ${ctx.orderNumber}` }).selectOption('shipped');
+          await page.getByRole('button', { name: `Mark as shipped: ${ctx.orderNumber}` }).click();
           await expect(page.getByRole('dialog', { name: `Mark order ${ctx.orderNumber} as shipped` })).toBeVisible();
         },
         close: async (page) => {
@@ -133,6 +133,30 @@ export const STAFF_SCREENS: StaffScreen[] = [
         open: async (page, ctx) => {
           await page.getByRole('button', { name: 'Refund', exact: true }).click();
           await expect(page.getByRole('dialog', { name: `Refund order ${ctx.orderNumber}` })).toBeVisible();
+        },
+      },
+      {
+        name: 'refund confirmation',
+        open: async (page, ctx) => {
+          await page.getByRole('button', { name: 'Refund', exact: true }).click();
+          const refund = page.getByRole('dialog', { name: `Refund order ${ctx.orderNumber}` });
+          await refund.getByRole('combobox', { name: /^Quantity to refund: / }).first().selectOption('1');
+          await refund.getByRole('checkbox', { name: 'Return these items to stock' }).check();
+          await refund.getByRole('button', { name: 'Continue' }).click();
+          await expect(page.getByRole('dialog', { name: `Confirm refund of order ${ctx.orderNumber}` })).toContainText('returns 1 item to stock');
+        },
+        close: async (page) => {
+          // Back to the form, then closed: nothing is refunded.
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog', { name: /^Refund order / })).toBeVisible();
+          await closeWithEscape(page);
+        },
+      },
+      {
+        name: 'cancel order',
+        open: async (page, ctx) => {
+          await page.getByRole('group', { name: 'Order actions' }).getByRole('button', { name: 'Cancel order' }).click();
+          await expect(page.getByRole('dialog', { name: `Cancel order ${ctx.orderNumber}` })).toBeVisible();
         },
       },
     ],
@@ -208,6 +232,23 @@ export const STAFF_SCREENS: StaffScreen[] = [
     },
   },
   { name: 'enquiries', path: () => '/admin/enquiries', ready: (page) => heading(page, 'Enquiries') },
+  // The accountant's screens (their own spec, staff-invoices, also filters, exports and reads them).
+  {
+    name: 'invoices',
+    path: () => '/admin/invoices',
+    ready: async (page, ctx) => {
+      await heading(page, 'Invoices');
+      await expect(page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: ctx.orderNumber }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'GST report',
+    path: () => '/admin/reports/gst',
+    ready: async (page) => {
+      await heading(page, 'GST report');
+      await expect(page.getByRole('region', { name: 'New Zealand dollars (NZD)' })).toBeVisible();
+    },
+  },
 ];
 
 async function seriousFindings(page: Page, where: string): Promise<string[]> {

@@ -4,6 +4,7 @@
 #include "auth/user_repository.h"
 #include "billing/orders/rules.h"
 #include "billing/orders/shipping.h"
+#include "billing/provider/stripe_json.h"
 #include "catalog/money.h"
 #include "catalog/stock_repository.h"
 #include "common/text.h"
@@ -18,34 +19,12 @@ namespace storefront::billing {
 
 namespace {
 
-// ---- reading provider JSON -------------------------------------------------------------------
+// ---- reading provider JSON: the one set of readers (provider/stripe_json.h) ----------------------
 
-std::optional<std::string> str(const nlohmann::json& o, const char* key) {
-    auto it = o.find(key);
-    if (it == o.end() || !it->is_string() || it->get<std::string>().empty()) return std::nullopt;
-    return it->get<std::string>();
-}
-
-std::optional<std::int64_t> integer(const nlohmann::json& o, const char* key) {
-    auto it = o.find(key);
-    if (it == o.end() || !it->is_number_integer()) return std::nullopt;
-    return it->get<std::int64_t>();
-}
-
-const nlohmann::json& member(const nlohmann::json& o, const char* key) {
-    static const nlohmann::json empty = nlohmann::json::object();
-    auto it = o.find(key);
-    return it != o.end() && it->is_object() ? *it : empty;
-}
-
-// An expandable Stripe field: "sub_123" or {"id": "sub_123", ...}.
-std::optional<std::string> idOf(const nlohmann::json& o, const char* key) {
-    auto it = o.find(key);
-    if (it == o.end()) return std::nullopt;
-    if (it->is_string() && !it->get<std::string>().empty()) return it->get<std::string>();
-    if (it->is_object()) return str(*it, "id");
-    return std::nullopt;
-}
+using stripe_json::idOf;
+using stripe_json::integer;
+using stripe_json::member;
+using stripe_json::str;
 
 std::optional<std::string> uuid(const std::optional<std::string>& value) {
     if (value && common::isUuid(*value)) return value;
@@ -182,12 +161,16 @@ bool EventProcessor::apply(db::Tx& tx, const Event& e) {
         return recorded || applied || issued;
     }
     // Refunds and disputes (docs/billing.md, "The ledger, refunds and disputes").
-    if (e.type == "charge.refunded") return refunds_.applyChargeRefunded(tx, e.provider, e.object, e.eventId);
+    if (e.type == "charge.refunded") return refunds_.applyChargeRefunded(tx, e.provider, stripe_json::readCharge(e.object), e.eventId);
     if (e.type == "charge.refund.updated" || e.type == "refund.created" || e.type == "refund.updated" ||
-        e.type == "refund.failed")
-        return refunds_.applyRefundObject(tx, e.provider, e.object, e.eventId);
-    if (e.type == "charge.dispute.created" || e.type == "charge.dispute.updated" || e.type == "charge.dispute.closed")
-        return refunds_.applyDispute(tx, e.provider, e.object, e.eventId);
+        e.type == "refund.failed") {
+        auto refund = stripe_json::readRefund(e.object);
+        return refund && refunds_.applyRefund(tx, e.provider, *refund, e.eventId);
+    }
+    if (e.type == "charge.dispute.created" || e.type == "charge.dispute.updated" || e.type == "charge.dispute.closed") {
+        auto dispute = stripe_json::readDispute(e.object);
+        return dispute && refunds_.applyDispute(tx, e.provider, *dispute, e.eventId);
+    }
     return false;
 }
 

@@ -76,7 +76,14 @@ AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::
     return transition(actor, id, status, note, tracking, paymentReference, nullptr);
 }
 
-void OrderAdmin::describeActions(AdminOrderDetail& d) {
+void OrderAdmin::describeActions(AdminOrderDetail& d) const {
+    const auto& o = d.order;
+    const bool paidStatus = o.status == "paid" || o.status == "shipped" || o.status == "completed" || o.status == "refunded" ||
+                            (o.status == "cancelled" && o.paidAfterCancellation);
+    if (!paidStatus || !o.providerPaid || o.paymentProvider != provider_.name()) {
+        d.refundableAmount = 0;
+        return;
+    }
     std::int64_t waiting = 0;
     for (const auto& r : d.refunds)
         if (r.status == "requested") waiting += r.amount;

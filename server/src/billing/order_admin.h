@@ -133,8 +133,10 @@ private:
         describeActions(*d);
         return d;
     }
-    // What can still be refunded: the total less the refunds that count and those still waiting.
-    static void describeActions(AdminOrderDetail& detail);
+    // What can still be refunded here: for an order paid through this provider (and not only
+    // pending or cancelled unpaid), the total less the refunds that count and those still waiting;
+    // 0 otherwise.
+    void describeActions(AdminOrderDetail& detail) const;
     // changeStatus, with `guard` run on the locked order before anything changes (it throws to refuse).
     AdminOrderDetail transition(const audit::Actor& actor, const std::string& id, const std::string& status,
                                 const std::optional<std::string>& note, const Tracking& tracking,

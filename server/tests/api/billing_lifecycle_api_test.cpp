@@ -81,6 +81,8 @@ TEST(OrderLifecycleApi, EveryStaffMoveIsTheTablesAndEveryOtherIs409ChangingNothi
         auto detail = getJson("/api/v1/admin/orders/" + listed.id, callers().admin).json()["order"];
         EXPECT_EQ(detail["allowed_statuses"], nlohmann::json(moves)) << from;
         EXPECT_EQ(detail["has_physical_items"], true);
+        EXPECT_EQ(detail["refundable_amount"], 0) << from; // arranged: not paid through the provider
+        EXPECT_EQ(detail["cancellable"], false) << from;
     }
     EXPECT_EQ(applied, 5);
     EXPECT_EQ(refused, 20);

@@ -264,6 +264,8 @@ describe('route access', () => {
       ['/admin/orders', 'Order Management'],
       ['/admin/mail', 'Mail Outbox'],
       ['/admin/enquiries', 'Enquiries'],
+      ['/admin/invoices', 'Invoices'],
+      ['/admin/reports/gst', 'GST report'],
       ['/admin', 'Admin Dashboard'],
     ] as const) {
       await act(() => router.navigate(path));

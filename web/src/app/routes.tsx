@@ -12,6 +12,8 @@ import {
   CustomerDetailPage,
   CustomerManagementPage,
   EnquiriesPage,
+  GstReportPage,
+  InvoiceRegisterPage,
   MailOutboxPage,
   OrderDetailPage,
   OrderManagementPage,
@@ -59,6 +61,8 @@ const PAGE_KINDS = [
   'admin-orders',
   'admin-order',
   'admin-packing-slip',
+  'admin-invoices',
+  'admin-gst-report',
   'admin-audit',
   'admin-customers',
   'admin-customer',
@@ -115,6 +119,10 @@ function elementOf(kind: PageKind): ReactElement {
       return <OrderDetailPage />;
     case 'admin-packing-slip':
       return <PackingSlipPage />;
+    case 'admin-invoices':
+      return <InvoiceRegisterPage />;
+    case 'admin-gst-report':
+      return <GstReportPage />;
     case 'admin-audit':
       return <AuditLogPage />;
     case 'admin-customers':

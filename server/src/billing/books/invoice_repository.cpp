@@ -1,10 +1,12 @@
 #include "billing/books/invoice_repository.h"
 
+#include "billing/books/invoice_documents.h"
 #include "billing/books/tax_invoice.h"
 #include "billing/orders/order_repository.h"
 #include "billing/orders/shipping.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace storefront::billing {
 
@@ -112,25 +114,7 @@ std::string InvoiceRepository::issue(db::Tx& tx, const NewInvoice& n, bool* issu
     if (issued) *issued = false;
     if (auto existing = tx.query(kBySourceKey).bind(n.sourceKey).text()) return *existing;
     if (issued) *issued = true;
-    const bool zero = zeroRated(n.currency);
-    nlohmann::json lines = nlohmann::json::array();
-    for (const auto& l : n.lines)
-        lines.push_back({{"description", l.description}, {"quantity", l.quantity}, {"amount", l.amount}});
-    nlohmann::json document = {
-        {"title", "Tax Invoice"},
-        {"buyer", {{"name", orNull(n.buyerName)}, {"email", orNull(n.buyerEmail)}, {"address", n.buyerAddress}}},
-        {"lines", std::move(lines)},
-        {"currency", n.currency},
-        {"total_amount", n.totalAmount},
-        {"gst_amount", zero ? 0 : gstContent(n.totalAmount)},
-        {"zero_rated", zero},
-        {"gst_note", zero ? "Zero-rated supply (exported): GST 0%" : "Total includes GST at 15%"},
-        {"order_id", orNull(n.orderId)},
-        {"order_number", orNull(n.orderNumber)},
-        {"adjusts", nullptr},
-        {"reason", nullptr},
-    };
-    return store(tx, n.sourceKey, "invoice", std::move(document), n.userId, n.orderId, std::nullopt);
+    return store(tx, n.sourceKey, "invoice", invoiceDocument(n, zeroRated(n.currency)), n.userId, n.orderId, std::nullopt);
 }
 
 std::optional<std::string> InvoiceRepository::issueForOrder(db::Tx& tx, const std::string& orderId,
@@ -174,55 +158,22 @@ std::string InvoiceRepository::issueCreditNote(db::Tx& tx, const std::string& or
     lockCounter(tx); // before the checks: a concurrent refund of the same order sees this one's note
     const std::string key = "refund:" + refundId;
     if (auto existing = tx.query(kBySourceKey).bind(key).text()) return *existing;
-    struct Target {
-        std::string id, number;
+    struct Row {
+        std::string id;
         std::optional<std::string> userId;
-        std::int64_t total = 0, gst = 0;
-        nlohmann::json document;
+        NoteTarget target;
     };
-    auto target = tx.query(kCreditTarget).bind(orderId).one([](const db::Row& r) {
-        return Target{r.text("id"), r.text("number"), r.optText("user_id"), r.int64("total_amount"), r.int64("gst_amount"),
-                      nlohmann::json::parse(r.text("document"))};
+    auto row = tx.query(kCreditTarget).bind(orderId).one([](const db::Row& r) {
+        return Row{r.text("id"), r.optText("user_id"),
+                   NoteTarget{r.text("number"), r.int64("total_amount"), r.int64("gst_amount"),
+                              nlohmann::json::parse(r.text("document"))}};
     });
-    if (!target) throw CreditNoteRefused("The order has no tax invoice to adjust.");
-    if (amount <= 0) throw CreditNoteRefused("A credit note's amount must be more than zero.");
-    const auto [credited, gstCredited] = *tx.query(kCredited).bind(target->id).one([](const db::Row& r) {
+    if (!row) throw CreditNoteRefused("The order has no tax invoice to adjust.");
+    std::tie(row->target.credited, row->target.gstCredited) = *tx.query(kCredited).bind(row->id).one([](const db::Row& r) {
         return std::pair<std::int64_t, std::int64_t>(r.int64("total"), r.int64("gst"));
     });
-    if (amount > target->total - credited)
-        throw CreditNoteRefused("The amount is more than is left to credit on " + target->number + ".");
-    const bool zero = target->document.value("zero_rated", false);
-    const std::string description = reason.empty() ? "Refund" : "Refund: " + reason;
-    // The refunded lines when the refund named them and their amounts make up the whole note;
-    // otherwise one line (what was refunded is still listed, as `refunded_lines`).
-    nlohmann::json noteLines = nlohmann::json::array();
-    nlohmann::json refundedLines = nlohmann::json::array();
-    std::int64_t linesTotal = 0;
-    for (const auto& l : lines) {
-        linesTotal += l.amount;
-        noteLines.push_back({{"description", "Refund: " + l.description}, {"quantity", l.quantity}, {"amount", l.amount}});
-        refundedLines.push_back({{"order_item_id", l.orderItemId}, {"description", l.description}, {"quantity", l.quantity}});
-    }
-    if (lines.empty() || linesTotal != amount)
-        noteLines = nlohmann::json::array({{{"description", description}, {"quantity", 1}, {"amount", amount}}});
-    // Cumulative GST (docs/billing.md, "Credit notes"): never more, in all, than the invoice charged.
-    const std::int64_t gst = zero ? 0 : creditNoteGst(target->total, target->gst, credited, gstCredited, amount);
-    nlohmann::json document = {
-        {"title", "Credit Note"},
-        {"buyer", target->document.value("buyer", nlohmann::json::object())},
-        {"lines", noteLines},
-        {"refunded_lines", refundedLines},
-        {"currency", target->document.value("currency", std::string("NZD"))},
-        {"total_amount", amount},
-        {"gst_amount", gst},
-        {"zero_rated", zero},
-        {"gst_note", zero ? "Zero-rated supply (exported): GST 0%" : "Total includes GST at 15%"},
-        {"order_id", orderId},
-        {"order_number", target->document.value("order_number", nlohmann::json())},
-        {"adjusts", target->number},
-        {"reason", reason.empty() ? nlohmann::json() : nlohmann::json(reason)},
-    };
-    return store(tx, key, "credit_note", std::move(document), target->userId, orderId, target->id);
+    return store(tx, key, "credit_note", creditNoteDocument(row->target, orderId, amount, reason, lines), row->userId, orderId,
+                 row->id);
 }
 
 std::optional<std::string> InvoiceRepository::issueDebitNote(db::Tx& tx, const std::string& refundId, const std::string& reason) {
@@ -232,21 +183,14 @@ std::optional<std::string> InvoiceRepository::issueDebitNote(db::Tx& tx, const s
     struct Note {
         std::string number;
         std::optional<std::string> userId, orderId, adjustsId;
-        std::int64_t total = 0, gst = 0;
         nlohmann::json document;
     };
     auto note = tx.query(kNoteOfKey).bind("refund:" + refundId).one([](const db::Row& r) {
         return Note{r.text("number"), r.optText("user_id"), r.optText("order_id"), r.optText("adjusts_id"),
-                    r.int64("total_amount"), r.int64("gst_amount"), nlohmann::json::parse(r.text("document"))};
+                    nlohmann::json::parse(r.text("document"))};
     });
     if (!note) return std::nullopt;
-    auto document = note->document;
-    document["title"] = "Debit Note";
-    document["lines"] = nlohmann::json::array(
-        {{{"description", "Reverses credit note " + note->number + ": " + reason}, {"quantity", 1}, {"amount", note->total}}});
-    document["refunded_lines"] = nlohmann::json::array();
-    document["reverses"] = note->number;
-    document["reason"] = reason;
+    auto document = debitNoteDocument(note->document, note->number, reason);
     // `adjusts` stays the invoice the credit note adjusted: the debit note puts back what it took off.
     return store(tx, key, "debit_note", std::move(document), note->userId, note->orderId, note->adjustsId);
 }

@@ -1,7 +1,9 @@
 #pragma once
-// Tax invoices and credit notes (docs/billing.md, "Tax invoices"): issued inside the payment's
-// (or refund's) transaction under the next number of one gapless sequence, stored as a snapshot
-// of what was issued, and read back by number or as the customer's list.
+// Tax invoices, credit and debit notes (docs/billing.md, "Tax invoices"): the SQL. Issued inside the
+// payment's (or refund's) transaction under the next number of one gapless sequence, stored as a
+// snapshot of what was issued (built by the issuing rules, billing/books/invoice_documents.h), and
+// read back by number or as the customer's list.
+#include "billing/books/invoice_documents.h"
 #include "billing/books/invoice_settings.h"
 #include "db/database.h"
 #include "db/list.h"
@@ -16,23 +18,6 @@
 
 namespace storefront::billing {
 
-struct InvoiceLine {
-    std::string description;
-    std::int64_t quantity = 1;
-    std::int64_t amount = 0; // the line's GST-inclusive amount (quantity x unit price)
-};
-
-// What a payment makes an invoice of.
-struct NewInvoice {
-    std::string sourceKey; // idempotency: "order:<id>", "invoice:<provider>:<id>"
-    std::optional<std::string> userId, orderId, orderNumber;
-    std::optional<std::string> buyerName, buyerEmail;
-    nlohmann::json buyerAddress; // the order's shipping address snapshot (billing/orders/shipping.h), or null
-    std::string currency;
-    std::int64_t totalAmount = 0;
-    std::vector<InvoiceLine> lines;
-};
-
 struct InvoiceSummary {
     std::string number, kind, issuedAt, currency;
     std::int64_t totalAmount = 0, gstAmount = 0;
@@ -42,13 +27,6 @@ struct InvoiceSummary {
 struct StoredInvoice {
     std::optional<std::string> userId;
     nlohmann::json document; // the JSON of GET /api/v1/account/invoices/{number}
-};
-
-// A credit note the refund cannot have: no invoice for the order, an amount of zero or less, or
-// more than the invoice's total less the credit notes already issued against it.
-class CreditNoteRefused : public std::invalid_argument {
-public:
-    using std::invalid_argument::invalid_argument;
 };
 
 class InvoiceRepository {
@@ -63,11 +41,6 @@ public:
     // (default "order:<id>"); nullopt for an unknown order.
     std::optional<std::string> issueForOrder(db::Tx& tx, const std::string& orderId,
                                              const std::optional<std::string>& sourceKey = std::nullopt);
-    // A refunded line as the credit note lists it.
-    struct CreditedLine {
-        std::string orderItemId, description;
-        std::int64_t quantity = 0, amount = 0;
-    };
     // A credit note adjusting the order's invoice by `amount` (minor units, GST-inclusive), once
     // per refund id, listing the refunded `lines` when there are some; its GST is cumulative
     // (creditNoteGst). Returns its number (the existing one when that refund has one already).

@@ -13,38 +13,6 @@ namespace storefront::billing {
 
 namespace {
 
-std::optional<std::string> stringField(const nlohmann::json& o, const char* key) {
-    auto it = o.find(key);
-    if (it == o.end() || !it->is_string() || it->get<std::string>().empty()) return std::nullopt;
-    return it->get<std::string>();
-}
-
-std::optional<std::int64_t> integerField(const nlohmann::json& o, const char* key) {
-    auto it = o.find(key);
-    if (it == o.end() || !it->is_number_integer()) return std::nullopt;
-    return it->get<std::int64_t>();
-}
-
-const nlohmann::json& objectField(const nlohmann::json& o, const char* key) {
-    static const nlohmann::json empty = nlohmann::json::object();
-    auto it = o.find(key);
-    return it != o.end() && it->is_object() ? *it : empty;
-}
-
-std::optional<std::string> expandableId(const nlohmann::json& o, const char* key) {
-    auto it = o.find(key);
-    if (it == o.end()) return std::nullopt;
-    if (it->is_string() && !it->get<std::string>().empty()) return it->get<std::string>();
-    if (it->is_object()) return stringField(*it, "id");
-    return std::nullopt;
-}
-
-
-// Stripe's refund statuses in ours: requires_action waits on the customer, as pending does.
-std::string ourStatus(const std::string& stripeStatus) {
-    if (stripeStatus == "succeeded" || stripeStatus == "failed" || stripeStatus == "canceled") return stripeStatus;
-    return "pending";
-}
 
 mail::MailMessage refundMail(const RefundableOrder& order, const Refund& refund, const std::optional<std::string>& creditNote,
                              const std::string& publicUrl) {
@@ -102,7 +70,7 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
         // The credit note adjusting the order's tax invoice (docs/billing.md, "Tax invoices"),
         // listing the refunded lines. An order paid before tax invoices were issued has none to
         // adjust: the refund stands without one.
-        std::vector<InvoiceRepository::CreditedLine> credited;
+        std::vector<CreditedLine> credited;
         if (!lines.empty()) {
             const auto items = ledger_.refundableItems(tx, refund.orderId);
             for (const auto& line : lines)
@@ -155,56 +123,47 @@ void RefundBook::restock(db::Tx& tx, const std::string& orderId, const std::vect
     if (any) tx.notify(db::topic::kCatalog);
 }
 
-std::optional<std::string> RefundBook::orderOfCharge(db::Tx& tx, const std::string& provider, const nlohmann::json& object) {
-    if (auto payment = expandableId(object, "payment_intent"))
-        if (auto order = ledger_.orderOfPayment(tx, provider, *payment)) return order;
-    if (auto order = stringField(objectField(object, "metadata"), "order_id"); order && common::isUuid(*order))
-        if (ledger_.refundable(tx, *order)) return order;
+std::optional<std::string> RefundBook::orderOfPayment(db::Tx& tx, const std::string& provider, const ProviderPaymentRef& payment) {
+    if (payment.paymentId)
+        if (auto order = ledger_.orderOfPayment(tx, provider, *payment.paymentId)) return order;
+    if (payment.orderId && ledger_.refundable(tx, *payment.orderId)) return payment.orderId;
     return std::nullopt;
 }
 
-bool RefundBook::applyRefundObject(db::Tx& tx, const std::string& provider, const nlohmann::json& object,
-                                   const std::string& eventId) {
-    auto reId = stringField(object, "id");
-    auto amount = integerField(object, "amount");
-    const auto currency = Poco::toUpper(stringField(object, "currency").value_or(""));
-    if (!reId || !amount || *amount <= 0 || !catalog::isCurrency(currency)) return false;
-    const auto status = ourStatus(stringField(object, "status").value_or("pending"));
+bool RefundBook::applyRefund(db::Tx& tx, const std::string& provider, const ProviderRefund& news, const std::string& eventId) {
+    const auto* reId = &news.id;
+    const auto* amount = &news.amount;
+    const auto& currency = news.currency;
+    const auto& status = news.status;
 
     auto row = ledger_.refundByProviderId(tx, provider, *reId);
-    if (!row)
-        if (auto ours = stringField(objectField(object, "metadata"), "refund_id"); ours && common::isUuid(*ours))
-            if (auto r = ledger_.refund(tx, *ours); r && r->provider == provider) row = r;
-    std::optional<std::string> orderId = row ? std::optional(row->orderId) : orderOfCharge(tx, provider, object);
+    if (!row && news.ourRefundId)
+        if (auto r = ledger_.refund(tx, *news.ourRefundId); r && r->provider == provider) row = r;
+    std::optional<std::string> orderId = row ? std::optional(row->orderId) : orderOfPayment(tx, provider, news.payment);
     if (!orderId) return false;
     if (!orders_.lock(tx, *orderId)) return false;
     if (row) row = ledger_.refund(tx, row->id); // as of the lock
     if (!row) {
         if (auto announced = ledger_.unmatchedProviderRefund(tx, *orderId, *amount)) {
-            ledger_.setRefundStatus(tx, announced->id, announced->status, reId);
+            ledger_.setRefundStatus(tx, announced->id, announced->status, *reId);
             row = ledger_.refund(tx, announced->id);
         } else {
-            auto reason = stringField(objectField(object, "metadata"), "reason");
-            if (!reason) reason = stringField(object, "reason");
-            const auto id = ledger_.insertRefund(tx, {*orderId, *amount, currency, reason, false, "requested", "provider",
-                                                      provider, reId, std::nullopt, std::nullopt, std::nullopt, {}});
+            const auto id = ledger_.insertRefund(tx, {*orderId, *amount, currency, news.reason, false, "requested", "provider",
+                                                      provider, *reId, std::nullopt, std::nullopt, std::nullopt, {}});
             row = ledger_.refund(tx, id);
         }
     }
-    settle(tx, *row, status, reId, eventId, Actor{});
+    settle(tx, *row, status, *reId, eventId, Actor{});
     return true;
 }
 
-bool RefundBook::applyChargeRefunded(db::Tx& tx, const std::string& provider, const nlohmann::json& charge,
+bool RefundBook::applyChargeRefunded(db::Tx& tx, const std::string& provider, const ProviderCharge& charge,
                                      const std::string& eventId) {
-    auto orderId = orderOfCharge(tx, provider, charge);
+    auto orderId = orderOfPayment(tx, provider, charge.payment);
     if (!orderId) return false;
-    auto list = objectField(charge, "refunds").find("data");
-    if (list != objectField(charge, "refunds").end() && list->is_array())
-        for (const auto& refund : *list)
-            if (refund.is_object()) applyRefundObject(tx, provider, refund, eventId);
+    for (const auto& refund : charge.refunds) applyRefund(tx, provider, refund, eventId);
     if (!orders_.lock(tx, *orderId)) return false;
-    auto refundedAtProvider = integerField(charge, "amount_refunded");
+    const auto& refundedAtProvider = charge.amountRefunded;
     auto order = ledger_.refundable(tx, *orderId);
     if (!refundedAtProvider || !order) return true;
     // What we know of: refunds counted already, and ours still waiting for the provider's answer
@@ -220,23 +179,22 @@ bool RefundBook::applyChargeRefunded(db::Tx& tx, const std::string& provider, co
     return true;
 }
 
-bool RefundBook::applyDispute(db::Tx& tx, const std::string& provider, const nlohmann::json& dispute,
+bool RefundBook::applyDispute(db::Tx& tx, const std::string& provider, const ProviderDispute& dispute,
                               const std::string& eventId) {
-    auto id = stringField(dispute, "id");
-    auto amount = integerField(dispute, "amount");
-    const auto currency = Poco::toUpper(stringField(dispute, "currency").value_or(""));
-    const auto status = stringField(dispute, "status").value_or("needs_response");
-    if (!id || !amount || *amount < 0 || !catalog::isCurrency(currency)) return false;
-    auto orderId = orderOfCharge(tx, provider, dispute);
+    const auto* id = &dispute.id;
+    const auto* amount = &dispute.amount;
+    const auto& currency = dispute.currency;
+    const auto& status = dispute.status;
+    auto orderId = orderOfPayment(tx, provider, dispute.payment);
     if (orderId) {
         if (!orders_.lock(tx, *orderId)) orderId.reset();
         else ledger_.flagDisputed(tx, *orderId);
     }
-    const auto before = ledger_.upsertDispute(tx, orderId, provider, *id, *amount, currency, status, stringField(dispute, "reason"));
+    const auto before = ledger_.upsertDispute(tx, orderId, provider, *id, *amount, currency, status, dispute.reason);
     if (orderId && !before)
         orders_.addHistory(tx, {*orderId, std::nullopt, ledger_.refundable(tx, *orderId)->status, source::kProvider,
                                 std::nullopt, std::nullopt,
-                                "Dispute opened (" + stringField(dispute, "reason").value_or("no reason given") + ") for " +
+                                "Dispute opened (" + dispute.reason.value_or("no reason given") + ") for " +
                                     catalog::formatMoney(*amount, currency) + " " + currency});
     if (status == "lost")
         ledger_.add(tx, {provider + ":dispute:" + *id, ledger_kind::kDisputeLost, -*amount, currency, provider, *id, orderId,

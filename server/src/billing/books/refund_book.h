@@ -37,27 +37,29 @@ public:
                 const std::optional<std::string>& providerRefundId, const std::optional<std::string>& eventId,
                 const Actor& actor);
 
-    // A Refund object (charge.refund.updated, refund.created, refund.updated): matched to its row by
-    // the provider's id, else by our metadata refund_id, else to a refund the charge announced
-    // without an id; otherwise a new refund made in the provider's dashboard. False when no order
-    // of ours has that payment.
-    bool applyRefundObject(db::Tx& tx, const std::string& provider, const nlohmann::json& refund, const std::string& eventId);
+    // The provider's news, read from its JSON by the provider's readers (provider/stripe_json.h):
+    // the books never parse a provider's payload.
+    // A refund (charge.refund.updated, refund.created, refund.updated): matched to its row by the
+    // provider's id, else by our metadata refund_id, else to a refund the charge announced without
+    // an id; otherwise a new refund made in the provider's dashboard. False when no order of ours
+    // has that payment.
+    bool applyRefund(db::Tx& tx, const std::string& provider, const ProviderRefund& refund, const std::string& eventId);
 
-    // A Charge (charge.refunded): its refunds list when the payload carries one, then amount_refunded
+    // A charge (charge.refunded): its refunds list when the payload carries one, then amount_refunded
     // reconciled with the refunds we know, so a dashboard refund whose own object never arrives
     // still counts, once.
-    bool applyChargeRefunded(db::Tx& tx, const std::string& provider, const nlohmann::json& charge,
+    bool applyChargeRefunded(db::Tx& tx, const std::string& provider, const ProviderCharge& charge,
                              const std::string& eventId);
 
-    // A Dispute (charge.dispute.created / updated / closed): flags the order; closed as lost enters
+    // A dispute (charge.dispute.created / updated / closed): flags the order; closed as lost enters
     // the ledger (the disputed amount, money out) once.
-    bool applyDispute(db::Tx& tx, const std::string& provider, const nlohmann::json& dispute, const std::string& eventId);
+    bool applyDispute(db::Tx& tx, const std::string& provider, const ProviderDispute& dispute, const std::string& eventId);
 
 private:
     // Returns the refunded items to stock (docs/billing.md, "Refunds"): exactly `lines`, or, with
     // none, what of the order has not gone back yet.
     void restock(db::Tx& tx, const std::string& orderId, const std::vector<RefundLine>& lines);
-    std::optional<std::string> orderOfCharge(db::Tx& tx, const std::string& provider, const nlohmann::json& object);
+    std::optional<std::string> orderOfPayment(db::Tx& tx, const std::string& provider, const ProviderPaymentRef& payment);
 
     mail::Outbox& outbox_;
     InvoiceRepository& invoices_;

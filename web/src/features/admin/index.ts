@@ -15,3 +15,5 @@ export const CustomerManagementPage = lazy(() => import('./routes/CustomerManage
 export const CustomerDetailPage = lazy(() => import('./routes/CustomerDetailPage').then((m) => ({ default: m.CustomerDetailPage })));
 export const MailOutboxPage = lazy(() => import('./routes/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })));
 export const EnquiriesPage = lazy(() => import('./routes/EnquiriesPage').then((m) => ({ default: m.EnquiriesPage })));
+export const InvoiceRegisterPage = lazy(() => import('./routes/InvoiceRegisterPage').then((m) => ({ default: m.InvoiceRegisterPage })));
+export const GstReportPage = lazy(() => import('./routes/GstReportPage').then((m) => ({ default: m.GstReportPage })));

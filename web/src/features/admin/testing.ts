@@ -3,6 +3,8 @@ import { jsonResponse, mockApi } from '@/test/utils';
 import type { mockFetch } from '@/test/utils';
 import type { AdminPlan, AdminProduct, OrderDetail, OrderRow, SubscriptionRow } from './api/schemas';
 import type { StatsSeries } from './api/getStatsSeries';
+import type { RegisterEntry } from './api/getInvoices';
+import type { GstCurrency, GstReport } from './api/getGstReport';
 
 export function plan(overrides: Partial<AdminPlan> = {}): AdminPlan {
   return {
@@ -66,28 +68,73 @@ export function subscriptionRow(overrides: Partial<SubscriptionRow> = {}): Subsc
   };
 }
 
+/**
+ * An order's lifecycle fields as the server answers them for `status` (docs/billing.md, "Order
+ * lifecycle"): what staff may move it to, whether it can ship, and whether Cancel order applies.
+ */
+export function lifecycle(
+  status: string,
+  { physical = true, providerPaid = true, paidAfterCancellation = false }: { physical?: boolean; providerPaid?: boolean; paidAfterCancellation?: boolean } = {},
+): Pick<OrderRow, 'status' | 'allowed_statuses' | 'has_physical_items' | 'cancellable' | 'paid_after_cancellation'> {
+  const allowed: Record<string, string[]> = {
+    pending: ['paid', 'cancelled'],
+    paid: physical ? ['shipped', 'completed'] : ['completed'],
+    shipped: ['completed'],
+    cancelled: paidAfterCancellation ? ['paid'] : [],
+  };
+  return {
+    status,
+    allowed_statuses: allowed[status] ?? [],
+    has_physical_items: physical,
+    cancellable: status === 'paid' && providerPaid,
+    paid_after_cancellation: paidAfterCancellation,
+  };
+}
+
 export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
   return {
     id: 'order-1',
     order_number: 'SC-7KQ2-M9XD',
     user_id: '0193a000-1111-7000-8000-0000000000aa',
     customer_email: 'ana@example.co.nz',
-    status: 'paid',
     total_amount: 25800,
     currency: 'NZD',
     created_at: '2025-10-01T11:30:00Z',
     updated_at: '2025-10-01T11:30:00Z',
-    paid_after_cancellation: false,
     refunded_amount: 0,
     disputed: false,
+    // The status's lifecycle fields, as the server derives them (overrides win).
+    ...lifecycle(overrides.status ?? 'paid', {
+      physical: overrides.has_physical_items ?? true,
+      paidAfterCancellation: overrides.paid_after_cancellation ?? false,
+    }),
     ...overrides,
   };
 }
 
-export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+export type OrderItem = OrderDetail['items'][number];
+
+export function orderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   return {
-    ...orderRow(),
-    items: [{ product_id: 'prod-2', product_name: 'Bluetooth Serial Adapter', quantity: 2, unit_amount: 12900 }],
+    id: 'item-1',
+    product_id: 'prod-2',
+    product_name: 'Bluetooth Serial Adapter',
+    quantity: 2,
+    unit_amount: 12900,
+    refunded_quantity: 0,
+    restocked_quantity: 0,
+    ...overrides,
+  };
+}
+
+/** The order page's answer; `refundable_amount` is what is paid and not refunded yet unless given. */
+export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  const row = orderRow(overrides);
+  const paid = ['paid', 'shipped', 'completed', 'refunded'].includes(row.status) || row.paid_after_cancellation;
+  return {
+    ...row,
+    refundable_amount: paid ? row.total_amount - row.refunded_amount : 0,
+    items: [orderItem()],
     history: [
       { at: '2025-10-01T11:30:00Z', from_status: null, to_status: 'pending', source: 'system', actor_email: null, note: null },
       { at: '2025-10-01T11:31:00Z', from_status: 'pending', to_status: 'paid', source: 'provider', actor_email: null, note: 'checkout.session.completed' },
@@ -130,4 +177,43 @@ export function statsSeries(overrides: Partial<StatsSeries> = {}): StatsSeries {
     subscriptions_by_month: months.map((month) => ({ month, starts_at: `${month}-01T00:00:00+13:00`, new: 0, cancelled: 0 })),
     ...overrides,
   };
+}
+
+/** One row of the invoice register (GET /api/v1/admin/invoices). */
+export function registerEntry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
+  return {
+    number: 'INV-000042',
+    kind: 'invoice',
+    issued_at: '2026-11-03T22:15:00Z',
+    buyer_name: 'Ana Tupou',
+    buyer_email: 'ana@example.co.nz',
+    order_id: 'order-1',
+    order_number: 'SC-7KQ2-M9XD',
+    subscription_id: null,
+    currency: 'NZD',
+    total_amount: 25800,
+    gst_amount: 3365,
+    zero_rated: false,
+    adjusts_number: null,
+    ...overrides,
+  };
+}
+
+export function gstCurrency(overrides: Partial<GstCurrency> = {}): GstCurrency {
+  return {
+    currency: 'NZD',
+    invoiced_amount: 123450,
+    credited_amount: 4900,
+    net_amount: 118550,
+    gst_amount: 15463,
+    zero_rated_amount: 0,
+    invoice_count: 12,
+    credit_note_count: 1,
+    ...overrides,
+  };
+}
+
+/** GET /api/v1/admin/reports/gst. */
+export function gstReport(overrides: Partial<GstReport> = {}): GstReport {
+  return { from: '2026-09-01', to: '2026-10-31', currencies: [gstCurrency()], ...overrides };
 }

@@ -21,4 +21,8 @@ export const adminKeys = {
   mailList: (params: ListQuery) => [...adminKeys.mail(), params] as const,
   enquiries: () => [...adminKeys.all, 'enquiries'] as const,
   enquiryList: (params: ListQuery) => [...adminKeys.enquiries(), params] as const,
+  /** The accountant's view: the invoice register and the GST report. */
+  books: () => [...adminKeys.all, 'books'] as const,
+  invoiceList: (params: ListQuery) => [...adminKeys.books(), 'invoices', params] as const,
+  gstReport: (from: string, to: string) => [...adminKeys.books(), 'gst', from, to] as const,
 };

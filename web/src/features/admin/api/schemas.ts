@@ -72,8 +72,8 @@ export const subscriptionRowSchema = z.object({
 });
 export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The statuses an order has (docs/billing.md, "Order lifecycle"); staff move it only as `allowed_statuses` says. */
+export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'completed' | 'cancelled';
 
 export const orderRowSchema = z.object({
   id: z.string(),
@@ -91,6 +91,12 @@ export const orderRowSchema = z.object({
   refunded_amount: z.number().int(),
   /** A dispute (chargeback) was opened for its payment. */
   disputed: z.boolean(),
+  /** A line of a physical product: the order can ship. */
+  has_physical_items: z.boolean(),
+  /** The statuses a PATCH may move it to from here (the lifecycle table); the page offers only these. */
+  allowed_statuses: z.array(z.string()),
+  /** "Cancel order" (POST .../cancel) is allowed: paid, through the payment provider. */
+  cancellable: z.boolean(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -111,7 +117,20 @@ export const refundSchema = z.object({
 export type Refund = z.infer<typeof refundSchema>;
 
 export const orderDetailSchema = orderRowSchema.extend({
-  items: z.array(z.object({ product_id: z.string().nullable(), product_name: z.string(), quantity: z.number().int(), unit_amount: z.number().int() })),
+  /** Minor units that can still be refunded. */
+  refundable_amount: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      product_id: z.string().nullable(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      unit_amount: z.number().int(),
+      /** Units refunded by line so far, and of those returned to stock. */
+      refunded_quantity: z.number().int(),
+      restocked_quantity: z.number().int(),
+    }),
+  ),
   history: z.array(
     z.object({
       at: z.string(),

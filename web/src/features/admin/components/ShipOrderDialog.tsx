@@ -1,11 +1,13 @@
 // "Mark as shipped": the optional carrier and tracking number, sent with status 'shipped'. The
 // server mails them to the customer ("Your order ... has shipped"); its field errors (422) show
-// beside the inputs and the dialog stays open with the values kept.
+// beside the inputs and the dialog stays open with the values kept. A refused move (409
+// invalid_transition: the order moved meanwhile) closes it and goes to the page's alert.
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import type { OrderDetail, OrderRow } from '../api/schemas';
+import { isRefusedMove } from '../api/invalidate';
 import { useUpdateOrderStatus } from '../api/updateOrderStatus';
 
 /** The server's limits (billing/orders/shipping.h). */
@@ -17,9 +19,11 @@ interface ShipOrderDialogProps {
   order: Pick<OrderRow, 'id' | 'order_number'> & Partial<Pick<OrderDetail, 'carrier' | 'tracking_number'>>;
   onClose: () => void;
   onShipped: () => void;
+  /** A 409 invalid_transition: the server's message, for the page's alert. */
+  onRefused?: (message: string) => void;
 }
 
-export function ShipOrderDialog({ open, order, onClose, onShipped }: ShipOrderDialogProps) {
+export function ShipOrderDialog({ open, order, onClose, onShipped, onRefused }: ShipOrderDialogProps) {
   const update = useUpdateOrderStatus();
   const [carrier, setCarrier] = useState(order.carrier ?? '');
   const [tracking, setTracking] = useState(order.tracking_number ?? '');
@@ -35,6 +39,11 @@ export function ShipOrderDialog({ open, order, onClose, onShipped }: ShipOrderDi
         onSuccess: () => {
           update.reset();
           onShipped();
+        },
+        onError: (error) => {
+          if (!onRefused || !isRefusedMove(error)) return;
+          update.reset();
+          onRefused(errorMessage(error));
         },
       },
     );

@@ -74,7 +74,7 @@ describe('AdminDashboardPage', () => {
     expect(screen.queryByText(/^USD:/)).not.toBeInTheDocument();
   });
 
-  it('has the five quick actions, the customers and the audit log', async () => {
+  it('has the five quick actions with Invoices beside Orders, the customers and the audit log', async () => {
     mockApi(stats(STATS));
     renderDashboard();
     const nav = screen.getByRole('navigation', { name: 'Quick actions' });
@@ -83,6 +83,7 @@ describe('AdminDashboardPage', () => {
       ['Manage Products', '/admin/products'],
       ['Manage Subscriptions', '/admin/subscriptions'],
       ['Manage Orders', '/admin/orders'],
+      ['Invoices', '/admin/invoices'],
       ['Enterprise Accounts', '/admin/enterprise'],
       ['WireWrite Admin', '/admin/wirewrite'],
       ['Customers', '/admin/customers'],

@@ -1,5 +1,5 @@
-// /admin: the six statistic cards and the five quick actions of the spec (section 2), plus the
-// audit log, and the charts beneath the cards (components/DashboardCharts: revenue per month per
+// /admin: the six statistic cards and the five quick actions of the spec (section 2), with the
+// accountant's Invoices beside Orders, plus the audit log, and the charts beneath the cards (components/DashboardCharts: revenue per month per
 // currency, paid orders per day, subscriptions per month; each with a summary and a table). Revenue is the payments ledger's (payments and renewals less refunds) of the last 30
 // days (New Zealand time), NZD the one figure with the all-time one beside it; other currencies
 // show beneath it when not zero. A load failure is logged and the cards stay at zero.
@@ -14,6 +14,7 @@ const QUICK_ACTIONS = [
   { to: '/admin/products', label: 'Manage Products' },
   { to: '/admin/subscriptions', label: 'Manage Subscriptions' },
   { to: '/admin/orders', label: 'Manage Orders' },
+  { to: '/admin/invoices', label: 'Invoices' },
   { to: '/admin/enterprise', label: 'Enterprise Accounts' },
   { to: '/admin/wirewrite', label: 'WireWrite Admin' },
 ] as const;

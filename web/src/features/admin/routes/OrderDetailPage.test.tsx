@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
 import { renderRoute } from '@/test/utils';
-import { callsTo, jsonResponse, mockApi, orderDetail } from '../testing';
+import { callsTo, jsonResponse, mockApi, orderDetail, orderItem } from '../testing';
 import { OrderDetailPage } from './OrderDetailPage';
 
 function renderPage(id = 'order-1') {
@@ -21,7 +21,8 @@ describe('OrderDetailPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order SC-7KQ2-M9XD' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Order Management/ })).toHaveAttribute('href', '/admin/orders');
     const items = screen.getByRole('table', { name: 'Items' });
-    expect(within(items).getAllByRole('row')[1]).toHaveTextContent('Bluetooth Serial Adapter2$129.00$258.00');
+    expect(within(items).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Product', 'Quantity', 'Unit Price', 'Total', 'Refunded', 'Returned to stock']);
+    expect(within(items).getAllByRole('row')[1]).toHaveTextContent(/^Bluetooth Serial Adapter2\$129\.00\$258\.0000$/);
     const history = screen.getByRole('table', { name: 'Status History' });
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Pending');
@@ -34,7 +35,7 @@ describe('OrderDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Tax invoice INV-000042' })).toHaveAttribute('href', '/account/invoices/INV-000042?staff=1');
   });
 
-  it('changes the status and shows the new history entry from the answer', async () => {
+  it('marks the order shipped from its actions and shows the new history entry from the answer', async () => {
     const changed = orderDetail({
       status: 'shipped',
       history: [
@@ -50,68 +51,35 @@ describe('OrderDetailPage', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'shipped');
+    const actions = await screen.findByRole('group', { name: 'Order actions' });
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: 'Mark as shipped' }));
     // Mark as shipped with neither carrier nor tracking number: only the status is sent.
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as shipped' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mark order SC-7KQ2-M9XD as shipped' })).getByRole('button', { name: 'Mark as shipped' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')[0]?.body).toEqual({ status: 'shipped' }));
     expect(await screen.findByText('Paid → Shipped')).toBeInTheDocument();
     const last = within(screen.getByRole('table', { name: 'Status History' })).getAllByRole('row').at(-1);
     expect(last).toHaveTextContent('Staff');
     expect(last).toHaveTextContent('admin@example.test');
     expect(screen.getByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Shipped.');
+    // A shipped order can only be completed now (and refunded).
+    expect(within(screen.getByRole('group', { name: 'Order actions' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark as completed', 'Refund']);
   });
 
-  it('refunds part of the order through the Refund dialog, prefilled with what is left, and lists the refund', async () => {
-    const refunded = orderDetail({
-      refunded_amount: 5000,
-      refunds: [
-        {
-          id: 'refund-1',
-          amount: 5000,
-          currency: 'NZD',
-          reason: 'Scratched case',
-          restock: true,
-          status: 'succeeded',
-          source: 'staff',
-          provider_refund_id: 're_1',
-          actor_email: 'admin@example.test',
-          created_at: '2025-10-03T00:00:00Z',
-        },
-      ],
-    });
-    let current = orderDetail({ refunded_amount: 800 });
-    const fetchMock = mockApi((url, init) => {
-      if (url.pathname === '/api/v1/admin/orders/order-1/refunds' && init?.method === 'POST') {
-        current = refunded;
-        return jsonResponse(200, { order: current });
-      }
-      if (url.pathname === '/api/v1/admin/orders/order-1') return jsonResponse(200, { order: current });
-      return undefined;
-    });
-    const user = userEvent.setup();
+  it('shows the refunded and returned-to-stock units of each line', async () => {
+    mockApi(() =>
+      jsonResponse(200, {
+        order: orderDetail({
+          total_amount: 30700,
+          refunded_amount: 12900,
+          items: [orderItem({ refunded_quantity: 1, restocked_quantity: 1 }), orderItem({ id: 'item-2', product_name: 'USB to RS-232 Serial Cable', quantity: 1, unit_amount: 4900 })],
+        }),
+      }),
+    );
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Refund' }));
-    const dialog = screen.getByRole('dialog', { name: 'Refund order SC-7KQ2-M9XD' });
-    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
-    expect(amount).toHaveValue('250.00');
-    await user.clear(amount);
-    await user.type(amount, '300');
-    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
-    expect(within(dialog).getByText('At most $250.00 can still be refunded.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/v1/admin/orders/order-1/refunds')).toHaveLength(0);
-    await user.clear(amount);
-    await user.type(amount, '50');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Scratched case');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Return the items to stock' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
-    const call = callsTo(fetchMock, 'POST', '/api/v1/admin/orders/order-1/refunds')[0];
-    expect(call?.body).toEqual({ amount: 5000, reason: 'Scratched case', restock: true });
-    expect(call?.headers['Idempotency-Key']).toBeTruthy();
-    expect(await screen.findByText('Refunded $50.00 of order SC-7KQ2-M9XD.')).toBeInTheDocument();
-    const refunds = screen.getByRole('table', { name: 'Refunds' });
-    expect(within(refunds).getAllByRole('row')[1]).toHaveTextContent('$50.00');
-    expect(within(refunds).getAllByRole('row')[1]).toHaveTextContent('Scratched case');
-    expect(screen.getByText('Refunded: $50.00')).toBeInTheDocument();
+    const rows = within(await screen.findByRole('table', { name: 'Items' })).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Bluetooth Serial Adapter', '2', '$129.00', '$258.00', '1', '1']);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['USB to RS-232 Serial Cable', '1', '$49.00', '$49.00', '0', '0']);
   });
 
   it('shows a Disputed badge and no Refund button once everything is refunded', async () => {

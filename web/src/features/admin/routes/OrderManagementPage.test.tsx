@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 
 describe('OrderManagementPage', () => {
-  it('shows Order #, Customer (Guest without a user), Amount in NZD, Status, Date and a status dropdown', async () => {
+  it('shows Order #, Customer (Guest without a user), Amount in NZD, Status, Date and only the safe actions each order allows', async () => {
     mockApi(() =>
       jsonResponse(
         200,
@@ -24,6 +24,8 @@ describe('OrderManagementPage', () => {
           orderRow(),
           orderRow({ id: 'order-2', order_number: 'SC-GUES-T001', user_id: null, customer_email: 'guest@example.test', status: 'completed', total_amount: 4900, currency: 'NZD' }),
           orderRow({ id: 'order-3', order_number: 'SC-LATE-0001', status: 'cancelled', paid_after_cancellation: true }),
+          orderRow({ id: 'order-4', order_number: 'SC-DIGI-0001', status: 'paid', has_physical_items: false }),
+          orderRow({ id: 'order-5', order_number: 'SC-PEND-0001', status: 'pending' }),
         ]),
       ),
     );
@@ -31,7 +33,7 @@ describe('OrderManagementPage', () => {
     const table = await screen.findByRole('table', { name: 'Orders' });
     await within(table).findByText('SC-7KQ2-M9XD');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Select', 'Order #', 'Customer', 'Amount', 'Status', 'Date', 'Actions']);
-    const [first, guest, late] = within(table).getAllByRole('row').slice(1);
+    const [first, guest, late, digital, pending] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByRole('link', { name: 'SC-7KQ2-M9XD' })).toHaveAttribute('href', '/admin/orders/order-1');
     expect(first).toHaveTextContent('ana@example.co.nz');
     expect(first).toHaveTextContent('$258.00');
@@ -40,43 +42,58 @@ describe('OrderManagementPage', () => {
     expect(guest).toHaveTextContent('Guest');
     expect(within(guest!).getByText('Completed', { selector: 'span' })).toHaveAttribute('data-tone', 'green');
     expect(late).toHaveTextContent('Paid after cancellation');
-    const select = within(first!).getByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' });
-    expect(select).toHaveValue('paid');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pending', 'Paid', 'Shipped', 'Completed', 'Cancelled']);
+    // No free status choice anywhere: each row has its link and only what its lifecycle allows.
+    expect(within(table).queryByRole('combobox')).not.toBeInTheDocument();
+    const actions = (row: HTMLElement) => within(row).getAllByRole('cell').at(-1)!;
+    const names = (row: HTMLElement) => within(actions(row)).queryAllByRole('button').map((el) => el.textContent);
+    expect(names(first!)).toEqual(['Mark as shipped', 'Mark as completed']);
+    expect(within(first!).getByRole('button', { name: 'Mark as shipped: SC-7KQ2-M9XD' })).toBeInTheDocument();
+    expect(names(guest!)).toEqual([]);
+    expect(names(late!)).toEqual([]);
+    expect(names(digital!)).toEqual(['Mark as completed']);
+    // Cancelling and marking as paid are on the order's page, behind their dialogs.
+    expect(names(pending!)).toEqual([]);
+    expect(within(pending!).getByRole('link', { name: 'SC-PEND-0001' })).toHaveAttribute('href', '/admin/orders/order-5');
   });
 
-  it('changes a status with no ordering restriction and reloads the list', async () => {
-    let rows: OrderRow[] = [orderRow({ status: 'completed' })];
+  it('marks an order completed with one click of its button, never on focus, and reloads the list', async () => {
+    let rows: OrderRow[] = [orderRow({ has_physical_items: false })];
     const fetchMock = mockApi((url, init) => {
       if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page(rows));
       if (url.pathname === '/api/v1/admin/orders/order-1' && init?.method === 'PATCH') {
         const { status } = JSON.parse(init.body as string) as { status: string };
-        rows = [orderRow({ status })];
-        return jsonResponse(200, { order: orderDetail({ status }) });
+        rows = [orderRow({ status, has_physical_items: false })];
+        return jsonResponse(200, { order: orderDetail({ status, has_physical_items: false }) });
       }
       return undefined;
     });
     const user = userEvent.setup();
     renderPage();
-    const select = await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' });
+    const complete = await screen.findByRole('button', { name: 'Mark as completed: SC-7KQ2-M9XD' });
     const listCalls = callsTo(fetchMock, 'GET', '/api/v1/admin/orders').length;
-    await user.selectOptions(select, 'pending');
-    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')[0]?.body).toEqual({ status: 'pending' });
-    expect(await screen.findByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Pending.');
+    // Tabbing through the row changes nothing.
+    await user.tab();
+    while (document.activeElement !== complete) await user.tab();
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')).toHaveLength(0);
+    await user.click(complete);
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1').map((c) => c.body)).toEqual([{ status: 'completed' }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Completed.');
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').length).toBeGreaterThan(listCalls));
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' })).toHaveValue('pending'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as completed: SC-7KQ2-M9XD' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('table', { name: 'Orders' })).getByText('Completed', { selector: 'span' })).toBeInTheDocument();
   });
 
-  it('shows the server’s message when a change is refused', async () => {
+  it('shows the server’s message in the page’s alert when a move is refused (409 invalid_transition)', async () => {
     mockApi((url, init) => {
       if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page([orderRow()]));
-      if (init?.method === 'PATCH') return jsonResponse(422, { code: 'validation_failed', message: 'Unknown order status', fields: { status: 'Unknown order status' } });
+      if (init?.method === 'PATCH')
+        return jsonResponse(409, { code: 'invalid_transition', message: 'A cancelled order cannot be completed.', from: 'cancelled', to: 'completed', allowed: [] });
       return undefined;
     });
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'completed');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown order status');
+    await user.click(await screen.findByRole('button', { name: 'Mark as completed: SC-7KQ2-M9XD' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A cancelled order cannot be completed.');
   });
 
   it('marks an order shipped through a dialog with the carrier and tracking number, showing the server’s field errors', async () => {
@@ -95,7 +112,7 @@ describe('OrderManagementPage', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' }), 'shipped');
+    await user.click(await screen.findByRole('button', { name: 'Mark as shipped: SC-7KQ2-M9XD' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark order SC-7KQ2-M9XD as shipped' });
     expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')).toHaveLength(0);
     await user.type(within(dialog).getByRole('textbox', { name: 'Carrier (optional)' }), 'NZ Post');
@@ -110,18 +127,33 @@ describe('OrderManagementPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1').at(-1)?.body).toEqual({ status: 'shipped', carrier: 'NZ Post', tracking_number: 'LY123456789NZ' });
     expect(await screen.findByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Shipped.');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as shipped: SC-7KQ2-M9XD' })).not.toBeInTheDocument());
   });
 
   it('leaves the order alone when the ship dialog is cancelled', async () => {
     const fetchMock = mockApi((url) => (url.pathname === '/api/v1/admin/orders' ? jsonResponse(200, page([orderRow()])) : undefined));
     const user = userEvent.setup();
     renderPage();
-    const select = await screen.findByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' });
-    await user.selectOptions(select, 'shipped');
+    await user.click(await screen.findByRole('button', { name: 'Mark as shipped: SC-7KQ2-M9XD' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/orders/order-1')).toHaveLength(0);
-    expect(select).toHaveValue('paid');
+    expect(within(screen.getByRole('table', { name: 'Orders' })).getByText('Paid', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('closes the ship dialog and says why in the page’s alert when the order moved meanwhile', async () => {
+    mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page([orderRow()]));
+      if (init?.method === 'PATCH')
+        return jsonResponse(409, { code: 'invalid_transition', message: 'The order is cancelled: it cannot ship.', from: 'cancelled', to: 'shipped', allowed: [] });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Mark as shipped: SC-7KQ2-M9XD' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as shipped' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The order is cancelled: it cannot ship.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('filters on the server, including paid after cancellation, and says the empty text', async () => {
@@ -160,7 +192,7 @@ describe('OrderManagementPage', () => {
     const fetchMock = mockApi((url, init) => {
       if (url.pathname === '/api/v1/admin/orders') return jsonResponse(200, page(rows));
       if (url.pathname === '/api/v1/admin/orders/bulk-ship' && init?.method === 'POST') {
-        rows = rows.map((row) => (row.id === 'order-1' ? { ...row, status: 'shipped' } : row));
+        rows = rows.map((row) => (row.id === 'order-1' ? orderRow({ status: 'shipped' }) : row));
         return jsonResponse(200, {
           shipped: 1,
           failed: 1,
@@ -196,7 +228,8 @@ describe('OrderManagementPage', () => {
       { order_ids: ['order-1', 'order-2'], carrier: 'NZ Post' },
     ]);
     // The list reloads, and the selection is cleared.
-    await waitFor(() => expect(within(table).getByRole('combobox', { name: 'Status of order SC-7KQ2-M9XD' })).toHaveValue('shipped'));
+    const shippedRow = () => within(table).getAllByRole('row').find((row) => within(row).queryByText('SC-7KQ2-M9XD'))!;
+    await waitFor(() => expect(within(shippedRow()).getByText('Shipped', { selector: 'span' })).toBeInTheDocument());
     expect(within(bulk).getByText('0 selected')).toBeInTheDocument();
     await user.click(within(result).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Bulk shipping result' })).not.toBeInTheDocument();

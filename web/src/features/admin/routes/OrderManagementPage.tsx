@@ -1,6 +1,7 @@
 // /admin/orders (spec section 2 "Admin: Order Management"): filters, search by order number or
-// email, the status dropdown (any of the five, no ordering; the list reloads), and each order
-// opening to its items and history at /admin/orders/:id. Bulk shipping: tick orders (or all on the
+// email, and each order opening to its items, history and actions at /admin/orders/:id. A row has
+// only its safe actions, where the order's lifecycle allows them (components/OrderRowActions: Mark
+// as shipped, Mark as completed); nothing changes an order on focus. Bulk shipping: tick orders (or all on the
 // page) and "Mark as shipped": each order ships on its own on the server (history, audit, mail),
 // and the result lists which shipped and why the others did not (docs/backoffice.md, "Bulk shipping").
 import { useCallback, useState, type SyntheticEvent } from 'react';
@@ -19,7 +20,7 @@ import { useBulkShip, type BulkShipAnswer } from '../api/bulkShip';
 import { useOrders } from '../api/getOrders';
 import type { OrderRow } from '../api/schemas';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
-import { OrderStatusSelect } from '../components/OrderStatusSelect';
+import { OrderRowActions } from '../components/OrderRowActions';
 import { orderTone, statusLabel } from '../status';
 
 export const ORDERS_EMPTY = 'No orders found';
@@ -157,13 +158,7 @@ export function OrderManagementPage() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (order) => (
-        <OrderStatusSelect
-          order={order}
-          onChanged={(status) => setMessage({ tone: 'success', text: `Order ${order.order_number} is now ${statusLabel(status)}.` })}
-          onFailed={(error) => setMessage({ tone: 'error', text: errorMessage(error, 'Failed to update the order status') })}
-        />
-      ),
+      cell: (order) => <OrderRowActions order={order} onMessage={setMessage} />,
     },
   ];
 

@@ -1,0 +1,86 @@
+// The order page's Shipping card: the address snapshot from checkout (none for a digital order),
+// the carrier and tracking, "Update tracking" once shipped, and the packing slip link.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { BannerMessage } from '@/components/Banner';
+import { formatDate } from '@/lib/format';
+import { addressLines } from '@/lib/shipping';
+import type { OrderDetail } from '../api/schemas';
+import { ShipOrderDialog } from './ShipOrderDialog';
+
+export function OrderShipping({ order, onMessage }: { order: OrderDetail; onMessage: (message: BannerMessage) => void }) {
+  const [editingTracking, setEditingTracking] = useState(false);
+  const tracking = [order.carrier, order.tracking_number].filter(Boolean).join(' ');
+  return (
+    <section aria-labelledby="order-shipping" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="order-shipping" className="text-lg font-semibold text-slate-900">
+          Shipping
+        </h2>
+        <div className="flex gap-3">
+          {order.status === 'shipped' ? (
+            <button type="button" className="btn-secondary" onClick={() => setEditingTracking(true)}>
+              Update tracking
+            </button>
+          ) : null}
+          {order.shipping_address ? (
+            <Link to={`/admin/orders/${encodeURIComponent(order.id)}/packing-slip`} className="btn-secondary">
+              Packing slip
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {order.shipping_address ? (
+        <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-500">Ship to</dt>
+            <dd className="mt-1 text-slate-900">
+              <address className="not-italic">
+                {addressLines(order.shipping_address).map((line, index) => (
+                  <span key={`${line}-${String(index)}`} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+              {order.shipping_address.phone ? <span className="mt-1 block">Phone: {order.shipping_address.phone}</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Tracking</dt>
+            <dd className="mt-1 text-slate-900">
+              {order.carrier || order.tracking_number ? (
+                <>
+                  {order.carrier ? <span className="block">Carrier: {order.carrier}</span> : null}
+                  {order.tracking_number ? <span className="block">Tracking number: {order.tracking_number}</span> : null}
+                </>
+              ) : (
+                <span className="text-slate-500">No tracking yet.</span>
+              )}
+              {order.shipped_at ? <span className="block text-xs text-slate-500">Shipped {formatDate(order.shipped_at, { withTime: true })}</span> : null}
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="mt-2 text-sm text-slate-500">
+          No shipping address (a digital order).
+          {tracking ? ` Tracking: ${tracking}` : ''}
+        </p>
+      )}
+      {editingTracking ? (
+        <ShipOrderDialog
+          open
+          order={order}
+          onClose={() => setEditingTracking(false)}
+          onShipped={() => {
+            setEditingTracking(false);
+            onMessage({ tone: 'success', text: `Tracking of order ${order.order_number} updated.` });
+          }}
+          onRefused={(text) => {
+            setEditingTracking(false);
+            onMessage({ tone: 'error', text });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
