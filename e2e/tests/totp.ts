@@ -54,8 +54,11 @@ export function totp(secret: string, timeMs = Date.now()): string {
 }
 
 /**
- * A code the server has not seen: from a time step after `usedStep` (waiting for it when needed),
- * and not in the last `marginMs` of its step, so that it is still current when it arrives.
+ * A code the server has not seen: from a time step after `usedStep`. The server accepts a code one
+ * step either side of its clock (server/src/auth/totp.h) and only from a step newer than the last
+ * one used, so the next step's code serves at once when this step's is used or about to end; only
+ * a code wanted two steps ahead waits (for the next step to begin). `marginMs`: a current step
+ * with less left than this gives way to the next one.
  */
 export async function freshCode(secret: string, usedStep = -1, marginMs = 3_000): Promise<{ code: string; step: number }> {
   for (;;) {
@@ -63,6 +66,7 @@ export async function freshCode(secret: string, usedStep = -1, marginMs = 3_000)
     const step = totpStep(now);
     const msLeft = (step + 1) * TOTP_STEP_SECONDS * 1000 - now;
     if (step > usedStep && msLeft > marginMs) return { code: totpForStep(secret, step), step };
+    if (step + 1 > usedStep) return { code: totpForStep(secret, step + 1), step: step + 1 };
     await new Promise((resolve) => setTimeout(resolve, msLeft + 50));
   }
 }
