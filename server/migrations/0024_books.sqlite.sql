@@ -27,6 +27,11 @@ ALTER TABLE tax_invoices ADD COLUMN order_number TEXT;
 
 ALTER TABLE tax_invoices ADD COLUMN zero_rated BOOLEAN NOT NULL DEFAULT FALSE;
 
+ALTER TABLE tax_invoices ADD COLUMN subscription_id UUID CONSTRAINT tax_invoices_subscription_id_fkey REFERENCES subscriptions (id) ON DELETE SET NULL;
+
+UPDATE tax_invoices SET subscription_id = (SELECT l.subscription_id FROM payment_ledger l WHERE l.kind = 'subscription_payment'
+    AND tax_invoices.source_key = 'invoice:' || l.provider || ':' || l.provider_id LIMIT 1) WHERE kind = 'invoice' AND source_key LIKE 'invoice:%';
+
 UPDATE tax_invoices SET buyer_name = json_extract(document, '$.buyer.name'), buyer_email = json_extract(document, '$.buyer.email'),
     order_number = json_extract(document, '$.order_number'),
     zero_rated = COALESCE(json_extract(document, '$.zero_rated'), 0);

@@ -124,7 +124,7 @@ std::int64_t CustomerRepository::each(const CustomerFilter& filter, const db::So
                                        const std::function<void(const CustomerRow&)>& onRow) {
     auto s = db_.session();
     auto where = whereOf(s, filter);
-    return db::readAll(db_, kCustomerColumns, where, kExportSorts.keyset(sort), [&onRow](const db::Row& r) { onRow(readCustomer(r)); });
+    return db::readAll(db_, kCustomerColumns, where, kExportSorts.keyset(sort), [](const db::Row& r) { return readCustomer(r); }, onRow);
 }
 
 std::optional<CustomerDetail> CustomerRepository::find(const std::string& id) {

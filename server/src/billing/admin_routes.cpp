@@ -35,7 +35,7 @@ std::optional<std::string> oneLine(http::Body& body, const char* name, std::size
         return std::nullopt;
     }
     if (common::codePoints(*value) > max) body.fail(name, "Must be at most " + std::to_string(max) + " characters.");
-    else if (std::any_of(value->begin(), value->end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+    else if (!common::isOneLine(*value))
         body.fail(name, "Must be one line, without control characters.");
     return value;
 }

@@ -462,8 +462,10 @@ bool EventProcessor::issueSubscriptionInvoice(db::Tx& tx, const Event& e, const 
     n.totalAmount = *amount;
     std::optional<SubscriptionRow> row;
     if (subscriptionId) row = subscriptions_.findByProvider(tx, e.provider, *subscriptionId);
-    if (row) n.userId = row->userId;
-    else if (auto customer = idOf(e.object, "customer")) n.userId = customers_.userOf(tx, e.provider, *customer);
+    if (row) {
+        n.userId = row->userId;
+        n.subscriptionId = row->id;
+    } else if (auto customer = idOf(e.object, "customer")) n.userId = customers_.userOf(tx, e.provider, *customer);
     n.buyerEmail = str(e.object, "customer_email");
     n.buyerName = str(e.object, "customer_name");
     invoices_.fillBuyer(tx, n);

@@ -56,8 +56,12 @@ bool isOrderStatus(const std::string& s) {
 
 db::Page<AdminOrder> OrderAdmin::orders(const AdminOrderFilter& filter, const db::PageQuery& page) {
     auto s = db_.session();
-    return orders_.adminList(s, filter, page);
+    auto list = orders_.adminList(s, filter, page);
+    for (auto& o : list.items) o.cancellable = o.status == "paid" && paidHere(o);
+    return list;
 }
+
+bool OrderAdmin::paidHere(const AdminOrder& o) const { return o.providerPaid && o.paymentProvider == provider_.name(); }
 
 std::optional<AdminOrderDetail> OrderAdmin::order(const std::string& id) {
     auto s = db_.session();
@@ -80,7 +84,8 @@ void OrderAdmin::describeActions(AdminOrderDetail& d) const {
     const auto& o = d.order;
     const bool paidStatus = o.status == "paid" || o.status == "shipped" || o.status == "completed" || o.status == "refunded" ||
                             (o.status == "cancelled" && o.paidAfterCancellation);
-    if (!paidStatus || !o.providerPaid || o.paymentProvider != provider_.name()) {
+    d.order.cancellable = o.status == "paid" && paidHere(o);
+    if (!paidStatus || !paidHere(o)) {
         d.refundableAmount = 0;
         return;
     }
@@ -138,7 +143,8 @@ AdminOrderDetail OrderAdmin::cancel(const audit::Actor& actor, const std::string
         auto order = *ledger_.refundable(tx, id);
         if (!order.providerPaymentId || order.paymentProvider != provider_.name())
             throw ApiError(ErrorKind::Conflict, "order_not_refundable",
-                           "This order was paid outside the payment provider: refund the customer yourself, then record it.");
+                           "This order was paid outside the payment provider (Mark as paid), so it cannot be refunded or "
+                           "cancelled here: return the money the way it came.");
         // A refund still waiting (this cancel's, its answer lost) is sent again by refund(): the
         // same amount, no key; any other waiting refund makes it 409 refund_in_progress there.
         remaining = std::max<std::int64_t>(0, order.totalAmount - order.refundedAmount);

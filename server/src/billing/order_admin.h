@@ -29,8 +29,6 @@ bool isOrderStatus(const std::string& status);
 // The payment provider name of money staff recorded by hand (Mark as paid): a bank transfer.
 inline constexpr const char* kManualPayment = "manual";
 
-// Whether Cancel order applies: paid, through the payment provider (which refunds it).
-bool isCancellable(const AdminOrder& order);
 
 // The history note of a customer's own cancellation.
 inline constexpr const char* kCancelledByCustomerNote = "Cancelled by the customer before paying";
@@ -137,6 +135,8 @@ private:
     // pending or cancelled unpaid), the total less the refunds that count and those still waiting;
     // 0 otherwise.
     void describeActions(AdminOrderDetail& detail) const;
+    // Paid through this server's payment provider: it can refund the money (Refund, Cancel order).
+    bool paidHere(const AdminOrder& order) const;
     // changeStatus, with `guard` run on the locked order before anything changes (it throws to refuse).
     AdminOrderDetail transition(const audit::Actor& actor, const std::string& id, const std::string& status,
                                 const std::optional<std::string>& note, const Tracking& tracking,

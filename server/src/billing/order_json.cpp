@@ -16,10 +16,6 @@ nlohmann::json jsonOrNull(const std::optional<T>& value) {
 
 } // namespace
 
-bool isCancellable(const AdminOrder& o) {
-    return o.status == "paid" && o.providerPaid && o.paymentProvider && *o.paymentProvider != kManualPayment;
-}
-
 nlohmann::json toJson(const Refund& r) {
     return {{"id", r.id},
             {"amount", r.amount},
@@ -49,7 +45,7 @@ nlohmann::json toJson(const AdminOrder& o) {
             {"has_physical_items", o.hasPhysical},
             // What staff may do from here (the lifecycle table): the web offers only these.
             {"allowed_statuses", allowedMoves(OrderPath::Staff, o.status, {o.hasPhysical, o.paidAfterCancellation})},
-            {"cancellable", isCancellable(o)}};
+            {"cancellable", o.cancellable}};
 }
 
 nlohmann::json toJson(const AdminOrderDetail& d) {

@@ -34,6 +34,12 @@ std::string escapeHtml(std::string_view text) {
     return out;
 }
 
+bool isOneLine(std::string_view text) {
+    for (const unsigned char c : text)
+        if (c < 0x20 || c == 0x7f) return false;
+    return true;
+}
+
 bool isUuid(const std::string& text) {
     Poco::UUID uuid;
     return text.size() == 36 && uuid.tryParse(text);

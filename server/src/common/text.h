@@ -1,6 +1,6 @@
 #pragma once
 // Small text rules more than one area needs: length as people count it, URL components, HTML escaping,
-// UUID syntax.
+// UUID syntax, single-line text.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -18,5 +18,9 @@ std::string escapeHtml(std::string_view text);
 
 // True for a UUID in its canonical 36-character text form (ids in paths and bodies).
 bool isUuid(const std::string& text);
+
+// True when the text has no control character (C0 or DEL): one line, as a reason, a reference,
+// a carrier or a mail header needs it.
+bool isOneLine(std::string_view text);
 
 } // namespace storefront::common

@@ -122,7 +122,7 @@ std::int64_t CompanionRepository::exportCertificates(const std::optional<std::st
     }
     if (status) where.add(certificate_sql::kWhereStatus, {*status});
     return db::readAll(db_, certificate_sql::kColumns, where, order,
-                       [&onRow](const db::Row& r) { onRow(certificate_sql::read(r)); });
+                       [](const db::Row& r) { return certificate_sql::read(r); }, onRow);
 }
 
 db::Page<Certificate> CompanionRepository::listCertificates(const ListQuery& query) {

@@ -167,7 +167,7 @@ std::int64_t CompanionRepository::exportWorkers(const std::optional<std::string>
         }
     }
     if (tier) where.add(kWhereTier, {*tier});
-    return db::readAll(db_, kWorkerColumns, where, order, [&onRow](const db::Row& r) { onRow(readWorker(r)); });
+    return db::readAll(db_, kWorkerColumns, where, order, [](const db::Row& r) { return readWorker(r); }, onRow);
 }
 
 db::Page<Worker> CompanionRepository::listWorkers(const ListQuery& query) {

@@ -21,6 +21,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -177,16 +178,20 @@ Page<T> countedPageOf(Poco::Data::Session& s, const std::string& columns, const 
     return page;
 }
 
-// Every row of `select` ("SELECT ... FROM ...") + where in the keyset's order, handed to
-// `onRow(const Row&)` as it is read, `batch` rows a statement (a session from the pool each): the
-// memory held is one batch, however many rows match, and no statement skips rows with OFFSET.
+// Every row of `select` ("SELECT ... FROM ...") + where in the keyset's order, read `batch` rows a
+// statement: each batch is read with a session from the pool and mapped (`map(const Row&)`), the
+// session goes back, and only then is each item handed to `onItem` (a CSV download writing to a
+// slow client holds no session while it waits). The memory held is one batch, however many rows
+// match, and no statement skips rows with OFFSET.
 // Rows whose sort expression is NULL come last, by id (on both engines). Returns the rows read.
 // The sort expression is compared as its own type with the text of the last row's value (CAST AS
 // TEXT reads back exactly on both engines).
 std::string keysetSelect(const std::string& select, const Keyset& order);
-template <class OnRow>
-std::int64_t readAll(Database& db, const std::string& select, const Where& where, const Keyset& order, OnRow&& onRow,
-                     std::int64_t batch = 500) {
+template <class Map, class OnItem>
+std::int64_t readAll(Database& db, const std::string& select, const Where& where, const Keyset& order, Map&& map,
+                     OnItem&& onItem, std::int64_t batch = 500) {
+    using Item = std::decay_t<decltype(map(std::declval<const Row&>()))>;
+    std::vector<Item> items;
     const std::string keyed = keysetSelect(select, order);
     const char* after = order.descending ? " < ?" : " > ?";
     const char* dir = order.descending ? " DESC" : " ASC";
@@ -206,17 +211,20 @@ std::int64_t readAll(Database& db, const std::string& select, const Where& where
                 if (valued) page.add(afterRow.c_str(), {*lastValue, *lastValue, *lastId});
                 else page.add(afterId.c_str(), {*lastId});
             }
-            auto s = db.session();
-            Query q(s, page.statement(keyed + page.sql() + " ORDER BY " + (valued ? byValue : byId) + " LIMIT ?"));
-            page.bindTo(q);
-            std::int64_t read = 0;
-            q.bind(batch).all([&](const Row& r) {
-                lastValue = r.optText("keyset_value");
-                lastId = r.text("keyset_id");
-                onRow(r);
-                ++read;
-                return 0;
-            });
+            items.clear();
+            {
+                auto s = db.session();
+                Query q(s, page.statement(keyed + page.sql() + " ORDER BY " + (valued ? byValue : byId) + " LIMIT ?"));
+                page.bindTo(q);
+                q.bind(batch).all([&](const Row& r) {
+                    lastValue = r.optText("keyset_value");
+                    lastId = r.text("keyset_id");
+                    items.push_back(map(r));
+                    return 0;
+                });
+            }
+            for (const auto& item : items) onItem(item);
+            const auto read = static_cast<std::int64_t>(items.size());
             total += read;
             if (read < batch) break;
         }

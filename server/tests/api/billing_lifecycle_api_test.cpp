@@ -97,6 +97,32 @@ TEST(OrderLifecycleApi, EveryStaffMoveIsTheTablesAndEveryOtherIs409ChangingNothi
     EXPECT_EQ(statusOf(late.id), "paid");
 }
 
+TEST(OrderLifecycleApi, MarkAsPaidRefusesABadReferenceAndItsOrderIsNotCancelledThroughTheProvider) {
+    auto order = insertOrder("pending", 2500, testClock().timestampAfter(-60), unique("manual-") + "@example.nz");
+    for (const auto& body : {nlohmann::json{{"status", "paid"}, {"payment_reference", "BNZ\n0042"}},
+                             nlohmann::json{{"status", "paid"}, {"payment_reference", std::string(101, 'r')}},
+                             nlohmann::json{{"status", "paid"}, {"payment_reference", 42}},
+                             nlohmann::json{{"status", "paid"}, {"payment_reference", "   "}},
+                             nlohmann::json{{"status", "cancelled"}, {"payment_reference", "BNZ 0042"}}}) {
+        auto res = patchStatus(order.id, body);
+        EXPECT_EQ(res.status, 422) << body.dump() << ": " << res.body;
+        EXPECT_TRUE(res.json()["fields"].contains("payment_reference")) << res.body;
+    }
+    EXPECT_EQ(statusOf(order.id), "pending");
+    EXPECT_EQ(historyRows(order.id), 0);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger WHERE order_id = ?", {order.id}), 0);
+
+    auto paid = patchStatus(order.id, {{"status", "paid"}, {"payment_reference", "BNZ 0042"}});
+    ASSERT_EQ(paid.status, 200) << paid.body;
+    EXPECT_EQ(paid.json()["order"]["cancellable"], false); // the provider has no payment to refund
+    EXPECT_EQ(paid.json()["order"]["refundable_amount"], 0);
+    auto cancel = cancelOrder(order.id, {{"reason", "Changed their mind"}, {"restock", true}});
+    EXPECT_EQ(cancel.status, 409) << cancel.body;
+    EXPECT_EQ(cancel.json()["code"], "order_not_refundable");
+    EXPECT_EQ(statusOf(order.id), "paid");
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM order_refunds WHERE order_id = ?", {order.id}), 0);
+}
+
 TEST(OrderLifecycleApi, ADigitalOrderNeverShipsAndNoOneIsMailed) {
     const auto email = unique("digital-") + "@example.nz";
     auto digital = insertOrder("paid", 1500, testClock().timestampAfter(-60), email, std::nullopt, "NZD", false);
@@ -289,6 +315,23 @@ TEST(InvoiceRegisterApi, TheRegisterAndTheGstReportAgreeWithEachOtherAndTheDocum
     ASSERT_EQ(byBuyer["total"], 1);
     EXPECT_EQ(byBuyer["items"][0]["total_amount"], 9800);
     (void)paid2;
+}
+
+TEST(InvoiceRegisterApi, ASubscriptionsInvoiceNamesItsSubscription) {
+    std::string planId;
+    auto app = createSubscriptionProduct(planId, 1500);
+    auto buyer = newBuyer("register-sub");
+    auto checkout = startCheckout(buyer, {{"productSlug", app.slug}, {"priceId", planId}});
+    ASSERT_EQ(checkout.status, 200) << checkout.body;
+    ASSERT_EQ(pressButton(checkout.json()["url"], "pay").status, 303);
+    const auto email = textColumn("SELECT email FROM users WHERE id = ?", {buyer.userId}).at(0);
+    const auto subscription = textColumn("SELECT CAST(id AS TEXT) FROM subscriptions WHERE user_id = ?", {buyer.userId});
+    ASSERT_EQ(subscription.size(), 1u);
+    auto found = getJson("/api/v1/admin/invoices?kind=invoice&q=" + email, callers().admin);
+    ASSERT_EQ(found.status, 200) << found.body;
+    ASSERT_EQ(found.json()["total"], 1) << found.body;
+    EXPECT_EQ(found.json()["items"][0]["subscription_id"], subscription[0]);
+    EXPECT_EQ(found.json()["items"][0]["total_amount"], 1500);
 }
 
 TEST(InvoiceRegisterApi, TheExportHasOneRowPerDocumentAndBadFiltersAre422) {

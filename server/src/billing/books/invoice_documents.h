@@ -23,6 +23,7 @@ struct InvoiceLine {
 struct NewInvoice {
     std::string sourceKey; // idempotency: "order:<id>", "invoice:<provider>:<id>"
     std::optional<std::string> userId, orderId, orderNumber;
+    std::optional<std::string> subscriptionId; // a subscription's invoice: the register names it
     std::optional<std::string> buyerName, buyerEmail;
     nlohmann::json buyerAddress; // the order's shipping address snapshot (billing/orders/shipping.h), or null
     std::string currency;

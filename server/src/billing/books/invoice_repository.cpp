@@ -22,8 +22,8 @@ constexpr const char* kNextNumber =
 constexpr const char* kBySourceKey = "SELECT number FROM tax_invoices WHERE source_key = ?";
 constexpr const char* kInsert =
     "INSERT INTO tax_invoices (id, seq, number, kind, source_key, user_id, order_id, adjusts_id, currency, total_amount, "
-    "gst_amount, document, issued_at, buyer_name, buyer_email, order_number, zero_rated) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    "gst_amount, document, issued_at, buyer_name, buyer_email, order_number, zero_rated, subscription_id) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kUnlinked =
     "SELECT document FROM tax_invoices WHERE source_key = ? AND order_id IS NULL AND kind = 'invoice'";
 constexpr const char* kOrderNumber = "SELECT order_number FROM orders WHERE id = ?";
@@ -83,7 +83,8 @@ bool InvoiceRepository::zeroRated(const std::string& currency) const {
 
 std::string InvoiceRepository::store(db::Tx& tx, const std::string& sourceKey, const std::string& kind,
                                      nlohmann::json document, const std::optional<std::string>& userId,
-                                     const std::optional<std::string>& orderId, const std::optional<std::string>& adjustsId) {
+                                     const std::optional<std::string>& orderId, const std::optional<std::string>& adjustsId,
+                                     const std::optional<std::string>& subscriptionId) {
     const std::int64_t seq = tx.query(kNextNumber).count();
     const std::string number = invoiceNumber(settings_.prefix, seq);
     const std::string issuedAt = tx.clock().nowTimestamp();
@@ -104,7 +105,7 @@ std::string InvoiceRepository::store(db::Tx& tx, const std::string& sourceKey, c
         .bind(document["currency"].get<std::string>(), document["total_amount"].get<std::int64_t>(),
               document["gst_amount"].get<std::int64_t>(), document.dump(), issuedAt)
         .bind(textOf(buyer, "name"), textOf(buyer, "email"), textOf(document, "order_number"),
-              document.value("zero_rated", false))
+              document.value("zero_rated", false), subscriptionId)
         .run();
     return number;
 }
@@ -114,7 +115,8 @@ std::string InvoiceRepository::issue(db::Tx& tx, const NewInvoice& n, bool* issu
     if (issued) *issued = false;
     if (auto existing = tx.query(kBySourceKey).bind(n.sourceKey).text()) return *existing;
     if (issued) *issued = true;
-    return store(tx, n.sourceKey, "invoice", invoiceDocument(n, zeroRated(n.currency)), n.userId, n.orderId, std::nullopt);
+    return store(tx, n.sourceKey, "invoice", invoiceDocument(n, zeroRated(n.currency)), n.userId, n.orderId, std::nullopt,
+                 n.subscriptionId);
 }
 
 std::optional<std::string> InvoiceRepository::issueForOrder(db::Tx& tx, const std::string& orderId,

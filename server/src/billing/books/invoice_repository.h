@@ -70,7 +70,8 @@ public:
 private:
     std::string store(db::Tx& tx, const std::string& sourceKey, const std::string& kind, nlohmann::json document,
                       const std::optional<std::string>& userId, const std::optional<std::string>& orderId,
-                      const std::optional<std::string>& adjustsId);
+                      const std::optional<std::string>& adjustsId,
+                      const std::optional<std::string>& subscriptionId = std::nullopt);
     bool zeroRated(const std::string& currency) const;
 
     InvoiceSettings settings_;

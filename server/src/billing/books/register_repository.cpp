@@ -8,14 +8,11 @@ namespace storefront::billing {
 
 namespace {
 
-// A subscription's invoice names its subscription through the ledger entry of the same payment
-// (payment_ledger.provider_id is the provider's invoice id, the tail of the source key).
+// A subscription's invoice names its subscription (tax_invoices.subscription_id, migration 0024).
 constexpr const char* kRegisterSelect =
     "SELECT t.number, t.kind, CAST(t.issued_at AS TEXT) AS issued_at, t.currency, t.total_amount, t.gst_amount, "
     "t.buyer_name, t.buyer_email, CAST(t.order_id AS TEXT) AS order_id, t.order_number, t.zero_rated, "
-    "a.number AS adjusts_number, "
-    "(SELECT CAST(l.subscription_id AS TEXT) FROM payment_ledger l WHERE t.kind = 'invoice' AND l.subscription_id IS NOT NULL "
-    "AND t.source_key = 'invoice:' || l.provider || ':' || l.provider_id LIMIT 1) AS subscription_id "
+    "a.number AS adjusts_number, CAST(t.subscription_id AS TEXT) AS subscription_id "
     "FROM tax_invoices t LEFT JOIN tax_invoices a ON a.id = t.adjusts_id";
 constexpr const char* kRegisterCount = "SELECT COUNT(*) FROM tax_invoices t";
 // tax_invoices_seq_key (and tax_invoices_kind_seq_idx with a kind) serve the order.
@@ -70,10 +67,15 @@ db::Page<RegisterEntry> RegisterRepository::page(Poco::Data::Session& s, const R
 
 std::int64_t RegisterRepository::each(db::Database& db, const RegisterFilter& filter,
                                        const std::function<void(const RegisterEntry&)>& onRow) {
-    auto s = db.session();
-    db::Where where(s);
-    addRegisterFilter(where, filter);
-    return db::readAll(db, kRegisterSelect, where, {"t.seq", "t.id", true}, [&onRow](const db::Row& r) { onRow(readRegisterEntry(r)); });
+    // The session only tells the WHERE clause its engine: it goes back to the pool before the
+    // first row is read, so a slow download holds none while it waits on the network.
+    const auto where = [&] {
+        auto s = db.session();
+        db::Where w(s);
+        addRegisterFilter(w, filter);
+        return w;
+    }();
+    return db::readAll(db, kRegisterSelect, where, {"t.seq", "t.id", true}, [](const db::Row& r) { return readRegisterEntry(r); }, onRow);
 }
 
 std::vector<GstTotals> RegisterRepository::gst(Poco::Data::Session& s, const std::string& issuedFrom,

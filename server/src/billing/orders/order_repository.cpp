@@ -381,7 +381,7 @@ std::int64_t OrderRepository::adminExport(db::Database& db, const AdminOrderFilt
     auto s = db.session();
     const auto where = adminWhere(s, filter, scan);
     return db::readAll(db, kAdminColumns, where, {"o.created_at", "o.id", true},
-                       [&onRow](const db::Row& r) { onRow(readAdmin(r)); });
+                       [](const db::Row& r) { return readAdmin(r); }, onRow);
 }
 
 } // namespace storefront::billing

@@ -104,6 +104,7 @@ struct AdminOrder {
     bool hasPhysical = false; // a line of a physical product (or a shipping address): it can ship
     std::optional<std::string> paymentProvider; // whose payment it is: stripe | local | manual
     bool providerPaid = false;                  // the provider's payment is known (it can refund it)
+    bool cancellable = false; // Cancel order applies: paid through this server's provider (OrderAdmin sets it)
     Fulfilment fulfilment; // in the detail's JSON (the list stays lean)
 };
 struct AdminOrderItem {

@@ -15,9 +15,7 @@ bool isCountryCode(const std::string& code) {
     return code.size() == 2 && std::all_of(code.begin(), code.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
-bool hasControl(const std::string& text) {
-    return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
-}
+bool hasControl(const std::string& text) { return !common::isOneLine(text); }
 
 std::optional<std::string> text(const nlohmann::json& o, const char* key) {
     auto it = o.find(key);

@@ -171,7 +171,7 @@ std::int64_t SubscriptionRepository::adminExport(db::Database& db, const std::op
     if (status) where.add(kSubscriptionsAdminWhereStatus, {*status});
     if (search) where.add(kSubscriptionsAdminWhereEmail, {db::likePattern(*search)});
     return db::readAll(db, kSubscriptionsAdminColumns, where, {"s.created_at", "s.id", true},
-                       [&onRow](const db::Row& r) { onRow(readAdminSubscription(r)); });
+                       [](const db::Row& r) { return readAdminSubscription(r); }, onRow);
 }
 
 
