@@ -189,6 +189,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     p.stripeTimeoutSeconds = r.integer("STRIPE_TIMEOUT_SECONDS", "storefront.stripe.timeoutSeconds", p.stripeTimeoutSeconds, 1, 120);
     p.checkoutExpirySeconds = r.integer("STOREFRONT_CHECKOUT_EXPIRY_SECONDS", "storefront.payments.checkoutExpirySeconds",
                                         p.checkoutExpirySeconds, 60, 86400);
+    p.pastDueGraceDays = r.integer("STOREFRONT_PAST_DUE_GRACE_DAYS", "storefront.payments.pastDueGraceDays", p.pastDueGraceDays, 0, 60);
     // Tax invoices: in development, demo values so a local invoice is complete; in production
     // nothing (app/production.cpp refuses to start without the legal name and GST number).
     auto& inv = p.invoices;

@@ -52,4 +52,11 @@ std::optional<nz::Instant> instantOf(const std::optional<std::string>& stored) {
     return nz::Instant{std::chrono::seconds(db::epochFromTimestamp(*stored))};
 }
 
+nlohmann::json filtersOf(std::initializer_list<std::pair<const char*, std::optional<std::string>>> given) {
+    auto json = nlohmann::json::object();
+    for (const auto& [name, value] : given)
+        if (value) json[name] = *value;
+    return json;
+}
+
 } // namespace storefront::audit

@@ -33,6 +33,9 @@ struct CsvExport {
 void streamCsv(http::Response& res, db::Database& db, Actor actor, CsvExport what,
                std::function<void(csv::Writer&)> produce);
 
+// The filters given (name, value when set) as CsvExport::filters: {"status": "paid", "q": "aroha"}.
+nlohmann::json filtersOf(std::initializer_list<std::pair<const char*, std::optional<std::string>>> given);
+
 // A stored timestamp (ISO-8601 UTC text, db::Row::timestamp) as an instant for csv::Writer::time.
 std::optional<nz::Instant> instantOf(const std::optional<std::string>& stored);
 

@@ -3,7 +3,6 @@
 #include "common/nz_time.h"
 #include "mail/mail_message.h"
 
-#include <array>
 #include <chrono>
 
 namespace storefront::auth {
@@ -15,15 +14,11 @@ std::string nzWhen(const Clock& clock) {
     const auto at = nz::instantOf(std::chrono::system_clock::time_point(std::chrono::seconds(clock.epochSeconds())));
     const auto local = at + nz::offsetAt(at);
     const auto day = date::floor<date::days>(local);
-    const date::year_month_day ymd(day);
     const date::hh_mm_ss time(local - day);
-    static const std::array<const char*, 12> months = {"January", "February", "March",     "April",   "May",      "June",
-                                                       "July",    "August",   "September", "October", "November", "December"};
     const int hour = static_cast<int>(time.hours().count());
     const int minute = static_cast<int>(time.minutes().count());
     const std::string mm = (minute < 10 ? "0" : "") + std::to_string(minute);
-    return std::to_string(static_cast<unsigned>(ymd.day())) + " " + months[static_cast<unsigned>(ymd.month()) - 1] + " " +
-           std::to_string(static_cast<int>(ymd.year())) + " at " + std::to_string(hour % 12 == 0 ? 12 : hour % 12) + ":" + mm +
+    return nz::longDate(at) + " at " + std::to_string(hour % 12 == 0 ? 12 : hour % 12) + ":" + mm +
            (hour < 12 ? " am" : " pm") + " (New Zealand time)";
 }
 

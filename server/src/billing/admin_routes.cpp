@@ -59,13 +59,6 @@ AdminOrderFilter readOrderFilter(const http::Request& req) {
 }
 
 // The filters as the audit entry of an export records them (only those given).
-nlohmann::json filtersJson(std::initializer_list<std::pair<const char*, std::optional<std::string>>> given) {
-    auto json = nlohmann::json::object();
-    for (const auto& [name, value] : given)
-        if (value) json[name] = *value;
-    return json;
-}
-
 // Money in major units ("49.00", the one formatter's digits), its currency in a column of its own.
 std::string major(std::int64_t minor) { return catalog::formatMinorUnits(minor); }
 
@@ -85,42 +78,15 @@ void writeOrder(csv::Writer& out, const AdminOrder& o) {
     out.endRow();
 }
 
-const std::vector<std::string> kSubscriptionColumns = {
-    "created_at", "status", "customer_email", "product", "plan", "payment_provider", "current_period_end",
-    "cancel_at_period_end", "subscription_id", "user_id"};
-
-void writeSubscription(csv::Writer& out, const AdminSubscription& s) {
-    out.time(audit::instantOf(s.createdAt)).text(s.status).text(s.userEmail).text(s.productName).text(s.planName);
-    out.text(s.paymentProvider).time(audit::instantOf(s.periodEnd)).boolean(s.cancelAtPeriodEnd).text(s.id).text(s.userId);
-    out.endRow();
-}
-
 } // namespace
 
 void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
     using http::Access;
 
-    router.get("/api/v1/admin/subscriptions", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
-        const auto page = http::readPage(req);
-        auto status = http::readChoice(req, "status", {"active", "pending", "cancelled", "expired", "trialing"});
-        const auto search = http::readSearch(req);
-        res.json(200, http::pageJson(admin.subscriptions(status, search, http::pageQuery(page)), page));
-    });
-
-    // The same lists as CSV, with the list's filters and search (docs/backoffice.md, "Exports").
-    router.get("/api/v1/admin/subscriptions/export.csv", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
-        auto status = http::readChoice(req, "status", {"active", "pending", "cancelled", "expired", "trialing"});
-        auto search = http::readSearch(req);
-        audit::CsvExport what{"subscriptions", filtersJson({{"status", status}, {"q", search}}), kSubscriptionColumns};
-        audit::streamCsv(res, admin.database(), audit::actorOf(req), std::move(what), [&admin, status, search](csv::Writer& out) {
-            admin.exportSubscriptions(status, search, [&out](const AdminSubscription& s) { writeSubscription(out, s); });
-        });
-    });
-
     router.get("/api/v1/admin/orders/export.csv", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
         const auto filter = readOrderFilter(req);
         const auto disputed = http::readFilter(req, "disputed");
-        audit::CsvExport what{"orders", filtersJson({{"status", filter.status}, {"disputed", disputed}, {"q", filter.q}}),
+        audit::CsvExport what{"orders", audit::filtersOf({{"status", filter.status}, {"disputed", disputed}, {"q", filter.q}}),
                               kOrderColumns};
         audit::streamCsv(res, admin.database(), audit::actorOf(req), std::move(what), [&admin, filter](csv::Writer& out) {
             admin.exportOrders(filter, [&out](const AdminOrder& o) { writeOrder(out, o); });

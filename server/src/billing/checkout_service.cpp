@@ -74,6 +74,7 @@ CheckoutService::Purchase CheckoutService::priced(const CheckoutInput& input) {
         purchase.planId = plan->id;
         purchase.line = {product->name + " (" + plan->name + ")", plan->priceAmount, plan->currency, 1,
                          plan->billingFrequencyUnit, plan->billingFrequencyValue};
+        purchase.trialDays = plan->trialDays;
         return purchase;
     }
     if (input.priceId) throw invalid("priceId", "This product has no pricing plans; leave priceId out.");
@@ -96,24 +97,31 @@ void CheckoutService::reserve(const Buyer& buyer, const Purchase& purchase, cons
             throw ApiError::notFound("user_not_found", "User not found");
         if (purchase.tracked && !catalog::takeStock(tx, product.id, purchase.quantity))
             throw ApiError(ErrorKind::Conflict, "insufficient_stock", stockMessage(catalog::stockLeft(tx, product.id)));
-        const std::int64_t total = purchase.line.unitAmount * purchase.quantity;
+        // A trial charges nothing today: the order is for nothing, its line says so.
+        const bool trial = purchase.trialDays > 0;
+        const std::int64_t unit = trial ? 0 : purchase.line.unitAmount;
+        const std::int64_t total = unit * purchase.quantity;
+        const std::string name = trial ? purchase.line.name + " - " + std::to_string(purchase.trialDays) + "-day free trial"
+                                       : purchase.line.name;
         const auto orderId = orders_.insert(tx, {buyer.userId, "pending", total, purchase.line.currency, buyer.email, std::nullopt});
-        orders_.insertItem(tx, *orderId, {product.id, purchase.planId, purchase.line.name, purchase.quantity, purchase.line.unitAmount});
+        orders_.insertItem(tx, *orderId, {product.id, purchase.planId, name, purchase.quantity, unit});
         checkouts_.insert(tx, {request.checkoutId, buyer.userId, *orderId, product.id, purchase.planId, purchase.mode,
                                purchase.quantity, total, purchase.line.currency, provider_.name(), request.successUrl,
                                request.cancelUrl, purchase.tracked ? purchase.quantity : 0,
                                purchase.tracked ? "reserved" : "none", db::timestampFromEpoch(request.expiresAt),
-                               !request.shippingCountries.empty()});
+                               !request.shippingCountries.empty(), purchase.trialDays});
     });
 }
 
 CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& input) {
-    const auto purchase = priced(input);
+    auto purchase = priced(input);
     const auto& product = purchase.product;
     if (purchase.mode == "subscription") {
         auto s = db_.session();
-        if (subscriptions_.hasLive(s, buyer.userId, product.id))
+        if (subscriptions_.holds(s, buyer.userId, product.id))
             throw ApiError(ErrorKind::Conflict, "already_subscribed", "You already subscribe to " + product.name + ".");
+        // One trial per customer and product: a second subscription starts paid.
+        if (purchase.trialDays > 0 && subscriptions_.hadTrial(s, buyer.userId, product.id)) purchase.trialDays = 0;
     }
 
     CheckoutRequest request;
@@ -121,6 +129,7 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
     request.mode = purchase.mode;
     request.customerId = customerFor(buyer);
     request.line = purchase.line;
+    request.trialDays = purchase.trialDays;
     const int expiry = provider_.name() == "stripe" ? std::max(settings_.expirySeconds, kStripeMinimumExpirySeconds)
                                                     : settings_.expirySeconds;
     request.expiresAt = db_.clock().epochSeconds() + expiry;

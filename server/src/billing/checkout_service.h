@@ -83,6 +83,7 @@ private:
         std::optional<std::string> planId;
         int quantity = 1;
         bool tracked = false; // stock is reserved for it
+        int trialDays = 0;    // the plan's trial (checkout then starts it when the buyer had none)
     };
     Purchase priced(const CheckoutInput& input);
     std::string customerFor(const Buyer& buyer);

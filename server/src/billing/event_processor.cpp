@@ -31,53 +31,6 @@ std::optional<std::string> uuid(const std::optional<std::string>& value) {
     return std::nullopt;
 }
 
-// The period end of a subscription: on its items in the current API, on the object before it.
-std::optional<std::int64_t> periodEnd(const nlohmann::json& subscription) {
-    std::optional<std::int64_t> end;
-    auto items = member(subscription, "items").find("data");
-    if (items != member(subscription, "items").end() && items->is_array())
-        for (const auto& item : *items)
-            if (auto e = integer(item, "current_period_end")) end = std::max(end.value_or(*e), *e);
-    if (!end) end = integer(subscription, "current_period_end");
-    return end;
-}
-
-// The subscription an invoice belongs to: `parent.subscription_details.subscription` in the
-// current API, `subscription` before it.
-std::optional<std::string> invoiceSubscription(const nlohmann::json& invoice) {
-    if (auto id = idOf(member(member(invoice, "parent"), "subscription_details"), "subscription")) return id;
-    return idOf(invoice, "subscription");
-}
-
-std::optional<std::int64_t> invoicePeriodEnd(const nlohmann::json& invoice) {
-    std::optional<std::int64_t> end;
-    auto lines = member(invoice, "lines").find("data");
-    if (lines != member(invoice, "lines").end() && lines->is_array())
-        for (const auto& line : *lines)
-            if (auto e = integer(member(line, "period"), "end")) end = std::max(end.value_or(*e), *e);
-    return end;
-}
-
-std::optional<std::string> optTimestamp(const std::optional<std::int64_t>& epoch) {
-    if (!epoch) return std::nullopt;
-    return db::timestampFromEpoch(*epoch);
-}
-
-std::optional<std::string> laterOf(const std::optional<std::string>& a, const std::optional<std::string>& b) {
-    if (!a) return b;
-    if (!b) return a;
-    return std::max(*a, *b); // same ISO-8601 UTC form: text order is time order
-}
-
-// "GST included: $1.96" / "GST: $0.00 (zero-rated export)", and the invoice's address.
-std::string invoiceText(const InvoiceSummary& invoice, const std::string& publicUrl) {
-    std::string text = "Tax invoice " + invoice.number + ": " + publicUrl + "/account/invoices/" + invoice.number + "\n";
-    if (invoice.gstAmount == 0 && invoice.totalAmount > 0)
-        text += "GST: " + catalog::formatMoney(0, invoice.currency) + " (zero-rated export)\n";
-    else text += "GST content: " + catalog::formatMoney(invoice.gstAmount, invoice.currency) + " " + invoice.currency + "\n";
-    return text;
-}
-
 } // namespace
 
 mail::MailMessage orderConfirmation(const OrderSummary& order, const std::optional<InvoiceSummary>& invoice,
@@ -97,15 +50,11 @@ mail::MailMessage orderConfirmation(const OrderSummary& order, const std::option
         text += "\nShipping to:\n";
         for (const auto& line : addressLines(*order.fulfilment.address)) text += "  " + line + "\n";
     }
-    if (invoice) text += invoiceText(*invoice, publicUrl);
+    if (invoice) text += invoiceMailText(*invoice, publicUrl);
     text += "\nYour orders: " + publicUrl + "/dashboard\n";
     m.text = std::move(text);
     return m;
 }
-
-namespace {
-
-} // namespace
 
 const char* outcomeName(EventProcessor::Outcome outcome) {
     switch (outcome) {
@@ -151,15 +100,8 @@ bool EventProcessor::apply(db::Tx& tx, const Event& e) {
     }
     if (e.type == "customer.subscription.created" || e.type == "customer.subscription.updated" ||
         e.type == "customer.subscription.deleted")
-        return applySubscription(tx, e, e.type == "customer.subscription.deleted");
-    if (e.type == "invoice.paid" || e.type == "invoice.payment_failed") {
-        auto sub = invoiceSubscription(e.object);
-        const bool recorded = e.type == "invoice.paid" && recordInvoicePayment(tx, e, sub);
-        const bool applied = sub && applyInvoice(tx, e, *sub, invoicePeriodEnd(e.object), e.type == "invoice.paid");
-        // The money was taken whether or not we know the subscription: the tax invoice is due.
-        const bool issued = e.type == "invoice.paid" && issueSubscriptionInvoice(tx, e, sub);
-        return recorded || applied || issued;
-    }
+        return subscriptionEvents_.applySubscription(tx, e, e.type == "customer.subscription.deleted");
+    if (e.type == "invoice.paid" || e.type == "invoice.payment_failed") return subscriptionEvents_.applyInvoice(tx, e);
     // Refunds and disputes (docs/billing.md, "The ledger, refunds and disputes").
     if (e.type == "charge.refunded") return refunds_.applyChargeRefunded(tx, e.provider, stripe_json::readCharge(e.object), e.eventId);
     if (e.type == "charge.refund.updated" || e.type == "refund.created" || e.type == "refund.updated" ||
@@ -208,7 +150,8 @@ bool EventProcessor::checkoutCompleted(db::Tx& tx, const Event& e) {
     if (!c->providerSessionId)
         if (auto sid = str(e.object, "id")) checkouts_.setProviderSessionId(tx, c->id, *sid);
     if (c->mode == "subscription" && c->userId && c->productId)
-        if (auto sub = idOf(e.object, "subscription")) linkSubscription(tx, e.provider, *sub, idOf(e.object, "customer"), *c, paid);
+        if (auto sub = idOf(e.object, "subscription"))
+            subscriptionEvents_.link(tx, {e.provider, *sub, *c->userId, *c->productId, idOf(e.object, "customer"), c->planId, paid});
     if (paid) markPaid(tx, e, *c);
     else checkouts_.markAwaitingPayment(tx, c->id); // an async payment method: the money follows (or not) later
     return true;
@@ -328,18 +271,6 @@ void EventProcessor::recordOrderPayment(db::Tx& tx, const Event& e, const std::s
                      orderId, std::nullopt, std::nullopt, e.eventId});
 }
 
-bool EventProcessor::recordInvoicePayment(db::Tx& tx, const Event& e, const std::optional<std::string>& subscriptionProviderId) {
-    auto invoice = str(e.object, "id");
-    auto amount = integer(e.object, "amount_paid");
-    const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(""));
-    if (!invoice || !amount || *amount <= 0 || !catalog::isCurrency(currency)) return false;
-    std::optional<std::string> subscriptionId;
-    if (subscriptionProviderId)
-        if (auto row = subscriptions_.findByProvider(tx, e.provider, *subscriptionProviderId)) subscriptionId = row->id;
-    return ledger_.add(tx, {e.provider + ":invoice:" + *invoice, ledger_kind::kSubscriptionPayment, *amount, currency,
-                            e.provider, *invoice, std::nullopt, subscriptionId, std::nullopt, e.eventId});
-}
-
 // A paid checkout we did not start (a payment link): a guest order, once per provider session.
 std::optional<std::string> EventProcessor::guestOrder(db::Tx& tx, const std::string& provider, const nlohmann::json& session) {
     auto sessionId = str(session, "id");
@@ -357,141 +288,6 @@ std::optional<std::string> EventProcessor::guestOrder(db::Tx& tx, const std::str
     if (id)
         if (auto address = shippingFromSession(session)) orders_.setShippingAddress(tx, *id, *address);
     return id;
-}
-
-// ---- subscriptions -----------------------------------------------------------------------------
-
-void EventProcessor::insertSubscription(db::Tx& tx, NewSubscription n) {
-    if (isLive(n.status) && subscriptions_.otherLive(tx, n.userId, n.productId, "")) {
-        Poco::Logger::get("billing").warning("user %s already has a live subscription to product %s; %s %s is kept as pending",
-                                             n.userId, n.productId, n.provider, n.providerId);
-        n.status = "pending";
-    }
-    subscriptions_.insert(tx, n);
-}
-
-// checkout.session.completed in subscription mode: makes sure the subscription exists even before
-// its own events arrive. It claims no event time, so those events still apply in full.
-void EventProcessor::linkSubscription(db::Tx& tx, const std::string& provider, const std::string& providerId,
-                                      const std::optional<std::string>& customerId, const Checkout& c, bool paid) {
-    if (subscriptions_.findByProvider(tx, provider, providerId)) return;
-    insertSubscription(tx, {*c.userId, *c.productId, paid ? "active" : "pending", provider, providerId, c.planId, customerId,
-                            std::nullopt, std::nullopt, false});
-}
-
-void EventProcessor::updateSubscription(db::Tx& tx, const SubscriptionRow& row, std::string status,
-                                        const std::optional<std::string>& periodEnd, std::optional<bool> cancelAtPeriodEnd,
-                                        const std::optional<std::string>& eventAt) {
-    if (isLive(status) && !isLive(row.status) && subscriptions_.otherLive(tx, row.userId, row.productId, row.id)) {
-        Poco::Logger::get("billing").warning("subscription %s cannot become %s: the user has another live one", row.id, status);
-        status = row.status;
-    }
-    // The period end only moves forward; so does the event time.
-    subscriptions_.update(tx, row.id, status, laterOf(row.periodEnd, periodEnd), cancelAtPeriodEnd,
-                          laterOf(row.eventAt, eventAt));
-}
-
-// A subscription we have not stored yet: its owner from the metadata (or the provider's customer).
-bool EventProcessor::insertFromProvider(db::Tx& tx, const Event& e, const std::string& providerId, const std::string& status,
-                                        const std::optional<std::string>& end, bool cancelAtPeriodEnd) {
-    const auto& metadata = member(e.object, "metadata");
-    auto customer = idOf(e.object, "customer");
-    std::optional<std::string> userId = uuid(str(metadata, "user_id"));
-    if (userId && !subscriptions_.userExists(tx, *userId)) userId.reset();
-    if (!userId && customer) userId = customers_.userOf(tx, e.provider, *customer);
-    std::optional<std::string> productId = uuid(str(metadata, "product_id"));
-    if (productId && !subscriptions_.productExists(tx, *productId)) productId.reset();
-    std::optional<std::string> planId = uuid(str(metadata, "pricing_plan_id"));
-    if (planId && !subscriptions_.planExists(tx, *planId)) planId.reset();
-    if (!userId || !productId) {
-        Poco::Logger::get("billing").warning("%s subscription %s names no user or product of ours; ignored", e.provider,
-                                             providerId);
-        return false;
-    }
-    insertSubscription(tx, {*userId, *productId, status, e.provider, providerId, planId, customer, end, e.at, cancelAtPeriodEnd});
-    return true;
-}
-
-// customer.subscription.created / updated / deleted.
-bool EventProcessor::applySubscription(db::Tx& tx, const Event& e, bool deleted) {
-    auto providerId = str(e.object, "id");
-    if (!providerId) return false;
-    const std::string status = deleted ? "cancelled" : statusFromStripe(str(e.object, "status").value_or(""));
-    const auto end = optTimestamp(periodEnd(e.object));
-    auto capeIt = e.object.find("cancel_at_period_end");
-    const bool cape = capeIt != e.object.end() && capeIt->is_boolean() && capeIt->get<bool>();
-
-    auto row = subscriptions_.findByProvider(tx, e.provider, *providerId);
-    if (!row) return insertFromProvider(tx, e, *providerId, status, end, cape);
-    if (row->status == "cancelled" || row->status == "expired") return false; // ended subscriptions stay ended
-    if (!deleted && row->eventAt && e.at < *row->eventAt) {
-        // Older than what we have: only a later period end is news.
-        updateSubscription(tx, *row, row->status, end, std::nullopt, std::nullopt);
-        return true;
-    }
-    updateSubscription(tx, *row, status, end, cape, e.at);
-    return true;
-}
-
-// invoice.paid extends the period and makes the subscription active; invoice.payment_failed makes
-// it pending. Either only when no newer event has spoken.
-bool EventProcessor::applyInvoice(db::Tx& tx, const Event& e, const std::string& providerId,
-                                  const std::optional<std::int64_t>& invoiceEnd, bool paid) {
-    auto row = subscriptions_.findByProvider(tx, e.provider, providerId);
-    if (!row || row->status == "cancelled" || row->status == "expired") return false;
-    const auto end = paid ? optTimestamp(invoiceEnd) : std::nullopt;
-    if (row->eventAt && e.at < *row->eventAt) {
-        updateSubscription(tx, *row, row->status, end, std::nullopt, std::nullopt);
-        return true;
-    }
-    const std::string status = paid ? (row->status == "trialing" ? "trialing" : "active") : "pending";
-    updateSubscription(tx, *row, status, end, std::nullopt, e.at);
-    return true;
-}
-
-// invoice.paid: a tax invoice for the money taken, under the provider's invoice id (once), and,
-// for a renewal (not the first invoice of a subscription, which its checkout confirms), a receipt
-// that links to it. Nothing for an invoice of zero (a trial).
-bool EventProcessor::issueSubscriptionInvoice(db::Tx& tx, const Event& e, const std::optional<std::string>& subscriptionId) {
-    auto providerInvoice = str(e.object, "id");
-    auto amount = integer(e.object, "amount_paid");
-    if (!providerInvoice || !amount || *amount <= 0) return false;
-    NewInvoice n;
-    n.sourceKey = "invoice:" + e.provider + ":" + *providerInvoice;
-    n.currency = Poco::toUpper(str(e.object, "currency").value_or("nzd"));
-    n.totalAmount = *amount;
-    std::optional<SubscriptionRow> row;
-    if (subscriptionId) row = subscriptions_.findByProvider(tx, e.provider, *subscriptionId);
-    if (row) {
-        n.userId = row->userId;
-        n.subscriptionId = row->id;
-    } else if (auto customer = idOf(e.object, "customer")) n.userId = customers_.userOf(tx, e.provider, *customer);
-    n.buyerEmail = str(e.object, "customer_email");
-    n.buyerName = str(e.object, "customer_name");
-    invoices_.fillBuyer(tx, n);
-    auto lines = member(e.object, "lines").find("data");
-    if (lines != member(e.object, "lines").end() && lines->is_array())
-        for (const auto& line : *lines)
-            if (auto lineAmount = integer(line, "amount"))
-                n.lines.push_back({str(line, "description").value_or("Subscription"), integer(line, "quantity").value_or(1),
-                                   *lineAmount});
-    if (n.lines.empty()) n.lines.push_back({"Subscription", 1, *amount});
-    bool issued = false;
-    const auto number = invoices_.issue(tx, n, &issued);
-    const auto reason = str(e.object, "billing_reason").value_or("");
-    if (!issued || reason == "subscription_create" || !n.buyerEmail || !mail::isValidEmailAddress(*n.buyerEmail)) return true;
-    // A renewal: the receipt states the amount and GST content and links to the invoice.
-    auto summary = invoices_.summary(tx, number);
-    if (!summary) return true;
-    mail::MailMessage m;
-    m.kind = "renewal_receipt";
-    m.to = *n.buyerEmail;
-    m.subject = "Receipt for your subscription renewal (" + number + ")";
-    m.text = "Your subscription has renewed.\n\nAmount paid: " + catalog::formatMoney(n.totalAmount, n.currency) + " " +
-             n.currency + " (GST included)\n" + invoiceText(*summary, publicUrl_) +
-             "\nManage your subscriptions: " + publicUrl_ + "/dashboard\n";
-    outbox_.enqueue(tx, m);
-    return true;
 }
 
 } // namespace storefront::billing

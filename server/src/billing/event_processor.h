@@ -9,8 +9,8 @@
 #include "billing/orders/checkout_repository.h"
 #include "billing/orders/customer_repository.h"
 #include "billing/orders/order_repository.h"
-#include "billing/orders/subscription_repository.h"
 #include "billing/provider/event_sink.h"
+#include "billing/subscriptions/subscription_events.h"
 #include "db/database.h"
 #include "mail/outbox.h"
 
@@ -32,9 +32,10 @@ public:
     enum class Outcome { Applied, Ignored, Duplicate };
 
     // `invoices`: the module's one invoice repository (payments issue their tax invoices with it).
-    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl, InvoiceRepository& invoices)
+    // `graceDays`: STOREFRONT_PAST_DUE_GRACE_DAYS.
+    EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl, InvoiceRepository& invoices, int graceDays)
         : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db),
-          refunds_(db, outbox, invoices, publicUrl_), invoices_(invoices) {}
+          refunds_(db, outbox, invoices, publicUrl_), invoices_(invoices), subscriptionEvents_(db, outbox, publicUrl_, invoices, graceDays) {}
 
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;
     // any other exception means nothing was stored and the provider should deliver it again.
@@ -42,13 +43,7 @@ public:
     void deliver(const std::string& provider, const std::string& payload) override { ingest(provider, payload); }
 
 private:
-    struct Event {
-        const std::string& provider;
-        const std::string& type;
-        const nlohmann::json& object; // data.object
-        const std::string& at;        // the provider's time of the event
-        const std::string& eventId;
-    };
+    using Event = ProviderEvent;
     bool apply(db::Tx& tx, const Event& event);
 
     std::optional<Checkout> findCheckout(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
@@ -59,23 +54,8 @@ private:
     void confirm(db::Tx& tx, const std::string& orderId);
     // The money of a paid order (checkout.session.completed in payment mode, a payment link) enters the ledger.
     void recordOrderPayment(db::Tx& tx, const Event& event, const std::string& orderId);
-    // The money of a paid subscription invoice (invoice.paid): first payments and renewals alike.
-    bool recordInvoicePayment(db::Tx& tx, const Event& event, const std::optional<std::string>& subscriptionProviderId);
     std::optional<std::string> guestOrder(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
 
-    void insertSubscription(db::Tx& tx, NewSubscription subscription);
-    void linkSubscription(db::Tx& tx, const std::string& provider, const std::string& providerId,
-                          const std::optional<std::string>& customerId, const Checkout& checkout, bool paid);
-    void updateSubscription(db::Tx& tx, const SubscriptionRow& row, std::string status,
-                            const std::optional<std::string>& periodEnd, std::optional<bool> cancelAtPeriodEnd,
-                            const std::optional<std::string>& eventAt);
-    bool insertFromProvider(db::Tx& tx, const Event& event, const std::string& providerId, const std::string& status,
-                            const std::optional<std::string>& periodEnd, bool cancelAtPeriodEnd);
-    bool applySubscription(db::Tx& tx, const Event& event, bool deleted);
-    bool applyInvoice(db::Tx& tx, const Event& event, const std::string& providerId,
-                      const std::optional<std::int64_t>& invoiceEnd, bool paid);
-    // The tax invoice of a paid subscription invoice (invoice.paid), and its renewal receipt.
-    bool issueSubscriptionInvoice(db::Tx& tx, const Event& event, const std::optional<std::string>& subscriptionId);
 
     db::Database& db_;
     mail::Outbox& outbox_;
@@ -83,10 +63,10 @@ private:
     CheckoutRepository checkouts_;
     CustomerRepository customers_;
     OrderRepository orders_;
-    SubscriptionRepository subscriptions_;
     LedgerRepository ledger_;
     RefundBook refunds_;
     InvoiceRepository& invoices_;
+    SubscriptionEvents subscriptionEvents_;
 };
 
 const char* outcomeName(EventProcessor::Outcome outcome);

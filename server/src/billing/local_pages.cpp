@@ -3,6 +3,7 @@
 // TEST MODE banner; no card details are asked for.
 #include "billing/routes.h"
 
+#include "billing/orders/rules.h"
 #include "billing/orders/shipping.h"
 #include "billing/provider/stripe_form.h"
 #include "catalog/money.h"
@@ -229,12 +230,42 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
             body += "<div class=\"line\"><span>" + escapeHtml(sub.productName) + "</span><span>" + escapeHtml(sub.status);
             if (sub.periodEnd) body += ", renews or ends " + escapeHtml(utcDate(*sub.periodEnd));
             body += "</span></div>";
-            if (sub.status == "active" || sub.status == "trialing" || sub.status == "pending")
+            if (sub.cancelAtPeriodEnd) body += "<p class=\"muted\">Set to end at the period end.</p>";
+            // Renewals on demand: what Stripe does at the period end, with the card's outcome chosen here.
+            if (sub.status == "active" || sub.status == "trialing" || sub.status == "past_due") {
+                const std::string renew = "/pay/test/subscriptions/" + sub.id + "/renew";
+                body += "<form method=\"post\" action=\"" + escapeHtml(renew) + "\"><input type=\"hidden\" name=\"outcome\" "
+                        "value=\"succeeded\"><input type=\"hidden\" name=\"return\" value=\"" + escapeHtml(base) +
+                        "\"><button type=\"submit\" class=\"pay\">Renew now</button></form>";
+                body += "<form method=\"post\" action=\"" + escapeHtml(renew) + "\"><input type=\"hidden\" name=\"outcome\" "
+                        "value=\"declined\"><input type=\"hidden\" name=\"return\" value=\"" + escapeHtml(base) +
+                        "\"><button type=\"submit\" class=\"decline\">Decline the next renewal</button></form>";
+            }
+            if (sub.status == "active" || sub.status == "trialing" || sub.status == "pending" || sub.status == "past_due")
                 body += button(base + "/cancel/" + sub.id, "decline", "Cancel " + sub.productName + " now");
         }
         body += "<p><a href=\"" + escapeHtml(portal->returnUrl) + "\">Return to " + escapeHtml(siteName) + "</a></p>";
         html(res, 200, page("Billing portal", siteName, body));
     }, http::Store::Never);
+
+    // A renewal now with the card outcome chosen (development only, like every /pay/test page).
+    router.post("/pay/test/subscriptions/{subscription}/renew", http::Access::Anyone,
+                [&provider](http::Request& req, http::Response& res) {
+                    std::map<std::string, std::string> form;
+                    try {
+                        for (auto& [name, value] : decodeForm(req.body())) form[name] = std::move(value);
+                    } catch (const std::invalid_argument&) {
+                        throw ApiError(http::ErrorKind::BadRequest, "malformed_form", "The form could not be read.");
+                    }
+                    const auto outcome = form["outcome"];
+                    if (outcome != "succeeded" && outcome != "declined")
+                        throw ApiError::validation({{"outcome", "Choose succeeded or declined."}}, "Choose succeeded or declined.");
+                    if (!provider.renew(req.param("subscription"), outcome))
+                        throw ApiError::notFound("subscription_not_found", "No such test-mode subscription, or it has ended.");
+                    const auto back = form["return"];
+                    if (isSafeReturnPath(back) && back.rfind("/pay/test/portal/", 0) == 0) seeOther(res, back);
+                    else res.json(200, {{"renewed", true}, {"outcome", outcome}});
+                }, http::Store::Never);
 
     router.post("/pay/test/portal/{token}/cancel/{subscription}", http::Access::Anyone,
                 [&provider](http::Request& req, http::Response& res) {

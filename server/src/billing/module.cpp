@@ -5,6 +5,7 @@
 #include "billing/provider/stripe_provider.h"
 #include "billing/provider/stripe_signature.h"
 #include "billing/routes.h"
+#include "billing/subscription_routes.h"
 
 #include <stdexcept>
 
@@ -19,7 +20,8 @@ constexpr int kStripeExpiryGraceSeconds = 3600;
 
 Module::Module(db::Database& db, const Settings& settings, std::string publicUrl, std::string siteName,
                catalog::ProductRepository& products, mail::Outbox& outbox, bool production)
-    : db_(db), settings_(settings), siteName_(std::move(siteName)), invoices_(settings.invoices), events_(db, outbox, publicUrl, invoices_), account_(db, products) {
+    : db_(db), settings_(settings), siteName_(std::move(siteName)), invoices_(settings.invoices), events_(db, outbox, publicUrl, invoices_, settings.pastDueGraceDays),
+      account_(db, products, settings.pastDueGraceDays) {
     if (settings.provider == "local") {
         if (production)
             throw std::invalid_argument("STOREFRONT_PAYMENT_PROVIDER local is for development only (STOREFRONT_ENV=development)");
@@ -40,12 +42,14 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     checkout.shippingCountries = settings.shippingCountries;
     checkout_ = std::make_unique<CheckoutService>(db, products, *provider_, checkout);
     orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox, invoices_, publicUrl);
+    subscriptions_ = std::make_unique<SubscriptionService>(db, *provider_, outbox, publicUrl, settings.pastDueGraceDays);
 }
 
 void Module::routes(http::Router& router) {
     registerRoutes(router, *checkout_, account_, *orderAdmin_);
     registerAdminRoutes(router, *orderAdmin_);
     registerInvoiceRoutes(router, db_, invoices_);
+    registerSubscriptionRoutes(router, *subscriptions_, account_);
     // Only the local test provider has them; it exists only in development (see the constructor).
     if (local_) registerLocalPages(router, *local_, siteName_);
     else registerStripeWebhook(router, events_, splitWebhookSecrets(settings_.stripeWebhookSecret));
@@ -53,6 +57,9 @@ void Module::routes(http::Router& router) {
 
 void Module::jobs(Schedule& schedule) {
     schedule.everyRound([checkout = checkout_.get()] { checkout->expireDue(); });
+    schedule.everyRound([subscriptions = subscriptions_.get()] { subscriptions->remindDue(); });
+    // The local test provider renews its own subscriptions when their period ends, as Stripe does.
+    if (local_) schedule.everyRound([local = local_] { local->renewDue(); });
 }
 
 } // namespace storefront::billing

@@ -4,9 +4,10 @@
 #include "billing/checkout_service.h"
 #include "billing/event_processor.h"
 #include "billing/order_admin.h"
-#include "billing/orders/account_queries.h"
+#include "billing/account_queries.h"
 #include "billing/provider/local_provider.h"
 #include "billing/settings.h"
+#include "billing/subscriptions/subscription_service.h"
 #include "catalog/product_repository.h"
 #include "common/module.h"
 #include "mail/outbox.h"
@@ -45,6 +46,7 @@ private:
     std::unique_ptr<CheckoutService> checkout_;
     AccountQueries account_;
     std::unique_ptr<OrderAdmin> orderAdmin_;
+    std::unique_ptr<SubscriptionService> subscriptions_;
 };
 
 } // namespace storefront::billing

@@ -68,12 +68,6 @@ std::optional<AdminOrderDetail> OrderAdmin::order(const std::string& id) {
     return detail(s, id);
 }
 
-db::Page<AdminSubscription> OrderAdmin::subscriptions(const std::optional<std::string>& status,
-                                                      const std::optional<std::string>& search, const db::PageQuery& page) {
-    auto s = db_.session();
-    return subscriptions_.adminList(s, status, search, page);
-}
-
 AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
                                           const std::optional<std::string>& note, const Tracking& tracking,
                                           const std::optional<std::string>& paymentReference) {

@@ -1,5 +1,5 @@
 #pragma once
-// The staff's side of orders and subscriptions (docs/billing.md, "Staff decisions and late
+// The staff's side of orders (docs/billing.md, "Staff decisions and late
 // payments"): the lists, one order with its items, history and late payments, and a status change.
 // A status change is one transaction with its history row and audit entry. Cancelling gives the
 // reservation back exactly once (the checkout's guarded stock_state) and expires an open checkout:
@@ -10,7 +10,6 @@
 #include "billing/books/refund_book.h"
 #include "billing/orders/checkout_repository.h"
 #include "billing/orders/order_repository.h"
-#include "billing/orders/subscription_repository.h"
 #include "billing/provider/payment_provider.h"
 #include "db/database.h"
 #include "mail/mail_message.h"
@@ -41,17 +40,11 @@ public:
 
     db::Page<AdminOrder> orders(const AdminOrderFilter& filter, const db::PageQuery& page);
     std::optional<AdminOrderDetail> order(const std::string& id);
-    db::Page<AdminSubscription> subscriptions(const std::optional<std::string>& status, const std::optional<std::string>& search,
-                                              const db::PageQuery& page);
-    // The same lists whole, for an export: each row handed to `onRow` as it is read (keyset pages).
+    db::Database& database() { return db_; }
+    // The same list whole, for an export: each row handed to `onRow` as it is read (keyset pages).
     std::int64_t exportOrders(const AdminOrderFilter& filter, const std::function<void(const AdminOrder&)>& onRow) {
         return orders_.adminExport(db_, filter, onRow);
     }
-    std::int64_t exportSubscriptions(const std::optional<std::string>& status, const std::optional<std::string>& search,
-                                     const std::function<void(const AdminSubscription&)>& onRow) {
-        return subscriptions_.adminExport(db_, status, search, onRow);
-    }
-    db::Database& database() { return db_; }
 
     // Sets the order's status (one of isOrderStatus) along the lifecycle table's staff rows
     // (billing/orders/lifecycle.h; anything else is 409 invalid_transition and changes nothing).
@@ -157,7 +150,6 @@ private:
     std::string publicUrl_;
     CheckoutRepository checkouts_;
     OrderRepository orders_;
-    SubscriptionRepository subscriptions_;
     LedgerRepository ledger_;
     RefundBook book_;
 };
@@ -174,7 +166,6 @@ mail::MailMessage cancelledMail(const AdminOrderDetail& order, const std::string
 nlohmann::json toJson(const AdminOrder& order);
 nlohmann::json toJson(const AdminOrderDetail& detail);
 nlohmann::json toJson(const Refund& refund);
-nlohmann::json toJson(const AdminSubscription& subscription);
 nlohmann::json toJson(const OrderAdmin::BulkShipResult& result);
 
 } // namespace storefront::billing

@@ -1,5 +1,7 @@
-// The staff's order JSON (GET /api/v1/admin/orders, /orders/{id}, every write's answer).
+// The staff's order and subscription JSON (GET /api/v1/admin/orders, /orders/{id}, every write's
+// answer; GET /api/v1/admin/subscriptions).
 #include "billing/order_admin.h"
+#include "billing/subscription_routes.h"
 
 #include "billing/orders/lifecycle.h"
 
@@ -101,6 +103,9 @@ nlohmann::json toJson(const AdminSubscription& s) {
             {"payment_provider", s.paymentProvider},
             {"current_period_end", jsonOrNull(s.periodEnd)},
             {"cancel_at_period_end", s.cancelAtPeriodEnd},
+            {"past_due_since", jsonOrNull(s.pastDueSince)},
+            {"ended_at", jsonOrNull(s.endedAt)},
+            {"allowed_actions", s.allowedActions},
             {"created_at", s.createdAt}};
 }
 

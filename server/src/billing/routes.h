@@ -4,7 +4,7 @@
 #include "billing/checkout_service.h"
 #include "billing/event_processor.h"
 #include "billing/order_admin.h"
-#include "billing/orders/account_queries.h"
+#include "billing/account_queries.h"
 #include "billing/provider/local_provider.h"
 #include "http/router.h"
 

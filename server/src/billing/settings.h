@@ -16,6 +16,7 @@ struct Settings {
     std::string stripeApiBase = "https://api.stripe.com";
     int stripeTimeoutSeconds = 20;
     int checkoutExpirySeconds = 1800;            // an unpaid checkout gives its stock back after this
+    int pastDueGraceDays = 14;                   // a failed renewal keeps access this long (0 to 60)
     InvoiceSettings invoices;
     // Where physical products ship (ISO 3166-1 alpha-2): Stripe's allowed_countries and the local page's choice.
     std::vector<std::string> shippingCountries = {"NZ", "AU"};

@@ -38,7 +38,7 @@ const std::set<std::string> kProductFields = {
     "icon_url",  "picture_url",   "stock_quantity", "track_inventory", "is_active",     "features",
     "action_type", "action_url",  "show_pricing", "price_nzd",         "billing_interval"};
 const std::set<std::string> kPlanFields = {"name", "price", "currency", "billing_frequency_value", "billing_frequency_unit",
-                                           "sort_order"};
+                                           "sort_order", "trial_days"};
 
 // An id from the path: lower case, 404 unless it is a UUID.
 
@@ -197,6 +197,7 @@ PricingPlan planFrom(Body& b) {
     }
     if (auto order = boundedInteger(b, "sort_order", -kMaxSortOrder, kMaxSortOrder, "Must be between -1000000 and 1000000."))
         plan.sortOrder = static_cast<int>(*order);
+    if (auto days = b.optIntegerIn("trial_days", 0, 90, "Choose 0 to 90 days.")) plan.trialDays = static_cast<int>(*days);
     return plan;
 }
 
@@ -294,7 +295,8 @@ void registerAdminRoutes(http::Router& router, ProductRepository& products, Cata
                                    {"currency", current.currency},
                                    {"billing_frequency_value", current.billingFrequencyValue},
                                    {"billing_frequency_unit", current.billingFrequencyUnit},
-                                   {"sort_order", current.sortOrder}};
+                                   {"sort_order", current.sortOrder},
+                                   {"trial_days", current.trialDays}};
             Body body(merged(std::move(base), patch.json(), kPlanFields));
             auto next = planFrom(body);
             body.check();

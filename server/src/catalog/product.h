@@ -16,6 +16,7 @@ struct PricingPlan {
     int billingFrequencyValue = 1; // 1 | 3 | 6 | 12
     std::string billingFrequencyUnit = "month"; // month | year
     int sortOrder = 0;
+    int trialDays = 0;             // 0 to 90: a free trial for a customer's first subscription to the product
 };
 
 struct Product {

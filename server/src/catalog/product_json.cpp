@@ -19,6 +19,7 @@ nlohmann::json toJson(const PricingPlan& plan) {
         {"billing_frequency_value", plan.billingFrequencyValue},
         {"billing_frequency_unit", plan.billingFrequencyUnit},
         {"sort_order", plan.sortOrder},
+        {"trial_days", plan.trialDays},
     };
 }
 

@@ -25,7 +25,7 @@ const std::string kFindActiveBySlug =
 constexpr const char* kActiveIdBySlug = "SELECT CAST(id AS TEXT) FROM products WHERE slug = ? AND is_active = TRUE";
 constexpr const char* kPlansForProduct =
     "SELECT CAST(id AS TEXT) AS id, CAST(product_id AS TEXT) AS product_id, name, price_amount, currency, "
-    "billing_frequency_value, billing_frequency_unit, sort_order FROM pricing_plans "
+    "billing_frequency_value, billing_frequency_unit, sort_order, trial_days FROM pricing_plans "
     "WHERE product_id = ? ORDER BY sort_order ASC, name ASC";
 
 // ---- staff ----
@@ -53,14 +53,14 @@ constexpr const char* kProductInUse =
 constexpr const char* kDeleteProduct = "DELETE FROM products WHERE id = ?";
 constexpr const char* kPlanColumns =
     "SELECT CAST(id AS TEXT) AS id, CAST(product_id AS TEXT) AS product_id, name, price_amount, currency, "
-    "billing_frequency_value, billing_frequency_unit, sort_order FROM pricing_plans ";
+    "billing_frequency_value, billing_frequency_unit, sort_order, trial_days FROM pricing_plans ";
 const std::string kFindPlan = std::string(kPlanColumns) + "WHERE id = ?";
 constexpr const char* kInsertPlan =
     "INSERT INTO pricing_plans (id, product_id, name, price_amount, currency, billing_frequency_value, "
-    "billing_frequency_unit, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    "billing_frequency_unit, sort_order, trial_days, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kUpdatePlan =
     "UPDATE pricing_plans SET name = ?, price_amount = ?, currency = ?, billing_frequency_value = ?, "
-    "billing_frequency_unit = ?, sort_order = ?, updated_at = ? WHERE id = ?";
+    "billing_frequency_unit = ?, sort_order = ?, trial_days = ?, updated_at = ? WHERE id = ?";
 constexpr const char* kPlanInUse =
     "SELECT 1 WHERE EXISTS (SELECT 1 FROM subscriptions WHERE pricing_plan_id = ?)";
 constexpr const char* kDeletePlan = "DELETE FROM pricing_plans WHERE id = ?";
@@ -116,6 +116,7 @@ PricingPlan readPlan(const db::Row& r) {
     plan.billingFrequencyValue = static_cast<int>(r.int64("billing_frequency_value"));
     plan.billingFrequencyUnit = r.text("billing_frequency_unit");
     plan.sortOrder = static_cast<int>(r.int64("sort_order"));
+    plan.trialDays = static_cast<int>(r.int64("trial_days"));
     return plan;
 }
 
@@ -208,13 +209,13 @@ void ProductRepository::insertPlan(db::Tx& tx, const PricingPlan& p) {
     const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertPlan)
         .bind(p.id, p.productId, p.name, p.priceAmount, p.currency, p.billingFrequencyValue, p.billingFrequencyUnit)
-        .bind(p.sortOrder, at, at)
+        .bind(p.sortOrder, p.trialDays, at, at)
         .run();
 }
 
 void ProductRepository::updatePlan(db::Tx& tx, const PricingPlan& p) {
     tx.query(kUpdatePlan)
-        .bind(p.name, p.priceAmount, p.currency, p.billingFrequencyValue, p.billingFrequencyUnit, p.sortOrder)
+        .bind(p.name, p.priceAmount, p.currency, p.billingFrequencyValue, p.billingFrequencyUnit, p.sortOrder, p.trialDays)
         .bind(tx.clock().nowTimestamp(), p.id)
         .run();
 }

@@ -47,4 +47,12 @@ std::optional<date::year_month_day> parseDate(const std::string& text) {
     return day;
 }
 
+std::string longDate(Instant at) {
+    static const char* const months[12] = {"January", "February", "March",     "April",   "May",      "June",
+                                           "July",    "August",   "September", "October", "November", "December"};
+    const auto day = dateOf(at);
+    return std::to_string(static_cast<unsigned>(day.day())) + " " + months[static_cast<unsigned>(day.month()) - 1] + " " +
+           std::to_string(static_cast<int>(day.year()));
+}
+
 } // namespace storefront::nz

@@ -35,6 +35,9 @@ Instant dayStart(Instant at, int daysBack);
 // A calendar date written YYYY-MM-DD (a real day: 2026-02-30 is none); nullopt otherwise.
 std::optional<date::year_month_day> parseDate(const std::string& text);
 
+// The New Zealand calendar day of `at` written out: "5 April 2026".
+std::string longDate(Instant at);
+
 // An instant from the server's clock, to the second.
 template <class Duration> Instant instantOf(std::chrono::time_point<std::chrono::system_clock, Duration> at) {
     return std::chrono::floor<std::chrono::seconds>(at);

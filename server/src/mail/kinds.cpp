@@ -18,6 +18,13 @@ const std::vector<KindTemplate>& mailKinds() {
         // Orders and money (billing/).
         {"order_confirmation", "Thank you for your order", ""},
         {"renewal_receipt", "Your subscription renewed", ""},
+        // The subscription lifecycle (billing/subscriptions/subscription_mail.cpp).
+        {"payment_failed", "Your payment failed", "Update payment method"},
+        {"payment_reminder", "Your access ends soon", "Update payment method"},
+        {"trial_ending", "Your trial ends soon", "Open your dashboard"},
+        {"subscription_cancelled", "Your subscription is cancelled", "Open your dashboard"},
+        {"subscription_resumed", "Your subscription continues", "Open your dashboard"},
+        {"plan_changed", "Your plan has changed", "Open your dashboard"},
         {"refund", "Your refund", ""},
         {"order_shipped", "Your order is on its way", ""},
         {"order_cancelled", "Your order was cancelled", ""},

@@ -120,6 +120,8 @@ nlohmann::json validBodyFor(const std::string& method, const std::string& patter
         {{"DELETE", "/api/v1/account"}, {{"password", "Not-the-password-2024"}, {"code", "123456"}}},
         // No members; the body must still be a JSON object.
         {{"POST", "/api/v1/account/recovery-codes"}, nlohmann::json::object()},
+        {{"POST", "/api/v1/account/subscriptions/{id}/resume"}, nlohmann::json::object()},
+        {{"POST", "/api/v1/account/subscriptions/{id}/change-plan"}, {{"priceId", kYearlyPlanId}}},
     };
     auto it = bodies.find({method, pattern});
     return it == bodies.end() ? nlohmann::json() : it->second;
@@ -133,7 +135,7 @@ bool hostileIdsOnly(const storefront::http::RouteInfo& route) {
     if (route.pattern == "/auth/v1/logout") return true;
     if (route.pattern == "/api/v1/admin/images") return true; // binary bodies: sent below on its own
     const auto last = route.pattern.substr(route.pattern.rfind('/') + 1);
-    return route.method == "POST" && (last == "pay" || last == "decline" || last == "cancel" || last == "issue" ||
+    return route.method == "POST" && (last == "pay" || last == "decline" || last == "cancel" || last == "issue" || last == "renew" ||
                                       route.pattern.find("/cancel/") != std::string::npos);
 }
 

@@ -18,6 +18,7 @@
 
 #include "companion/inactivity_job.h"
 #include "db/database.h"
+#include "billing/subscriptions/subscription_mail.h"
 #include "mail/kinds.h"
 #include "mail/outbox_repository.h"
 #include "mail/transport.h"
@@ -337,6 +338,21 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
                             {{"X-Forwarded-For", newClientIp()}});
     ASSERT_EQ(contact.status, 201) << contact.body;
     send(stored(outboxId("contact", env().server->config().mail.salesAddress, enquirer)));
+
+    // The subscription lifecycle's mails, as the events, the reminder job and the actions compose
+    // them (server/tests/api/billing_subscriptions_api_test.cpp makes each through its real flow).
+    {
+        namespace b = storefront::billing;
+        const std::string to = newEmail("wire-subscriber");
+        const std::int64_t day = Poco::Timestamp().epochTime() + 14 * 86400;
+        const std::string url = kPublicUrl;
+        send(b::paymentFailedMail(to, "Kōrero Pro", 1500, "NZD", day, url));
+        send(b::paymentReminderMail(to, "Kōrero Pro", day, url));
+        send(b::trialEndingMail(to, "Kōrero Pro", day, 1500, "NZD", url));
+        send(b::cancellationMail(to, "Kōrero Pro", true, day, url));
+        send(b::resumedMail(to, "Kōrero Pro", day, url));
+        send(b::planChangedMail(to, "Kōrero Pro", "Yearly", 14000, 0, "NZD", day, 15000, url));
+    }
 
     // The WireWrite inactivity warning, as the job composes it (the job itself warns every idle
     // worker in the shared database: server/tests/api/companion_job_api_test.cpp runs it).

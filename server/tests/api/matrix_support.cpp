@@ -255,6 +255,20 @@ Fixtures::Fixtures(Cast& c) : cast_(c) {
         if (!values_.contains("/pay/test/portal/{token}/cancel/{subscription}")) return cast_.customerSubscription;
         return paidSubscription(cast_.customerSession);
     };
+    // The matrix customer's subscription that holds its product (ours, not the provider's id); a
+    // new one once it has been cancelled.
+    auto heldSubscription = [this] {
+        auto ids = textColumn("SELECT CAST(s.id AS TEXT) FROM subscriptions s WHERE s.user_id = (SELECT user_id FROM subscriptions "
+                              "WHERE provider_subscription_id = ?) AND s.status IN ('active', 'trialing', 'past_due') "
+                              "ORDER BY s.created_at DESC",
+                              {cast_.customerSubscription});
+        if (!ids.empty()) return ids[0];
+        const auto provider = paidSubscription(cast_.customerSession);
+        return textColumn("SELECT CAST(id AS TEXT) FROM subscriptions WHERE provider_subscription_id = ?", {provider}).at(0);
+    };
+    m["/api/v1/account/subscriptions/{id}"] = heldSubscription;
+    m["/api/v1/admin/subscriptions/{id}"] = heldSubscription;
+    m["/pay/test/subscriptions/{subscription}"] = [this] { return cast_.customerSubscription; };
     m["/api/v1/admin/wirewrite/promo-codes/{id}"] = [] {
         return createPromo({{"code", newCode("MATRIX")}, {"description", "matrix"}, {"duration_months", 1}})["id"].get<std::string>();
     };

@@ -83,7 +83,9 @@ TEST(Layers, IncludesRunDownwards) {
 TEST(Layers, BillingSlicesIncludeDownwards) {
     // billing/orders (what was bought and its state) includes neither of the other slices;
     // billing/books (ledger, refunds, invoices and notes, GST) and billing/provider (the payment
-    // providers and their event readers) may include orders/ but not each other; the billing root
+    // providers and their event readers) may include orders/ but not each other; billing/subscriptions
+    // (the subscription lifecycle: its events, dunning, cancellations, plan changes) may include the
+    // three below it, and none of them includes it; the billing root
     // (the module, routes and wiring) may include all three. Nothing outside billing/ reaches
     // into a slice's neighbours through the root either way: it names the slice it uses.
     const auto sliceOf = [](const std::string& path) -> std::string {
@@ -96,7 +98,8 @@ TEST(Layers, BillingSlicesIncludeDownwards) {
         {"orders", {"orders"}},
         {"books", {"books", "orders"}},
         {"provider", {"provider", "orders"}},
-        {"root", {"root", "orders", "books", "provider"}},
+        {"subscriptions", {"subscriptions", "orders", "books", "provider"}},
+        {"root", {"root", "orders", "books", "provider", "subscriptions"}},
     };
     std::size_t sliced = 0;
     for (const auto& [file, headers] : sourceIncludes()) {

@@ -136,7 +136,7 @@ TEST(PricingPlanJson, ContractShape) {
     plan.billingFrequencyUnit = "month";
     plan.sortOrder = 3;
     EXPECT_EQ(toJson(plan), json::parse(R"({"id": "p1", "name": "Annual", "price_amount": 15000, "currency": "AUD",
-        "billing_frequency_value": 12, "billing_frequency_unit": "month", "sort_order": 3})"));
+        "billing_frequency_value": 12, "billing_frequency_unit": "month", "sort_order": 3, "trial_days": 0})"));
 }
 
 TEST(ProductJson, TextIsCarriedVerbatim) {

@@ -14,6 +14,8 @@ export interface PricingPlan {
   billing_frequency_value: number;
   billing_frequency_unit: BillingFrequencyUnit | (string & {});
   sort_order: number;
+  /** Free days before the first charge (0-90); absent from an older server. */
+  trial_days?: number;
 }
 
 export interface Product {

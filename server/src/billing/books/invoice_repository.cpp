@@ -4,6 +4,7 @@
 #include "billing/books/tax_invoice.h"
 #include "billing/orders/order_repository.h"
 #include "billing/orders/shipping.h"
+#include "catalog/money.h"
 
 #include <algorithm>
 #include <tuple>
@@ -75,6 +76,14 @@ nlohmann::json orNull(const std::optional<std::string>& value) { return value ? 
 void lockCounter(db::Tx& tx) { tx.query(kLockCounter).run(); }
 
 } // namespace
+
+std::string invoiceMailText(const InvoiceSummary& invoice, const std::string& publicUrl) {
+    std::string text = "Tax invoice " + invoice.number + ": " + publicUrl + "/account/invoices/" + invoice.number + "\n";
+    if (invoice.gstAmount == 0 && invoice.totalAmount > 0)
+        text += "GST: " + catalog::formatMoney(0, invoice.currency) + " (zero-rated export)\n";
+    else text += "GST content: " + catalog::formatMoney(invoice.gstAmount, invoice.currency) + " " + invoice.currency + "\n";
+    return text;
+}
 
 bool InvoiceRepository::zeroRated(const std::string& currency) const {
     const auto& list = settings_.zeroRatedCurrencies;

@@ -24,6 +24,10 @@ struct InvoiceSummary {
     std::optional<std::string> orderId;
 };
 
+// The lines a mail (order confirmation, renewal receipt) gives its tax invoice: the document's
+// address, and "GST content: $1.96 NZD" or "GST: $0.00 (zero-rated export)".
+std::string invoiceMailText(const InvoiceSummary& invoice, const std::string& publicUrl);
+
 struct StoredInvoice {
     std::optional<std::string> userId;
     nlohmann::json document; // the JSON of GET /api/v1/account/invoices/{number}

@@ -7,7 +7,7 @@ namespace {
 constexpr const char* kInsertCheckout =
     "INSERT INTO checkout_sessions (id, user_id, order_id, product_id, pricing_plan_id, mode, quantity, amount_total, "
     "currency, provider, success_url, cancel_url, status, stock_reserved, stock_state, expires_at, created_at, updated_at, "
-    "collects_shipping) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'creating', ?, ?, ?, ?, ?, ?)";
+    "collects_shipping, trial_days) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'creating', ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kLink =
     "UPDATE checkout_sessions SET provider_session_id = ?, url = ?, updated_at = ?, "
     "status = CASE WHEN status = 'creating' THEN 'open' ELSE status END WHERE id = ?";
@@ -92,7 +92,7 @@ void CheckoutRepository::insert(db::Tx& tx, const NewCheckout& c) {
     const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertCheckout)
         .bind(c.id, c.userId, c.orderId, c.productId, c.planId, c.mode, c.quantity, c.amountTotal, c.currency, c.provider)
-        .bind(c.successUrl, c.cancelUrl, c.stockReserved, c.stockState, c.expiresAt, at, at, c.collectsShipping)
+        .bind(c.successUrl, c.cancelUrl, c.stockReserved, c.stockState, c.expiresAt, at, at, c.collectsShipping, c.trialDays)
         .run();
 }
 

@@ -36,6 +36,7 @@ struct NewCheckout {
     std::string stockState;
     std::string expiresAt;
     bool collectsShipping = false; // a physical product: the payment page asks for the address
+    int trialDays = 0;             // subscription mode: a free trial before the first charge
 };
 
 // What the buyer's own view of a checkout needs (GET /api/v1/account/checkouts/{id}, cancel).

@@ -1,5 +1,7 @@
 #include "billing/orders/rules.h"
 
+#include "common/nz_time.h"
+
 #include <sodium.h>
 
 #include <chrono>
@@ -36,7 +38,9 @@ int daysRemaining(std::int64_t end, std::int64_t now) {
 
 bool isLive(const std::string& status) { return status == "active" || status == "trialing"; }
 
-ValidationResult validate(const std::optional<SubscriptionState>& state, std::int64_t now) {
+std::int64_t graceEnd(std::int64_t pastDueSince, int graceDays) { return pastDueSince + std::int64_t(graceDays) * 86400; }
+
+ValidationResult validate(const std::optional<SubscriptionState>& state, std::int64_t now, int graceDays) {
     ValidationResult r;
     if (!state) {
         r.status = "none";
@@ -44,13 +48,29 @@ ValidationResult validate(const std::optional<SubscriptionState>& state, std::in
         return r;
     }
     r.expiresAt = state->periodEnd;
+    if (state->status == "past_due") {
+        // Dunning: the provider retries the card while access lasts the grace period.
+        const auto end = graceEnd(state->pastDueSince.value_or(now), graceDays);
+        r.status = "past_due";
+        r.expiresAt = end;
+        if (end > now) {
+            r.valid = true;
+            r.daysRemaining = daysRemaining(end, now);
+            r.message = "Payment failed: update your payment method by " +
+                        nz::longDate(nz::Instant(std::chrono::seconds(end))) + " to keep access.";
+        } else {
+            r.message = "Payment overdue: update your payment method to restore access.";
+        }
+        return r;
+    }
+    if (state->status == "trialing" && state->trialEnd) r.expiresAt = state->trialEnd;
     const bool live = isLive(state->status);
-    const bool lapsed = state->periodEnd && *state->periodEnd <= now;
+    const bool lapsed = r.expiresAt && *r.expiresAt <= now;
     if (live && !lapsed) {
         r.valid = true;
         r.status = state->status == "active" ? "active" : "trial";
         r.message = state->status == "active" ? "Subscription active" : "Trial active";
-        r.daysRemaining = state->periodEnd ? daysRemaining(*state->periodEnd, now) : 0;
+        r.daysRemaining = r.expiresAt ? daysRemaining(*r.expiresAt, now) : 0;
         return r;
     }
     if (live || state->status == "expired") {
@@ -72,14 +92,6 @@ ValidationResult enterpriseLicence() {
     r.status = "active";
     r.message = "Enterprise licence active";
     return r;
-}
-
-std::string statusFromStripe(const std::string& s) {
-    if (s == "active") return "active";
-    if (s == "trialing") return "trialing";
-    if (s == "canceled") return "cancelled";
-    if (s == "incomplete_expired") return "expired";
-    return "pending"; // incomplete, past_due, unpaid, paused, and anything new
 }
 
 std::string subscriptionSource(const std::string& provider) {

@@ -17,9 +17,14 @@ std::string randomHex(std::size_t bytes);
 
 // The stored subscription an app asks about (the live one, else the newest).
 struct SubscriptionState {
-    std::string status;                        // active | trialing | pending | cancelled | expired
+    std::string status;                        // active | trialing | past_due | pending | cancelled | expired
     std::optional<std::int64_t> periodEnd;     // unix seconds
+    std::optional<std::int64_t> trialEnd;      // trialing: the first charge
+    std::optional<std::int64_t> pastDueSince;  // past_due: the first failure of this renewal
 };
+
+// When a past-due subscription loses access: `graceDays` after its first failed renewal.
+std::int64_t graceEnd(std::int64_t pastDueSince, int graceDays);
 
 // A live subscription grants the product: status active or trialing (the SQL form of this rule is
 // subscription_repository.cpp's kLive).
@@ -28,13 +33,14 @@ bool isLive(const std::string& status);
 // The body of /functions/v1/validate-subscription (docs/billing.md has the table).
 struct ValidationResult {
     bool valid = false;
-    std::string status;                        // none | active | trial | pending | cancelled | expired
+    std::string status;                        // none | active | trial | past_due | pending | cancelled | expired
     std::optional<std::int64_t> expiresAt;     // unix seconds
     int daysRemaining = 0;
     std::string message;
 };
 
-ValidationResult validate(const std::optional<SubscriptionState>& state, std::int64_t now);
+// `graceDays`: STOREFRONT_PAST_DUE_GRACE_DAYS, how long a past-due subscription keeps access.
+ValidationResult validate(const std::optional<SubscriptionState>& state, std::int64_t now, int graceDays);
 
 // The answer for a product granted by a seat of an active enterprise account's licence: valid,
 // active, no expiry (the seat lasts while the account is active and the member holds it).
@@ -42,10 +48,6 @@ ValidationResult enterpriseLicence();
 
 // Whole days left until `end`, rounded up; 0 when `end` has passed.
 int daysRemaining(std::int64_t end, std::int64_t now);
-
-// Stripe's subscription status as ours: active, trialing, pending (incomplete, past_due, unpaid,
-// paused), cancelled (canceled), expired (incomplete_expired). Unknown words give pending.
-std::string statusFromStripe(const std::string& stripeStatus);
 
 // The active-subscription result's subscription_source: words joined by '_'.
 std::string subscriptionSource(const std::string& paymentProvider);

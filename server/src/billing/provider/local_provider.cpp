@@ -1,6 +1,7 @@
 #include "billing/provider/local_provider.h"
 
 #include "billing/orders/rules.h"
+#include "billing/provider/stripe_json.h"
 #include <Poco/String.h>
 #include <Poco/Timestamp.h>
 
@@ -44,6 +45,7 @@ std::optional<LocalProvider::Session> LocalProvider::session(const std::string& 
     out.successUrl = view->successUrl;
     out.cancelUrl = view->cancelUrl;
     out.collectsShipping = view->collectsShipping;
+    out.trialDays = static_cast<int>(view->trialDays);
     return out;
 }
 
@@ -83,7 +85,10 @@ bool LocalProvider::pay(const std::string& sessionId, const std::optional<Shippi
     if (view->collectsShipping && address) addToSession(completed, *address);
     if (view->mode == "subscription") {
         const std::string subscription = "sub_local_" + suffix;
-        const std::int64_t end = addInterval(start, view->interval, view->intervalCount);
+        // A trial: the first period is the trial, and its invoice is for nothing.
+        const bool trial = view->trialDays > 0;
+        const std::int64_t end = trial ? start + std::int64_t(view->trialDays) * 86400
+                                       : addInterval(start, view->interval, view->intervalCount);
         nlohmann::json item = {{"id", "si_local_" + suffix},
                                {"current_period_start", start},
                                {"current_period_end", end},
@@ -95,8 +100,9 @@ bool LocalProvider::pay(const std::string& sessionId, const std::optional<Shippi
              {{"id", subscription},
               {"object", "subscription"},
               {"customer", customer},
-              {"status", "active"},
+              {"status", trial ? "trialing" : "active"},
               {"cancel_at_period_end", false},
+              {"trial_end", trial ? nlohmann::json(end) : nlohmann::json(nullptr)},
               {"created", start},
               {"metadata", metadata},
               {"items", {{"object", "list"}, {"data", nlohmann::json::array({item})}}}});
@@ -175,6 +181,122 @@ bool LocalProvider::cancelSubscription(const std::string& token, const std::stri
                              {"canceled_at", clock_.epochSeconds()}, {"ended_at", clock_.epochSeconds()}};
     emit("evt_local_" + subscriptionId + "_deleted", "customer.subscription.deleted", std::move(object));
     return true;
+}
+
+nlohmann::json LocalProvider::subscriptionObject(const LocalSubscription& sub, const std::string& status, std::int64_t start,
+                                                 std::int64_t end, bool cancelAtPeriodEnd) const {
+    nlohmann::json metadata = {{"user_id", sub.userId}, {"product_id", sub.productId}};
+    if (sub.planId) metadata["pricing_plan_id"] = *sub.planId;
+    nlohmann::json item = {{"id", "si_" + sub.providerId.substr(4)},
+                           {"current_period_start", start},
+                           {"current_period_end", end},
+                           {"price",
+                            {{"unit_amount", sub.amount},
+                             {"currency", Poco::toLower(sub.currency)},
+                             {"recurring", {{"interval", sub.unit}, {"interval_count", sub.count}}}}}};
+    return {{"id", sub.providerId},
+            {"object", "subscription"},
+            {"customer", sub.customerId.value_or("")},
+            {"status", status},
+            {"cancel_at_period_end", cancelAtPeriodEnd},
+            {"metadata", metadata},
+            {"items", {{"object", "list"}, {"data", nlohmann::json::array({item})}}}};
+}
+
+nlohmann::json LocalProvider::invoiceObject(const LocalSubscription& sub, const std::string& id, const std::string& reason,
+                                            std::int64_t amount, std::int64_t start, std::int64_t end,
+                                            const std::string& description, std::int64_t endingCredit) const {
+    return {{"id", id},
+            {"object", "invoice"},
+            {"customer", sub.customerId.value_or("")},
+            {"amount_due", amount},
+            {"amount_paid", amount},
+            {"currency", Poco::toLower(sub.currency)},
+            {"billing_reason", reason},
+            {"customer_email", sub.email.value_or("")},
+            {"ending_balance", -endingCredit},
+            {"payments", {{"data", nlohmann::json::array({{{"payment", {{"type", "payment_intent"}, {"payment_intent", "pi_" + id.substr(3)}}}}})}}},
+            {"parent", {{"type", "subscription_details"}, {"subscription_details", {{"subscription", sub.providerId}}}}},
+            {"lines",
+             {{"data", nlohmann::json::array({{{"description", description},
+                                               {"quantity", 1},
+                                               {"amount", amount},
+                                               {"period", {{"start", start}, {"end", end}}}}})}}}};
+}
+
+void LocalProvider::setCancelAtPeriodEnd(const std::string& subscriptionId, bool cancel) {
+    auto sub = store_.subscription(subscriptionId);
+    if (!sub) throw ProviderError("no such local subscription: " + subscriptionId);
+    const auto start = sub->periodStart ? db::epochFromTimestamp(*sub->periodStart) : clock_.epochSeconds();
+    const auto end = sub->periodEnd ? db::epochFromTimestamp(*sub->periodEnd) : clock_.epochSeconds();
+    emit("evt_local_" + subscriptionId + "_cape_" + randomHex(6), "customer.subscription.updated",
+         subscriptionObject(*sub, stripe_json::stripeStatusOf(sub->status), start, end, cancel));
+}
+
+bool LocalProvider::changePlan(const PlanChange& change) {
+    auto sub = store_.subscription(change.subscriptionId);
+    if (!sub) throw ProviderError("no such local subscription: " + change.subscriptionId);
+    if (sub->outcome == "declined" && change.amountDueNow > 0) return false; // the card on file declines
+    std::string key;
+    for (char c : change.changeId)
+        if (c != '-') key += c;
+    if (change.amountDueNow > 0)
+        emit("evt_local_" + key + "_change_invoice", "invoice.paid",
+             invoiceObject(*sub, "in_local_" + key, "subscription_update", change.amountDueNow, clock_.epochSeconds(),
+                           change.periodEnd, "Change to " + change.line.name + " (prorated)", change.balanceAfter));
+    LocalSubscription next = *sub;
+    next.planId = change.planId;
+    next.amount = change.line.unitAmount;
+    next.currency = change.line.currency;
+    next.unit = change.line.interval;
+    next.count = change.line.intervalCount;
+    emit("evt_local_" + key + "_change", "customer.subscription.updated",
+         subscriptionObject(next, stripe_json::stripeStatusOf(sub->status), change.periodStart, change.periodEnd, false));
+    return true;
+}
+
+bool LocalProvider::renew(const std::string& subscriptionId, const std::string& outcome) {
+    auto sub = store_.subscription(subscriptionId);
+    if (!sub || sub->status == "cancelled" || sub->status == "expired") return false;
+    if (outcome != "succeeded" && outcome != "declined") throw std::invalid_argument("outcome is succeeded or declined");
+    store_.setOutcome(subscriptionId, outcome);
+    const std::int64_t now = clock_.epochSeconds();
+    if (sub->cancelAtPeriodEnd) {
+        cancelSubscriptionNow(subscriptionId);
+        return true;
+    }
+    const bool pastDue = sub->status == "past_due";
+    // Past due: the open invoice of the current period. Otherwise the next period begins.
+    std::int64_t start = sub->periodEnd ? db::epochFromTimestamp(*sub->periodEnd) : now;
+    std::int64_t end = addInterval(start, sub->unit, static_cast<int>(sub->count));
+    if (pastDue) {
+        end = start;
+        start = sub->periodStart ? db::epochFromTimestamp(*sub->periodStart) : addInterval(end, sub->unit, -static_cast<int>(sub->count));
+    }
+    const std::string invoice = "in_local_" + subscriptionId.substr(10) + "_" + std::to_string(end);
+    const std::int64_t due = std::max<std::int64_t>(sub->amount - sub->creditBalance, 0);
+    const std::int64_t creditLeft = std::max<std::int64_t>(sub->creditBalance - sub->amount, 0);
+    const std::string description = "1 x " + sub->productName + (sub->planName ? " - " + *sub->planName : "");
+    if (outcome == "succeeded") {
+        emit("evt_local_" + invoice.substr(9) + "_paid", "invoice.paid",
+             invoiceObject(*sub, invoice, "subscription_cycle", due, start, end, description, creditLeft));
+        emit("evt_local_" + invoice.substr(9) + "_active", "customer.subscription.updated",
+             subscriptionObject(*sub, "active", start, end, false));
+    } else {
+        auto failed = invoiceObject(*sub, invoice, "subscription_cycle", due, start, end, description, sub->creditBalance);
+        failed["amount_paid"] = 0;
+        emit("evt_local_" + invoice.substr(9) + "_failed_" + randomHex(6), "invoice.payment_failed", std::move(failed));
+        emit("evt_local_" + invoice.substr(9) + "_past_due_" + randomHex(6), "customer.subscription.updated",
+             subscriptionObject(*sub, "past_due", start, end, false));
+    }
+    return true;
+}
+
+void LocalProvider::renewDue() {
+    for (const auto& id : store_.dueForRenewal(clock_.nowTimestamp())) {
+        auto sub = store_.subscription(id);
+        if (sub) renew(id, sub->outcome);
+    }
 }
 
 } // namespace storefront::billing

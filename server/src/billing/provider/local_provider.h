@@ -35,6 +35,22 @@ public:
     CreatedRefund createRefund(const RefundRequest& request) override;
     // Emits customer.subscription.deleted at once (applied through the same event inbox).
     void cancelSubscriptionNow(const std::string& subscriptionId) override;
+    // Emits customer.subscription.updated with the flag at once.
+    void setCancelAtPeriodEnd(const std::string& subscriptionId, bool cancel) override;
+    // Charges change.amountDueNow with the subscription's card outcome: invoice.paid (when there
+    // is anything to pay) and customer.subscription.updated on the new plan; false when declined.
+    bool changePlan(const PlanChange& change) override;
+
+    // A renewal of a local subscription now (the TEST MODE billing page, development only), with
+    // this card outcome, which also becomes the outcome of its later renewals:
+    // * active or trialing: the period moves on and its invoice is paid (invoice.paid, the credit
+    //   the customer holds taken off) or declined (invoice.payment_failed, past due);
+    // * past due: the open invoice of the period is paid again, or declined again;
+    // * cancelling at period end: it ends (customer.subscription.deleted).
+    // False when there is no such local subscription or it has ended.
+    bool renew(const std::string& subscriptionId, const std::string& outcome);
+    // Renews every local subscription whose period has ended, with its card outcome (the job).
+    void renewDue();
 
     // What the hosted-checkout page shows.
     struct Session {
@@ -52,6 +68,7 @@ public:
         std::string successUrl;
         std::string cancelUrl;
         bool collectsShipping = false; // a physical product: the page asks for the address and phone
+        int trialDays = 0;             // subscription mode: a free trial, nothing charged today
     };
     std::optional<Session> session(const std::string& sessionId);
 
@@ -65,6 +82,7 @@ public:
         std::string productName;
         std::string status;
         std::optional<std::string> periodEnd;
+        bool cancelAtPeriodEnd = false;
     };
     struct Portal {
         std::string returnUrl;
@@ -77,6 +95,13 @@ public:
 
 private:
     void emit(const std::string& eventId, const std::string& type, nlohmann::json object);
+    // The subscription as Stripe's object, with these period bounds, status and flag.
+    nlohmann::json subscriptionObject(const LocalSubscription& sub, const std::string& status, std::int64_t start,
+                                      std::int64_t end, bool cancelAtPeriodEnd) const;
+    // A renewal invoice of `amount` for the period [start, end].
+    nlohmann::json invoiceObject(const LocalSubscription& sub, const std::string& id, const std::string& reason,
+                                 std::int64_t amount, std::int64_t start, std::int64_t end, const std::string& description,
+                                 std::int64_t endingCredit) const;
 
     LocalRepository store_;
     const Clock& clock_;

@@ -6,7 +6,7 @@ namespace {
 
 constexpr const char* kCheckout =
     "SELECT CAST(c.id AS TEXT) AS id, c.status, c.mode, c.quantity, c.amount_total, c.currency, c.success_url, "
-    "c.cancel_url, i.product_name, i.unit_amount, p.billing_frequency_unit, p.billing_frequency_value, c.collects_shipping "
+    "c.cancel_url, i.product_name, i.unit_amount, p.billing_frequency_unit, p.billing_frequency_value, c.collects_shipping, c.trial_days "
     "FROM checkout_sessions c JOIN order_items i ON i.order_id = c.order_id "
     "LEFT JOIN pricing_plans p ON p.id = c.pricing_plan_id WHERE c.provider = 'local' AND c.provider_session_id = ?";
 constexpr const char* kPayer =
@@ -19,11 +19,66 @@ constexpr const char* kInsertPortal =
     "SELECT ?, user_id, ?, ?, ? FROM payment_customers WHERE provider = 'local' AND provider_customer_id = ? RETURNING id";
 constexpr const char* kPortal =
     "SELECT b.return_url, sub.provider_subscription_id, sub.status, CAST(sub.current_period_end AS TEXT) AS current_period_end, "
-    "p.name FROM billing_portal_sessions b "
+    "sub.cancel_at_period_end, p.name FROM billing_portal_sessions b "
     "LEFT JOIN subscriptions sub ON sub.user_id = b.user_id AND sub.payment_provider = 'local' "
     "LEFT JOIN products p ON p.id = sub.product_id WHERE b.id = ? AND b.expires_at > ? ORDER BY sub.created_at DESC";
 
+constexpr const char* kSubscription =
+    "SELECT sub.provider_subscription_id, sub.status, CAST(sub.user_id AS TEXT) AS user_id, "
+    "CAST(sub.product_id AS TEXT) AS product_id, p.name AS product_name, CAST(sub.pricing_plan_id AS TEXT) AS plan_id, "
+    "pp.name AS plan_name, sub.provider_customer_id, u.email, CAST(sub.current_period_start AS TEXT) AS current_period_start, "
+    "CAST(sub.current_period_end AS TEXT) AS current_period_end, CAST(sub.trial_end AS TEXT) AS trial_end, "
+    "sub.cancel_at_period_end, sub.credit_balance, COALESCE(pp.price_amount, p.price_nzd) AS amount, "
+    "COALESCE(pp.currency, 'NZD') AS currency, COALESCE(pp.billing_frequency_unit, 'month') AS unit, "
+    "COALESCE(pp.billing_frequency_value, 1) AS count, COALESCE(o.outcome, 'succeeded') AS outcome "
+    "FROM subscriptions sub JOIN products p ON p.id = sub.product_id JOIN users u ON u.id = sub.user_id "
+    "LEFT JOIN pricing_plans pp ON pp.id = sub.pricing_plan_id "
+    "LEFT JOIN local_renewal_outcomes o ON o.provider_subscription_id = sub.provider_subscription_id "
+    "WHERE sub.payment_provider = 'local' AND sub.provider_subscription_id = ?";
+constexpr const char* kDueForRenewal =
+    "SELECT provider_subscription_id FROM subscriptions WHERE payment_provider = 'local' AND provider_subscription_id LIKE 'sub_local_%' "
+    "AND status IN ('active', 'trialing') AND current_period_end <= ? ORDER BY current_period_end LIMIT 100";
+constexpr const char* kSetOutcome =
+    "INSERT INTO local_renewal_outcomes (provider_subscription_id, outcome) VALUES (?, ?) "
+    "ON CONFLICT (provider_subscription_id) DO UPDATE SET outcome = excluded.outcome";
+
 } // namespace
+
+std::optional<LocalSubscription> LocalRepository::subscription(const std::string& providerId) {
+    auto s = db_.session();
+    return db::query(s, kSubscription).bind(providerId).one([](const db::Row& r) {
+        LocalSubscription l;
+        l.providerId = r.text("provider_subscription_id");
+        l.status = r.text("status");
+        l.userId = r.text("user_id");
+        l.productId = r.text("product_id");
+        l.productName = r.text("product_name");
+        l.planId = r.optText("plan_id");
+        l.planName = r.optText("plan_name");
+        l.customerId = r.optText("provider_customer_id");
+        l.email = r.optText("email");
+        l.periodStart = r.optTimestamp("current_period_start");
+        l.periodEnd = r.optTimestamp("current_period_end");
+        l.trialEnd = r.optTimestamp("trial_end");
+        l.cancelAtPeriodEnd = r.boolean("cancel_at_period_end");
+        l.creditBalance = r.int64("credit_balance");
+        l.amount = r.int64("amount");
+        l.currency = r.text("currency");
+        l.unit = r.text("unit");
+        l.count = r.int64("count");
+        l.outcome = r.text("outcome");
+        return l;
+    });
+}
+
+std::vector<std::string> LocalRepository::dueForRenewal(const std::string& now) {
+    auto s = db_.session();
+    return db::query(s, kDueForRenewal).bind(now).all([](const db::Row& r) { return r.text("provider_subscription_id"); });
+}
+
+void LocalRepository::setOutcome(const std::string& providerId, const std::string& outcome) {
+    db_.write([&](db::Tx& tx) { tx.query(kSetOutcome).bind(providerId, outcome).run(); });
+}
 
 std::optional<LocalCheckoutView> LocalRepository::checkout(const std::string& sessionId) {
     auto s = db_.session();
@@ -42,6 +97,7 @@ std::optional<LocalCheckoutView> LocalRepository::checkout(const std::string& se
         v.successUrl = r.text("success_url");
         v.cancelUrl = r.text("cancel_url");
         v.collectsShipping = r.boolean("collects_shipping");
+        v.trialDays = r.int64("trial_days");
         return v;
     });
 }
@@ -66,8 +122,10 @@ bool LocalRepository::insertPortal(const std::string& token, const std::string& 
 std::vector<LocalPortalRow> LocalRepository::portal(const std::string& token) {
     auto s = db_.session();
     return db::query(s, kPortal).bind(token, db_.clock().nowTimestamp()).all([](const db::Row& r) {
-        return LocalPortalRow{r.text("return_url"), r.optText("provider_subscription_id"), r.optText("name"),
-                              r.optText("status"), r.optTimestamp("current_period_end")};
+        LocalPortalRow row{r.text("return_url"), r.optText("provider_subscription_id"), r.optText("name"),
+                           r.optText("status"), r.optTimestamp("current_period_end")};
+        row.cancelAtPeriodEnd = r.optText("provider_subscription_id") && r.boolean("cancel_at_period_end");
+        return row;
     });
 }
 

@@ -16,6 +16,7 @@ struct LocalCheckoutView {
     std::optional<std::string> interval;
     std::optional<std::int64_t> intervalCount;
     bool collectsShipping = false;
+    std::int64_t trialDays = 0;
 };
 
 // Who pays a local checkout, for the events the provider sends.
@@ -26,6 +27,18 @@ struct LocalPayer {
 struct LocalPortalRow {
     std::string returnUrl;
     std::optional<std::string> subscriptionId, productName, status, periodEnd;
+    bool cancelAtPeriodEnd = false;
+};
+
+// A local subscription as its renewals need it.
+struct LocalSubscription {
+    std::string providerId, status, userId, productId, productName;
+    std::optional<std::string> planId, planName, customerId, email, periodStart, periodEnd, trialEnd;
+    bool cancelAtPeriodEnd = false;
+    std::int64_t amount = 0, creditBalance = 0;
+    std::string currency = "NZD", unit = "month";
+    std::int64_t count = 1;
+    std::string outcome = "succeeded"; // the card outcome of the next renewal
 };
 
 class LocalRepository {
@@ -39,6 +52,11 @@ public:
                       const std::string& expiresAt);
     // A live portal session with the user's local subscriptions (newest first); empty when none.
     std::vector<LocalPortalRow> portal(const std::string& token);
+    std::optional<LocalSubscription> subscription(const std::string& providerId);
+    // The local subscriptions whose period has ended and that have not (active or trialing: the
+    // renewal job's work).
+    std::vector<std::string> dueForRenewal(const std::string& now);
+    void setOutcome(const std::string& providerId, const std::string& outcome);
 
 private:
     db::Database& db_;

@@ -40,6 +40,8 @@ struct CheckoutRequest {
     // A physical product: collect a shipping address in one of these countries (ISO 3166-1
     // alpha-2) and a phone number. Empty: a digital-only checkout, which never asks.
     std::vector<std::string> shippingCountries;
+    // Subscription mode: a trial of this many days before the first charge (0: none).
+    int trialDays = 0;
 };
 
 struct CreatedSession {
@@ -54,6 +56,17 @@ struct RefundRequest {
     std::string paymentId; // the provider's payment (Stripe: the payment intent)
     std::int64_t amount = 0; // minor units, > 0
     std::string reason;      // staff's words (metadata reason), may be empty
+};
+
+// A switch of a subscription to another plan of the same product, prorated
+// (billing/subscriptions/proration.h computes the figures; Stripe computes its own by the same rule).
+struct PlanChange {
+    std::string changeId;       // our id for this change: the idempotency key
+    std::string subscriptionId; // the provider's (sub_...)
+    std::string planId;         // ours, for the metadata
+    CheckoutLine line;          // the new plan: name, price, interval
+    std::int64_t amountDueNow = 0, credit = 0, balanceAfter = 0;
+    std::int64_t periodStart = 0, periodEnd = 0; // unix seconds: the period after the change
 };
 
 struct CreatedRefund {
@@ -88,6 +101,14 @@ public:
     // Cancels a subscription now (no further charges; closing an account). The provider then emits
     // customer.subscription.deleted. Cancelling one that has already ended is not an error.
     virtual void cancelSubscriptionNow(const std::string& subscriptionId) = 0;
+
+    // Schedules the subscription to end at its period end (true), or undoes that (false). The
+    // provider then emits customer.subscription.updated.
+    virtual void setCancelAtPeriodEnd(const std::string& subscriptionId, bool cancel) = 0;
+
+    // Switches the plan and charges the proration now. False when the card was declined: the
+    // subscription is unchanged. The provider then emits invoice.paid and customer.subscription.updated.
+    virtual bool changePlan(const PlanChange& change) = 0;
 };
 
 } // namespace storefront::billing

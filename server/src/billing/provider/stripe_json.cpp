@@ -5,6 +5,8 @@
 
 #include <Poco/String.h>
 
+#include <algorithm>
+
 namespace storefront::billing::stripe_json {
 
 std::optional<std::string> str(const nlohmann::json& o, const char* key) {
@@ -92,6 +94,66 @@ std::optional<ProviderDispute> readDispute(const nlohmann::json& dispute) {
     d.reason = str(dispute, "reason");
     d.payment = paymentOf(dispute);
     return d;
+}
+
+std::string statusFromStripe(const std::string& s) {
+    if (s == "active") return "active";
+    if (s == "trialing") return "trialing";
+    if (s == "past_due" || s == "unpaid") return "past_due";
+    if (s == "canceled") return "cancelled";
+    if (s == "incomplete_expired") return "expired";
+    return "pending"; // incomplete, paused, and anything new
+}
+
+std::string stripeStatusOf(const std::string& status) {
+    if (status == "cancelled") return "canceled";
+    if (status == "expired") return "incomplete_expired";
+    if (status == "pending") return "incomplete";
+    return status; // active, trialing, past_due are Stripe's words too
+}
+
+namespace {
+
+// The latest (or earliest) of an integer member across a list's items.
+std::optional<std::int64_t> acrossItems(const nlohmann::json& list, const char* outer, const char* key, bool latest) {
+    std::optional<std::int64_t> found;
+    auto items = list.find("data");
+    if (items == list.end() || !items->is_array()) return found;
+    for (const auto& item : *items) {
+        const auto& holder = outer ? member(item, outer) : item;
+        if (auto v = integer(holder, key)) found = latest ? std::max(found.value_or(*v), *v) : std::min(found.value_or(*v), *v);
+    }
+    return found;
+}
+
+} // namespace
+
+std::optional<std::int64_t> periodStart(const nlohmann::json& subscription) {
+    if (auto start = acrossItems(member(subscription, "items"), nullptr, "current_period_start", false)) return start;
+    return integer(subscription, "current_period_start");
+}
+
+std::optional<std::int64_t> periodEnd(const nlohmann::json& subscription) {
+    if (auto end = acrossItems(member(subscription, "items"), nullptr, "current_period_end", true)) return end;
+    return integer(subscription, "current_period_end");
+}
+
+std::optional<std::string> invoiceSubscription(const nlohmann::json& invoice) {
+    if (auto id = idOf(member(member(invoice, "parent"), "subscription_details"), "subscription")) return id;
+    return idOf(invoice, "subscription");
+}
+
+std::optional<std::int64_t> invoicePeriodEnd(const nlohmann::json& invoice) {
+    return acrossItems(member(invoice, "lines"), "period", "end", true);
+}
+
+std::optional<std::string> invoicePaymentIntent(const nlohmann::json& invoice) {
+    const auto& payments = member(invoice, "payments");
+    auto data = payments.find("data");
+    if (data != payments.end() && data->is_array())
+        for (const auto& p : *data)
+            if (auto id = idOf(member(p, "payment"), "payment_intent")) return id;
+    return idOf(invoice, "payment_intent");
 }
 
 } // namespace storefront::billing::stripe_json

@@ -28,4 +28,22 @@ ProviderCharge readCharge(const nlohmann::json& charge);
 // A Dispute; absent without an id, an amount of 0 or more and a known currency.
 std::optional<ProviderDispute> readDispute(const nlohmann::json& dispute);
 
+// Stripe's subscription status as ours: active, trialing, past_due (past_due, unpaid), pending
+// (incomplete, paused), cancelled (canceled), expired (incomplete_expired). Unknown words: pending.
+std::string statusFromStripe(const std::string& stripeStatus);
+// Ours as Stripe's word (the local test provider's events speak Stripe).
+std::string stripeStatusOf(const std::string& status);
+
+// A Subscription's current period: on its items in the current API, on the object before it.
+std::optional<std::int64_t> periodStart(const nlohmann::json& subscription);
+std::optional<std::int64_t> periodEnd(const nlohmann::json& subscription);
+// The subscription an Invoice belongs to: parent.subscription_details.subscription in the current
+// API, subscription before it.
+std::optional<std::string> invoiceSubscription(const nlohmann::json& invoice);
+// The latest end of an Invoice's line periods.
+std::optional<std::int64_t> invoicePeriodEnd(const nlohmann::json& invoice);
+// The payment intent that paid an Invoice: payments.data[].payment.payment_intent in the current
+// API (when the payload carries it), payment_intent before it.
+std::optional<std::string> invoicePaymentIntent(const nlohmann::json& invoice);
+
 } // namespace storefront::billing::stripe_json

@@ -251,6 +251,48 @@ void StripeProvider::cancelSubscriptionNow(const std::string& subscriptionId) {
     throw ProviderError(connection_->failure("DELETE " + path, reply));
 }
 
+void StripeProvider::setCancelAtPeriodEnd(const std::string& subscriptionId, bool cancel) {
+    if (subscriptionId.empty()) throw std::invalid_argument("scheduling a cancellation needs a subscription id");
+    const auto path = "/v1/subscriptions/" + common::encodeUriComponent(subscriptionId);
+    FormBody form;
+    form.add({"cancel_at_period_end"}, cancel ? "true" : "false");
+    // A fresh key each time: cancel, resume and cancel again are three different requests.
+    connection_->call("POST", path, &form, "cancel-at-period-end-" + subscriptionId + "-" + randomHex(12));
+}
+
+bool StripeProvider::changePlan(const PlanChange& change) {
+    if (change.subscriptionId.empty() || change.changeId.empty()) throw std::invalid_argument("a plan change needs its ids");
+    const auto path = "/v1/subscriptions/" + common::encodeUriComponent(change.subscriptionId);
+    const auto current = connection_->call("GET", path, nullptr, "");
+    // The item to switch, and the Stripe product its inline price belongs to.
+    std::string itemId, productId;
+    if (auto items = current.find("items"); items != current.end() && items->is_object())
+        if (auto data = items->find("data"); data != items->end() && data->is_array() && !data->empty()) {
+            const auto& item = data->front();
+            itemId = item.value("id", std::string());
+            if (auto price = item.find("price"); price != item.end() && price->is_object()) {
+                auto product = price->find("product");
+                if (product != price->end() && product->is_string()) productId = *product;
+                else if (product != price->end() && product->is_object()) productId = product->value("id", std::string());
+            }
+        }
+    if (itemId.empty() || productId.empty()) throw ProviderError("Stripe's subscription " + change.subscriptionId + " has no item to change");
+    FormBody form;
+    form.add({"items", "0", "id"}, itemId);
+    form.add({"items", "0", "price_data", "currency"}, Poco::toLower(change.line.currency));
+    form.add({"items", "0", "price_data", "product"}, productId);
+    form.add({"items", "0", "price_data", "unit_amount"}, std::to_string(change.line.unitAmount));
+    form.add({"items", "0", "price_data", "recurring", "interval"}, change.line.interval);
+    form.add({"items", "0", "price_data", "recurring", "interval_count"}, std::to_string(change.line.intervalCount));
+    form.add({"proration_behavior"}, "always_invoice");
+    form.add({"payment_behavior"}, "pending_if_incomplete");
+    const auto reply = connection_->exchange("POST", path, &form, "plan-" + change.changeId);
+    if (reply.status == 402) return false; // the card was declined: nothing changed
+    const auto body = connection_->parse("POST " + path, reply);
+    auto pending = body.find("pending_update");
+    return pending == body.end() || pending->is_null();
+}
+
 FormBody checkoutSessionForm(const CheckoutRequest& request) {
     const bool subscription = request.mode == "subscription";
     if (!subscription && request.mode != "payment")
@@ -277,6 +319,7 @@ FormBody checkoutSessionForm(const CheckoutRequest& request) {
         form.add({"line_items", "0", "price_data", "recurring", "interval"}, line.interval);
         form.add({"line_items", "0", "price_data", "recurring", "interval_count"}, std::to_string(line.intervalCount));
         form.addEach({"subscription_data", "metadata"}, request.metadata);
+        if (request.trialDays > 0) form.add({"subscription_data", "trial_period_days"}, std::to_string(request.trialDays));
     } else {
         form.addEach({"payment_intent_data", "metadata"}, request.metadata);
     }

@@ -39,6 +39,12 @@ public:
     CreatedRefund createRefund(const RefundRequest& request) override;
     // DELETE /v1/subscriptions/{id}; a subscription Stripe reports as already canceled is fine.
     void cancelSubscriptionNow(const std::string& subscriptionId) override;
+    // POST /v1/subscriptions/{id} cancel_at_period_end.
+    void setCancelAtPeriodEnd(const std::string& subscriptionId, bool cancel) override;
+    // GET the subscription for its item, then POST /v1/subscriptions/{id} with the new inline price
+    // on that item, proration_behavior=always_invoice and payment_behavior=pending_if_incomplete:
+    // a declined card leaves the subscription as it was (pending_update, or HTTP 402).
+    bool changePlan(const PlanChange& change) override;
 
     struct Connection; // where and how requests go: defined in the .cpp
 

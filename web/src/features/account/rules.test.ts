@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDaysBetween, countActive, expiryText, orderBadge, subscriptionDisplay, underscoresAsSpaces } from './rules';
+import type { ActiveSubscription, Subscription } from './api/dashboard';
+import {
+  calendarDaysBetween,
+  cancelTexts,
+  countActive,
+  expiryText,
+  isEnded,
+  orderBadge,
+  pastDueWarning,
+  subscriptionDisplay,
+  subscriptionEndText,
+  subscriptionEntries,
+  underscoresAsSpaces,
+} from './rules';
 
 // 00:00 UTC on 10 October 2025 is 13:00 on 10 October in New Zealand (NZDT, UTC+13).
 const NOW = Date.parse('2025-10-10T00:00:00Z');
@@ -47,6 +60,7 @@ describe('subscriptionDisplay', () => {
   it('shows active as a green tick, trial as a yellow warning, anything else as a red cross', () => {
     expect(subscriptionDisplay('active')).toEqual({ tone: 'active', label: 'Active' });
     expect(subscriptionDisplay('trial')).toEqual({ tone: 'trial', label: 'Trial' });
+    expect(subscriptionDisplay('trialing')).toEqual({ tone: 'trial', label: 'Trial' });
     expect(subscriptionDisplay('cancelled')).toEqual({ tone: 'inactive', label: 'Cancelled' });
     expect(subscriptionDisplay('past_due')).toEqual({ tone: 'inactive', label: 'Past due' });
     expect(subscriptionDisplay('')).toEqual({ tone: 'inactive', label: 'Inactive' });
@@ -79,5 +93,80 @@ describe('countActive', () => {
   it('counts subscriptions whose status is active', () => {
     expect(countActive([{ status: 'active' }, { status: 'trialing' }, { status: 'cancelled' }, { status: 'active' }])).toBe(2);
     expect(countActive([])).toBe(0);
+  });
+});
+
+function row(id: string, status: string, slug: string, fields: Partial<Subscription> = {}): Subscription {
+  return {
+    id,
+    status,
+    payment_provider: 'stripe',
+    current_period_end: '2025-11-01T00:00:00Z',
+    cancel_at_period_end: false,
+    created_at: '2025-10-01T00:00:00Z',
+    product: { id: slug, slug, name: slug, price_nzd: 1500, billing_interval: 'month' },
+    plan: null,
+    ...fields,
+  };
+}
+
+function access(slug: string, expiresAt: string | null = '2025-11-01T00:00:00Z'): ActiveSubscription {
+  return { product_name: slug, product_slug: slug, status: 'active', subscription_source: 'stripe_subscription', expires_at: expiresAt };
+}
+
+describe('subscriptionEntries', () => {
+  it('pairs each access result with the newest current subscription to its product, then adds the unpaired current ones', () => {
+    const rows = [row('new', 'active', 'hhtraff'), row('old', 'active', 'hhtraff'), row('late', 'past_due', 'wirewrite'), row('gone', 'cancelled', 'hhtraff'), row('wait', 'pending', 'usb')];
+    const entries = subscriptionEntries(rows, [access('hhtraff'), access('seat', null)]);
+    expect(entries.map((entry) => [entry.active?.product_slug ?? null, entry.subscription?.id ?? null])).toEqual([
+      ['hhtraff', 'new'],
+      ['seat', null],
+      [null, 'old'],
+      [null, 'late'],
+    ]);
+  });
+
+  it('is empty with neither', () => {
+    expect(subscriptionEntries([row('gone', 'expired', 'hhtraff')], [])).toEqual([]);
+  });
+});
+
+describe('isEnded', () => {
+  it('is cancelled and expired only', () => {
+    expect(['cancelled', 'expired', 'active', 'trialing', 'past_due', 'pending'].map(isEnded)).toEqual([true, true, false, false, false, false]);
+  });
+});
+
+describe('subscriptionEndText', () => {
+  it('says Ends on for one cancelling at the period end (the access end, else the period end)', () => {
+    const cancelling = row('s', 'active', 'hhtraff', { cancel_at_period_end: true, access_ends_at: '2025-11-01T00:00:00Z' });
+    expect(subscriptionEndText({ subscription: cancelling, active: access('hhtraff') }, NOW)).toBe('Ends on 1 Nov 2025');
+    expect(subscriptionEndText({ subscription: { ...cancelling, access_ends_at: null }, active: null }, NOW)).toBe('Ends on 1 Nov 2025');
+  });
+
+  it('says when a trial ends, nothing for past due, and the expiry text otherwise', () => {
+    expect(subscriptionEndText({ subscription: row('t', 'trialing', 'w', { trial_end: '2025-10-24T00:00:00Z' }), active: null }, NOW)).toBe('Trial ends on 24 Oct 2025');
+    expect(subscriptionEndText({ subscription: row('p', 'past_due', 'w'), active: access('w') }, NOW)).toBe('');
+    expect(subscriptionEndText({ subscription: row('a', 'active', 'w'), active: access('w', '2025-10-13T00:00:00Z') }, NOW)).toBe('Expires in 3 days');
+    expect(subscriptionEndText({ subscription: null, active: access('seat', null) }, NOW)).toBe('Never expires');
+    expect(subscriptionEndText({ subscription: row('a', 'active', 'w'), active: null }, NOW)).toBe('Expires 1 Nov 2025');
+  });
+});
+
+describe('pastDueWarning', () => {
+  it('gives the date to pay by within the grace period, and says access is gone after it', () => {
+    expect(pastDueWarning('2025-10-17T00:00:00Z', NOW)).toBe('Payment failed: update your payment method by 17 Oct 2025 to keep access.');
+    expect(pastDueWarning('2025-10-10T00:00:00Z', NOW)).toBe('Payment overdue: update your payment method to restore access.');
+    expect(pastDueWarning('2025-10-01T00:00:00Z', NOW)).toBe('Payment overdue: update your payment method to restore access.');
+    expect(pastDueWarning(null, NOW)).toBe('Payment failed: update your payment method to keep access.');
+  });
+});
+
+describe('cancelTexts', () => {
+  it('says until when access stays, and when a resumed subscription renews', () => {
+    expect(cancelTexts.atPeriodEnd({ access_ends_at: null, current_period_end: '2025-11-01T00:00:00Z' })).toBe('You keep access until 1 Nov 2025.');
+    expect(cancelTexts.atPeriodEnd({ access_ends_at: '2025-10-24T00:00:00Z', current_period_end: '2025-11-01T00:00:00Z' })).toBe('You keep access until 24 Oct 2025.');
+    expect(cancelTexts.atPeriodEnd({ access_ends_at: null, current_period_end: null })).toBe('You keep access until the end of the period.');
+    expect(cancelTexts.resume({ current_period_end: '2025-11-01T00:00:00Z' })).toBe('Your subscription will renew on 1 Nov 2025.');
   });
 });

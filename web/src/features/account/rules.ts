@@ -1,7 +1,9 @@
 // The dashboard's display rules (spec section 4: "Subscription display", "Expiry text", "Order
-// status badge") as pure functions, so every branch and boundary is tested.
+// status badge"; docs/billing.md "Subscription lifecycle" for past due, cancelling and ended
+// subscriptions) as pure functions, so every branch and boundary is tested.
 import type { BadgeTone } from '@/components/list/Badge';
-import { DISPLAY_TIME_ZONE, formatDate } from '@/lib/format';
+import { billingFrequencyText, DISPLAY_TIME_ZONE, formatDate, formatMoney } from '@/lib/format';
+import type { ActiveSubscription, Subscription } from './api/dashboard';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,7 +66,8 @@ export function underscoresAsSpaces(text: string): string {
 /** Active: green tick; trial: yellow warning; anything else: red cross (spec section 4). */
 export function subscriptionDisplay(status: string): { tone: SubscriptionTone; label: string } {
   if (status === 'active') return { tone: 'active', label: 'Active' };
-  if (status === 'trial') return { tone: 'trial', label: 'Trial' };
+  // 'trialing' is a subscription row's word for the same state.
+  if (status === 'trial' || status === 'trialing') return { tone: 'trial', label: 'Trial' };
   return { tone: 'inactive', label: capitalise(underscoresAsSpaces(status)) || 'Inactive' };
 }
 
@@ -79,4 +82,84 @@ export function orderBadge(status: string): { tone: BadgeTone; label: string } {
 /** The Active Subscriptions card: subscriptions whose status is active. */
 export function countActive(subscriptions: readonly { status: string }[]): number {
   return subscriptions.filter((subscription) => subscription.status === 'active').length;
+}
+
+/** Ended subscriptions: listed under Past subscriptions, with no actions. */
+export function isEnded(status: string): boolean {
+  return status === 'cancelled' || status === 'expired';
+}
+
+/** Subscriptions that give (or, past due, are about to lose) access: shown with their actions. */
+function isCurrent(status: string): boolean {
+  return status === 'active' || status === 'trialing' || status === 'past_due';
+}
+
+/**
+ * One line of the Active Subscriptions panel: a product the person has access to (`active`, the
+ * spec's active-subscription result) and the subscription behind it that they manage, when there
+ * is one (an enterprise seat has none; a past-due subscription may have no access result).
+ */
+export interface SubscriptionEntry {
+  subscription: Subscription | null;
+  active: ActiveSubscription | null;
+}
+
+/**
+ * The panel's lines: each access result, paired with the first current subscription to the same
+ * product (rows come newest first), then each current subscription left unpaired.
+ */
+export function subscriptionEntries(subscriptions: readonly Subscription[], active: readonly ActiveSubscription[]): SubscriptionEntry[] {
+  const unpaired = subscriptions.filter((subscription) => isCurrent(subscription.status));
+  const entries: SubscriptionEntry[] = active.map((result) => {
+    const index = unpaired.findIndex((subscription) => subscription.product.slug === result.product_slug);
+    const [subscription] = index >= 0 ? unpaired.splice(index, 1) : [null];
+    return { subscription: subscription ?? null, active: result };
+  });
+  return [...entries, ...unpaired.map((subscription) => ({ subscription, active: null }))];
+}
+
+/** Until when a subscription gives access if it is cancelled at the end of its period. */
+export function accessUntil(subscription: Pick<Subscription, 'access_ends_at' | 'current_period_end'>): string | null {
+  return subscription.access_ends_at ?? subscription.current_period_end;
+}
+
+/** "2 Oct 2025", or "the end of the period" when the server gave no date. */
+function dateOrPeriodEnd(value: string | null | undefined): string {
+  const date = value ? formatDate(value) : '';
+  return date === '' ? 'the end of the period' : date;
+}
+
+/**
+ * The line's end text: a cancelling subscription 'Ends on {date}'; a trial 'Trial ends on {date}';
+ * past due nothing (its warning says it); otherwise the spec's expiry text.
+ */
+export function subscriptionEndText({ subscription, active }: SubscriptionEntry, now: number): string {
+  if (subscription?.status === 'past_due') return '';
+  if (subscription?.cancel_at_period_end) return `Ends on ${dateOrPeriodEnd(accessUntil(subscription))}`;
+  if (subscription?.status === 'trialing' && subscription.trial_end) return `Trial ends on ${formatDate(subscription.trial_end)}`;
+  return expiryText(active ? active.expires_at : (subscription?.current_period_end ?? null), now);
+}
+
+/**
+ * A past-due subscription's warning: within the grace period, the date to pay by; once it has
+ * passed, that access is gone until payment. Without a date, the warning without one.
+ */
+export function pastDueWarning(accessEndsAt: string | null | undefined, now: number): string {
+  const end = accessEndsAt ? Date.parse(accessEndsAt) : Number.NaN;
+  if (Number.isNaN(end)) return 'Payment failed: update your payment method to keep access.';
+  if (end <= now) return 'Payment overdue: update your payment method to restore access.';
+  return `Payment failed: update your payment method by ${formatDate(new Date(end))} to keep access.`;
+}
+
+/** What the cancel choices and the resume confirmation say (the dates in them). */
+export const cancelTexts = {
+  atPeriodEnd: (subscription: Pick<Subscription, 'access_ends_at' | 'current_period_end'>) =>
+    `You keep access until ${dateOrPeriodEnd(accessUntil(subscription))}.`,
+  now: 'Access ends immediately. No refund is made.',
+  resume: (subscription: Pick<Subscription, 'current_period_end'>) => `Your subscription will renew on ${dateOrPeriodEnd(subscription.current_period_end)}.`,
+};
+
+/** "Monthly · $15.00 per month" for a subscription's plan. */
+export function planLine(plan: Pick<NonNullable<Subscription['plan']>, 'name' | 'price_amount' | 'currency' | 'billing_frequency_value' | 'billing_frequency_unit'>): string {
+  return `${plan.name} · ${formatMoney(plan.price_amount, plan.currency)} ${billingFrequencyText(plan.billing_frequency_value, plan.billing_frequency_unit)}`;
 }

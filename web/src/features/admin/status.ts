@@ -20,6 +20,7 @@ export function orderTone(status: string): Tone {
 export function subscriptionTone(status: string): Tone {
   if (status === 'active') return 'green';
   if (status === 'trialing' || status === 'pending') return 'yellow';
+  if (status === 'past_due') return 'amber';
   if (status === 'cancelled' || status === 'expired') return 'red';
   return 'grey';
 }

@@ -16,6 +16,7 @@ export function plan(overrides: Partial<AdminPlan> = {}): AdminPlan {
     billing_frequency_value: 1,
     billing_frequency_unit: 'month',
     sort_order: 0,
+    trial_days: 0,
     ...overrides,
   };
 }
@@ -64,6 +65,8 @@ export function subscriptionRow(overrides: Partial<SubscriptionRow> = {}): Subsc
     current_period_end: '2025-11-01T00:00:00Z',
     cancel_at_period_end: false,
     created_at: '2025-10-01T00:00:00Z',
+    past_due_since: null,
+    allowed_actions: ['cancel_at_period_end', 'cancel_now'],
     ...overrides,
   };
 }

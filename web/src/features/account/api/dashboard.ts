@@ -5,18 +5,40 @@ import { fulfilmentFields } from '@/lib/shipping';
 import { apiFetch } from '@/lib/api';
 import { accountKeys } from './keys';
 
-const dashboardSubscriptionSchema = z.object({
+/** What the customer may do with a subscription now (server-computed: offer only these). */
+export const SUBSCRIPTION_ACTIONS = ['cancel_at_period_end', 'cancel_now', 'resume', 'change_plan'] as const;
+export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
+
+/**
+ * A subscription row as the dashboard and the subscription actions answer it (docs/billing.md,
+ * "Subscription lifecycle"). The lifecycle fields are optional: an older server omits them.
+ */
+export const subscriptionSchema = z.object({
   id: z.string(),
-  /** active | trialing | pending | cancelled | expired */
+  /** active | trialing | past_due | pending | cancelled | expired */
   status: z.string(),
   payment_provider: z.string(),
   /** ISO-8601 UTC or null. */
   current_period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
   created_at: z.string(),
+  /** When a renewal failed (past_due), ISO-8601 UTC. */
+  past_due_since: z.string().nullable().optional(),
+  /** When access ends: past_due the end of the grace period, cancelling the period end, trialing the trial end. */
+  access_ends_at: z.string().nullable().optional(),
+  trial_end: z.string().nullable().optional(),
+  /** When it was cancelled or expired. */
+  ended_at: z.string().nullable().optional(),
+  pricing_plan_id: z.string().nullable().optional(),
+  /** Unknown words from a newer server are dropped, never offered. */
+  allowed_actions: z
+    .array(z.string())
+    .transform((actions) => actions.filter((action): action is SubscriptionAction => (SUBSCRIPTION_ACTIONS as readonly string[]).includes(action)))
+    .optional(),
   product: z.object({ id: z.string(), slug: z.string(), name: z.string(), price_nzd: z.number().int(), billing_interval: z.string().nullable() }),
   plan: z
     .object({
+      id: z.string().optional(),
       name: z.string(),
       price_amount: z.number().int(),
       currency: z.string(),
@@ -74,7 +96,7 @@ export const orderSchema = z.object({
 });
 
 export const dashboardSchema = z.object({
-  subscriptions: z.array(dashboardSubscriptionSchema),
+  subscriptions: z.array(subscriptionSchema),
   active_subscriptions: z.array(activeSubscriptionSchema),
   /** The newest orders only (at most 20); GET /api/v1/account/orders pages through them all. */
   orders: z.array(orderSchema),
@@ -86,6 +108,7 @@ export const dashboardSchema = z.object({
   billing_portal: z.boolean().optional(),
 });
 
+export type Subscription = z.infer<typeof subscriptionSchema>;
 export type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -6,5 +6,7 @@ export const accountKeys = {
   invoices: (page: number) => [...accountKeys.all, 'invoices', page] as const,
   invoice: (number: string, staff: boolean) => [...accountKeys.all, 'invoice', number, staff] as const,
   checkout: (id: string) => [...accountKeys.all, 'checkout', id] as const,
-  subscriptionValidation: (productSlug: string) => [...accountKeys.all, 'subscription-validation', productSlug] as const,
+  subscriptionValidations: () => [...accountKeys.all, 'subscription-validation'] as const,
+  subscriptionValidation: (productSlug: string) => [...accountKeys.subscriptionValidations(), productSlug] as const,
+  planChangePreview: (subscriptionId: string, planId: string) => [...accountKeys.all, 'plan-change-preview', subscriptionId, planId] as const,
 };

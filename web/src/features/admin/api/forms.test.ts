@@ -83,8 +83,17 @@ describe('pricing plan form', () => {
   it('sends the price as the string typed, with the other fields typed', () => {
     expect(buildPlanBody({ ...base, price: '19.99', currency: 'AUD', billing_frequency_value: '12', billing_frequency_unit: 'year', sort_order: '2' })).toEqual({
       ok: true,
-      body: { name: 'Monthly', price: '19.99', currency: 'AUD', billing_frequency_value: 12, billing_frequency_unit: 'year', sort_order: 2 },
+      body: { name: 'Monthly', price: '19.99', currency: 'AUD', billing_frequency_value: 12, billing_frequency_unit: 'year', sort_order: 2, trial_days: 0 },
     });
+  });
+
+  it('sends trial days as a whole number from 0 to 90 (empty is 0), and refuses anything else', () => {
+    for (const [typed, days] of [['14', 14], ['0', 0], ['90', 90], ['', 0], [' 7 ', 7]] as const) {
+      expect(buildPlanBody({ ...base, price: '1', trial_days: typed })).toMatchObject({ ok: true, body: { trial_days: days } });
+    }
+    for (const typed of ['91', '-1', '1.5', 'two']) {
+      expect(buildPlanBody({ ...base, price: '1', trial_days: typed })).toMatchObject({ ok: false, errors: { trial_days: 'Trial days must be a whole number from 0 to 90.' } });
+    }
   });
 
   it('rejects 0.005, negative and missing prices, and a missing name', () => {
@@ -104,6 +113,9 @@ describe('pricing plan form', () => {
   });
 
   it('fills the form from a stored plan in major units', () => {
-    expect(planFormValuesOf(plan({ price_amount: 1999, sort_order: 3 }))).toMatchObject({ price: '19.99', sort_order: '3', billing_frequency_value: '1' });
+    expect(planFormValuesOf(plan({ price_amount: 1999, sort_order: 3 }))).toMatchObject({ price: '19.99', sort_order: '3', billing_frequency_value: '1', trial_days: '0' });
+    expect(planFormValuesOf(plan({ trial_days: 30 })).trial_days).toBe('30');
+    // An older server without the field: no trial.
+    expect(planFormValuesOf({ ...plan(), trial_days: undefined }).trial_days).toBe('0');
   });
 });

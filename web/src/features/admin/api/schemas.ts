@@ -18,6 +18,8 @@ export const planSchema = z.object({
   billing_frequency_value: z.number().int(),
   billing_frequency_unit: z.string(),
   sort_order: z.number().int(),
+  /** Free days before the first charge, 0-90 (absent from an older server). */
+  trial_days: z.number().int().optional(),
 });
 export type AdminPlan = z.infer<typeof planSchema>;
 
@@ -69,6 +71,13 @@ export const subscriptionRowSchema = z.object({
   current_period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
   created_at: z.string(),
+  /** When its renewal failed (status past_due), ISO-8601 UTC. */
+  past_due_since: z.string().nullable().optional(),
+  /**
+   * What staff may do now (the lifecycle table): cancel_at_period_end, cancel_now (resume and
+   * change_plan are the customer's); the row offers only these.
+   */
+  allowed_actions: z.array(z.string()).optional(),
 });
 export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
 

@@ -9,7 +9,7 @@ import { errorMessage, isApiError } from '@/lib/api';
 import { billingFrequencyText, formatMoney } from '@/lib/format';
 import { useCreatePlan } from '../api/createPlan';
 import { useDeletePlan } from '../api/deletePlan';
-import { buildPlanBody, EMPTY_PLAN_FORM, planFormValuesOf, type PlanFormValues } from '../api/planForm';
+import { buildPlanBody, EMPTY_PLAN_FORM, MAX_TRIAL_DAYS, planFormValuesOf, type PlanFormValues } from '../api/planForm';
 import type { FieldErrors } from '../api/productForm';
 import { CURRENCIES, FREQUENCY_UNITS, FREQUENCY_VALUES, type AdminPlan, type AdminProduct } from '../api/schemas';
 import { useUpdatePlan } from '../api/updatePlan';
@@ -106,6 +106,7 @@ export function PlansDialog({ product, onClose }: PlansDialogProps) {
                   <p className="font-medium text-slate-900">{plan.name}</p>
                   <p className="text-slate-600">
                     {formatMoney(plan.price_amount, plan.currency)} {plan.currency} {billingFrequencyText(plan.billing_frequency_value, plan.billing_frequency_unit)}
+                    {plan.trial_days ? `, ${String(plan.trial_days)}-day free trial` : ''}
                   </p>
                 </div>
                 <div className="flex gap-2">
@@ -184,6 +185,18 @@ export function PlansDialog({ product, onClose }: PlansDialogProps) {
               error={errors.billing_frequency_unit}
               options={FREQUENCY_UNITS.map((unit) => ({ value: unit, label: unit === 'month' ? 'Month(s)' : 'Year(s)' }))}
               onChange={(event) => set('billing_frequency_unit', event.target.value)}
+            />
+            <FormField
+              label="Trial days"
+              name="trial_days"
+              type="number"
+              min={0}
+              max={MAX_TRIAL_DAYS}
+              step={1}
+              hint={`Free days before the first charge, 0 to ${String(MAX_TRIAL_DAYS)} (0: no trial)`}
+              value={values.trial_days}
+              error={errors.trial_days}
+              onChange={(event) => set('trial_days', event.target.value)}
             />
           </div>
           <div className="flex justify-end gap-3">

@@ -398,7 +398,7 @@ describe('Pricing Plans dialog', () => {
     await user.click(within(form).getByRole('button', { name: 'Add Plan' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Pricing plan saved successfully!');
     const [call] = callsTo(fetchMock, 'POST', '/api/v1/admin/products/prod-1/plans');
-    expect(call?.body).toEqual({ name: 'Monthly', price: '19.99', currency: 'AUD', billing_frequency_value: 12, billing_frequency_unit: 'year', sort_order: 0 });
+    expect(call?.body).toEqual({ name: 'Monthly', price: '19.99', currency: 'AUD', billing_frequency_value: 12, billing_frequency_unit: 'year', sort_order: 0, trial_days: 0 });
     expect(typeof (call?.body as { price: unknown }).price).toBe('string');
     expect(await within(dialog).findByRole('listitem', { name: 'Monthly' })).toHaveTextContent('$19.99');
   });
@@ -434,6 +434,46 @@ describe('Pricing Plans dialog', () => {
     await user.click(within(question).getByRole('button', { name: 'Delete Plan' }));
     await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('Pricing plan deleted!'));
     expect(callsTo(fetchMock, 'DELETE', '/api/v1/admin/plans/plan-1')).toHaveLength(1);
+  });
+
+  it('sends a plan\'s Trial days (0 to 90) as trial_days, and shows a stored trial', async () => {
+    const trial = plan({ id: 'plan-2', name: 'Yearly', price_amount: 15000, billing_frequency_unit: 'year', sort_order: 1, trial_days: 30 });
+    const fetchMock = serve([product({ plans: [plan(), trial] })], {
+      'POST /api/v1/admin/products/prod-1/plans': (init) => jsonResponse(201, { plan: plan({ id: 'plan-3', name: 'Trial Monthly', ...(JSON.parse(init?.body as string) as object) }) }),
+      'PATCH /api/v1/admin/plans/plan-2': (init) => jsonResponse(200, { plan: { ...trial, ...(JSON.parse(init?.body as string) as object) } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('HHTraff Terminal');
+    await user.click(within(rowOf('HHTraff Terminal')).getByRole('button', { name: 'Manage Pricing' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pricing Plans - HHTraff Terminal' });
+    expect(within(dialog).getByRole('listitem', { name: 'Yearly' })).toHaveTextContent('$150.00 NZD per year, 30-day free trial');
+    expect(within(dialog).getByRole('listitem', { name: 'Monthly' })).not.toHaveTextContent('trial');
+
+    const form = within(dialog).getByRole('form', { name: 'Add New Plan' });
+    const days = within(form).getByRole('spinbutton', { name: 'Trial days' });
+    expect(days).toHaveValue(0);
+    expect(days).toHaveAttribute('min', '0');
+    expect(days).toHaveAttribute('max', '90');
+    await user.type(within(form).getByRole('textbox', { name: /^Plan Name/ }), 'Trial Monthly');
+    await user.type(within(form).getByRole('spinbutton', { name: /^Price/ }), '15');
+    await user.clear(days);
+    await user.type(days, '91');
+    await user.click(within(form).getByRole('button', { name: 'Add Plan' }));
+    expect(days).toHaveAccessibleDescription(/Trial days must be a whole number from 0 to 90\./);
+    expect(callsTo(fetchMock, 'POST', '/api/v1/admin/products/prod-1/plans')).toHaveLength(0);
+    await user.clear(days);
+    await user.type(days, '14');
+    await user.click(within(form).getByRole('button', { name: 'Add Plan' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Pricing plan saved successfully!');
+    expect(callsTo(fetchMock, 'POST', '/api/v1/admin/products/prod-1/plans')[0]?.body).toMatchObject({ name: 'Trial Monthly', price: '15', trial_days: 14 });
+
+    // Editing fills the field from the plan and sends it back with the others.
+    await user.click(within(within(dialog).getByRole('listitem', { name: 'Yearly' })).getByRole('button', { name: 'Edit' }));
+    const edit = within(dialog).getByRole('form', { name: 'Edit Plan' });
+    expect(within(edit).getByRole('spinbutton', { name: 'Trial days' })).toHaveValue(30);
+    await user.click(within(edit).getByRole('button', { name: 'Update Plan' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/plans/plan-2')[0]?.body).toMatchObject({ name: 'Yearly', trial_days: 30 }));
   });
 
   it('says why a plan in use cannot be deleted', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { SubscriptionRow } from '../api/schemas';
 import { fakeAuth } from '@/test/fakeAuthClient';
 import { renderRoute } from '@/test/utils';
 import { callsTo, jsonResponse, mockApi, page, subscriptionRow } from '../testing';
@@ -21,14 +22,14 @@ describe('SubscriptionManagementPage', () => {
         200,
         page([
           subscriptionRow(),
-          subscriptionRow({ id: 'sub-2', user_email: null, user_id: 'abcdef12-9999-7000-8000-000000000000', status: 'cancelled', current_period_end: null, payment_provider: 'test', plan_name: null }),
+          subscriptionRow({ id: 'sub-2', user_email: null, user_id: 'abcdef12-9999-7000-8000-000000000000', status: 'cancelled', current_period_end: null, payment_provider: 'test', plan_name: null, allowed_actions: [] }),
         ]),
       ),
     );
     renderPage();
     const table = await screen.findByRole('table', { name: 'Subscriptions' });
     await within(table).findByText('ana@example.co.nz');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['User', 'Product', 'Provider', 'Status', 'Period End', 'Created']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['User', 'Product', 'Provider', 'Status', 'Period End', 'Created', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('ana@example.co.nz0193a000');
     expect(rows[0]).toHaveTextContent('HHTraff TerminalMonthly');
@@ -48,7 +49,7 @@ describe('SubscriptionManagementPage', () => {
     renderPage();
     await screen.findByText('ana@example.co.nz');
     const filters = screen.getByRole('group', { name: 'Filter by status' });
-    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Active', 'Pending', 'Cancelled', 'Expired']);
+    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Active', 'Pending', 'Past due', 'Cancelled', 'Expired']);
     expect(within(filters).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(filters).getByRole('button', { name: 'Active' }));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/subscriptions').at(-1)?.url.searchParams.get('status')).toBe('active'));
@@ -75,5 +76,75 @@ describe('SubscriptionManagementPage', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/v1/admin/subscriptions').at(-1)?.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('filters the past-due subscriptions, showing since when', async () => {
+    const fetchMock = mockApi((url) =>
+      jsonResponse(200, url.searchParams.get('status') === 'past_due' ? page([subscriptionRow({ status: 'past_due', past_due_since: '2025-10-20T00:00:00Z' })]) : page([subscriptionRow()])),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('ana@example.co.nz');
+    await user.click(within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', { name: 'Past due' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/subscriptions').at(-1)?.url.searchParams.get('status')).toBe('past_due'));
+    const status = await screen.findByText('Past due', { selector: '[data-tone]' });
+    expect(status).toHaveAttribute('data-tone', 'amber');
+    expect(screen.getByText('Since 20 Oct 2025')).toBeInTheDocument();
+  });
+
+  it('offers only the allowed actions and Open customer, the customer page of the row', async () => {
+    mockApi(() => jsonResponse(200, page([subscriptionRow({ allowed_actions: ['cancel_now'] }), subscriptionRow({ id: 'sub-2', status: 'cancelled', allowed_actions: [] })])));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Subscriptions' });
+    await within(table).findAllByText('ana@example.co.nz');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('button', { name: 'Cancel now: HHTraff Terminal for ana@example.co.nz' })).toBeInTheDocument();
+    expect(within(first!).queryByRole('button', { name: /^Cancel at period end/ })).not.toBeInTheDocument();
+    expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: 'Open customer: ana@example.co.nz' })).toHaveAttribute('href', '/admin/customers/0193a000-1111-7000-8000-0000000000aa');
+  });
+
+  it.each([
+    [true, 'Cancel at period end', 'The subscription does not renew. ana@example.co.nz keeps access until 1 Nov 2025.', 'HHTraff Terminal for ana@example.co.nz will not renew. Access ends on 1 Nov 2025.'],
+    [false, 'Cancel now', 'ana@example.co.nz loses access immediately. No refund is made.', 'HHTraff Terminal for ana@example.co.nz is cancelled.'],
+  ])('cancels (at_period_end %s) with the reason, after saying when access ends', async (atPeriodEnd, action, statement, done) => {
+    let answer: SubscriptionRow = subscriptionRow();
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/subscriptions/sub-1/cancel' && init?.method === 'POST') {
+        answer = subscriptionRow(atPeriodEnd ? { cancel_at_period_end: true, allowed_actions: ['cancel_now'] } : { status: 'cancelled', allowed_actions: [] });
+        return jsonResponse(200, answer);
+      }
+      // The list is filtered to active: a row cancelled now leaves it, and the dialog's answer still arrives.
+      return jsonResponse(200, page(answer.status === 'active' ? [answer] : []));
+    });
+    const user = userEvent.setup();
+    renderPage('/admin/subscriptions?status=active');
+    await user.click(await screen.findByRole('button', { name: `${action}: HHTraff Terminal for ana@example.co.nz` }));
+    const dialog = screen.getByRole('dialog', { name: `${action}: HHTraff Terminal` });
+    expect(dialog).toHaveAccessibleDescription(statement);
+    // The reason is required: nothing is sent without one.
+    await user.click(within(dialog).getByRole('button', { name: action }));
+    expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAccessibleDescription(/Give the reason for cancelling the subscription\./);
+    expect(callsTo(fetchMock, 'POST', '/api/v1/admin/subscriptions/sub-1/cancel')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), '  Customer asked by phone  ');
+    await user.click(within(dialog).getByRole('button', { name: action }));
+    expect(await screen.findByRole('status')).toHaveTextContent(done);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/v1/admin/subscriptions/sub-1/cancel').map((call) => call.body)).toEqual([{ at_period_end: atPeriodEnd, reason: 'Customer asked by phone' }]);
+  });
+
+  it("shows the server's refusal in the dialog, and its field errors beside the field", async () => {
+    mockApi((_url, init) => {
+      if (init?.method === 'POST') return jsonResponse(422, { code: 'validation_failed', message: 'Check the reason.', fields: { reason: 'The reason must be one line of at most 500 characters.' } });
+      return jsonResponse(200, page([subscriptionRow()]));
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel now: HHTraff Terminal for ana@example.co.nz' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel now: HHTraff Terminal' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel now' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Check the reason.');
+    expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAccessibleDescription(/The reason must be one line of at most 500 characters\./);
   });
 });

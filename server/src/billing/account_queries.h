@@ -20,7 +20,9 @@ namespace storefront::billing {
 
 class AccountQueries {
 public:
-    AccountQueries(db::Database& db, catalog::ProductRepository& products) : db_(db), products_(products), checkouts_(db) {}
+    // `graceDays`: STOREFRONT_PAST_DUE_GRACE_DAYS, how long a past-due subscription keeps access.
+    AccountQueries(db::Database& db, catalog::ProductRepository& products, int graceDays)
+        : db_(db), products_(products), graceDays_(graceDays), checkouts_(db) {}
 
     // The dashboard's orders: the newest this many, with orders_total; GET /api/v1/account/orders
     // pages through them all.
@@ -36,12 +38,16 @@ public:
     std::optional<nlohmann::json> order(const std::string& userId, const std::string& orderId);
     // GET /api/v1/account/checkouts/{id}; nullopt when it is not the user's.
     std::optional<nlohmann::json> checkout(const std::string& userId, const std::string& checkoutId);
+    // One of the user's subscriptions as the dashboard lists it (the answer of the subscription
+    // actions); nullopt when it is not theirs.
+    std::optional<nlohmann::json> subscription(const std::string& userId, const std::string& subscriptionId);
     // POST /functions/v1/validate-subscription; nullopt when no active product has that slug.
     std::optional<nlohmann::json> validate(const std::string& userId, const std::string& productSlug);
 
 private:
     db::Database& db_;
     catalog::ProductRepository& products_;
+    int graceDays_;
     CheckoutRepository checkouts_;
     OrderRepository orders_;
     SubscriptionRepository subscriptions_;

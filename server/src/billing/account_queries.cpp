@@ -1,6 +1,7 @@
-#include "billing/orders/account_queries.h"
+#include "billing/account_queries.h"
 
 #include "billing/orders/rules.h"
+#include "billing/subscriptions/lifecycle.h"
 
 #include <Poco/Timestamp.h>
 
@@ -11,12 +12,23 @@ namespace {
 // The active-subscription result's subscription_source for a product granted by an enterprise seat.
 constexpr const char* kEnterpriseSource = "enterprise_licence";
 
-nlohmann::json orNull(const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+nlohmann::json accountOrNull(const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
-nlohmann::json subscriptionJson(const SubscriptionView& v) {
+// When access ends: a past-due one's grace, a trial's end, or the period end of one that will not renew.
+std::optional<std::int64_t> accessEndsOf(const SubscriptionView& v, int graceDays) {
+    if (v.status == "past_due" && v.pastDueSince) return graceEnd(db::epochFromTimestamp(*v.pastDueSince), graceDays);
+    if (v.status == "trialing" && v.trialEnd) return db::epochFromTimestamp(*v.trialEnd);
+    if (v.cancelAtPeriodEnd && v.periodEnd) return db::epochFromTimestamp(*v.periodEnd);
+    return std::nullopt;
+}
+
+nlohmann::json subscriptionJson(const SubscriptionView& v, std::int64_t nowEpoch, int graceDays) {
+    const auto accessEnds = accessEndsOf(v, graceDays);
+    const SubscriptionFacts facts{v.status, v.cancelAtPeriodEnd, v.periodEnd && db::epochFromTimestamp(*v.periodEnd) <= nowEpoch};
     nlohmann::json plan = nullptr;
     if (v.plan)
-        plan = {{"name", v.plan->name},
+        plan = {{"id", v.plan->id},
+                {"name", v.plan->name},
                 {"price_amount", v.plan->priceAmount},
                 {"currency", v.plan->currency},
                 {"billing_frequency_value", v.plan->frequencyValue},
@@ -24,15 +36,22 @@ nlohmann::json subscriptionJson(const SubscriptionView& v) {
     return {{"id", v.id},
             {"status", v.status},
             {"payment_provider", v.paymentProvider},
-            {"current_period_end", orNull(v.periodEnd)},
+            {"current_period_end", accountOrNull(v.periodEnd)},
             {"cancel_at_period_end", v.cancelAtPeriodEnd},
             {"created_at", v.createdAt},
+            {"pricing_plan_id", accountOrNull(v.planId)},
+            {"past_due_since", accountOrNull(v.pastDueSince)},
+            {"trial_end", accountOrNull(v.trialEnd)},
+            {"ended_at", accountOrNull(v.endedAt)},
+            {"credit_balance", v.creditBalance},
+            {"access_ends_at", accessEnds ? nlohmann::json(db::timestampFromEpoch(*accessEnds)) : nlohmann::json(nullptr)},
+            {"allowed_actions", allowedActionNames(facts)},
             {"product",
              {{"id", v.productId},
               {"slug", v.productSlug},
               {"name", v.productName},
               {"price_nzd", v.productPriceNzd},
-              {"billing_interval", orNull(v.productBillingInterval)}}},
+              {"billing_interval", accountOrNull(v.productBillingInterval)}}},
             {"plan", plan}};
 }
 
@@ -87,14 +106,16 @@ nlohmann::json AccountQueries::dashboard(const std::string& userId) {
     const std::int64_t nowEpoch = db_.clock().epochSeconds();
     nlohmann::json subscriptions = nlohmann::json::array(), active = nlohmann::json::array(), orders = nlohmann::json::array();
     for (const auto& v : subscriptions_.forUser(s, userId)) {
-        subscriptions.push_back(subscriptionJson(v));
-        // get_user_active_subscriptions: live and not past the period end.
-        if (isLive(v.status) && (!v.periodEnd || db::epochFromTimestamp(*v.periodEnd) > nowEpoch))
+        subscriptions.push_back(subscriptionJson(v, nowEpoch, graceDays_));
+        // get_user_active_subscriptions: live and not past the period end, or past due within its grace.
+        const auto accessEnds = accessEndsOf(v, graceDays_);
+        const bool graced = v.status == "past_due" && accessEnds && *accessEnds > nowEpoch;
+        if (graced || (isLive(v.status) && (!v.periodEnd || db::epochFromTimestamp(*v.periodEnd) > nowEpoch)))
             active.push_back({{"product_name", v.productName},
                               {"product_slug", v.productSlug},
-                              {"status", v.status == "active" ? "active" : "trial"},
+                              {"status", v.status == "active" ? "active" : graced ? "past_due" : "trial"},
                               {"subscription_source", subscriptionSource(v.paymentProvider)},
-                              {"expires_at", orNull(v.periodEnd)}});
+                              {"expires_at", accountOrNull(v.periodEnd)}});
     }
     for (const auto& licensed : licences_.licensedProducts(s, userId))
         active.push_back({{"product_name", licensed.name},
@@ -138,12 +159,20 @@ std::optional<nlohmann::json> AccountQueries::checkout(const std::string& userId
     return nlohmann::json{{"id", c->id},
                           {"status", c->status == "creating" ? "open" : c->status},
                           {"mode", c->mode},
-                          {"product_slug", orNull(c->productSlug)},
+                          {"product_slug", accountOrNull(c->productSlug)},
                           {"order",
                            {{"order_number", c->orderNumber},
                             {"status", c->orderStatus},
                             {"total_amount", c->totalAmount},
                             {"currency", c->currency}}}};
+}
+
+std::optional<nlohmann::json> AccountQueries::subscription(const std::string& userId, const std::string& subscriptionId) {
+    auto s = db_.session();
+    const std::int64_t nowEpoch = db_.clock().epochSeconds();
+    for (const auto& v : subscriptions_.forUser(s, userId))
+        if (v.id == subscriptionId) return subscriptionJson(v, nowEpoch, graceDays_);
+    return std::nullopt;
 }
 
 std::optional<nlohmann::json> AccountQueries::validate(const std::string& userId, const std::string& productSlug) {
@@ -153,13 +182,15 @@ std::optional<nlohmann::json> AccountQueries::validate(const std::string& userId
     {
         auto s = db_.session();
         if (auto row = subscriptions_.forValidation(s, userId, *productId)) {
-            std::optional<std::int64_t> end;
-            if (row->periodEnd) end = db::epochFromTimestamp(*row->periodEnd);
-            state = SubscriptionState{row->status, end};
+            auto epoch = [](const std::optional<std::string>& t) -> std::optional<std::int64_t> {
+                if (!t) return std::nullopt;
+                return db::epochFromTimestamp(*t);
+            };
+            state = SubscriptionState{row->status, epoch(row->periodEnd), epoch(row->trialEnd), epoch(row->pastDueSince)};
         }
     }
     const auto now = db_.clock().epochSeconds();
-    auto result = billing::validate(state, now);
+    auto result = billing::validate(state, now, graceDays_);
     if (!result.valid) {
         // No live subscription of their own: an enterprise seat grants the product, with no end.
         auto s = db_.session();

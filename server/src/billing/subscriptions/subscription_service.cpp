@@ -1,0 +1,256 @@
+#include "billing/subscriptions/subscription_service.h"
+
+#include "billing/orders/rules.h"
+#include "billing/subscriptions/lifecycle.h"
+#include "billing/subscriptions/subscription_mail.h"
+#include "common/text.h"
+#include "http/api_error.h"
+
+#include <Poco/Logger.h>
+
+namespace storefront::billing {
+
+namespace {
+
+using http::ApiError;
+using http::ErrorKind;
+namespace st = subscription_status;
+
+constexpr int kReminderDays = 3; // payment_reminder and trial_ending go this many days ahead
+
+std::optional<std::int64_t> epochOf(const std::optional<std::string>& t) {
+    if (!t) return std::nullopt;
+    return db::epochFromTimestamp(*t);
+}
+
+SubscriptionFacts factsOf(const SubscriptionRow& row, std::int64_t now) {
+    return {row.status, row.cancelAtPeriodEnd, row.periodEnd && db::epochFromTimestamp(*row.periodEnd) <= now};
+}
+
+void requireAllowed(const SubscriptionRow& row, SubscriptionAction action, std::int64_t now) {
+    const auto facts = factsOf(row, now);
+    if (isAllowed(facts, action)) return;
+    std::string message;
+    if (hasEnded(row.status)) message = "This subscription has ended.";
+    else if (action == SubscriptionAction::Resume) message = "This subscription is not set to end.";
+    else if (action == SubscriptionAction::CancelAtPeriodEnd && row.cancelAtPeriodEnd)
+        message = "This subscription already ends at its period end.";
+    else if (action == SubscriptionAction::ChangePlan && row.cancelAtPeriodEnd)
+        message = "Resume this subscription before changing its plan.";
+    else message = "A " + row.status + " subscription cannot do that.";
+    ApiError error(ErrorKind::Conflict, "invalid_transition", message);
+    error.extra = {{"from", row.status}, {"to", actionName(action)}, {"allowed", allowedActionNames(facts)}};
+    throw error;
+}
+
+nlohmann::json stateOf(const SubscriptionRow& row) {
+    return {{"status", row.status},
+            {"cancel_at_period_end", row.cancelAtPeriodEnd},
+            {"pricing_plan_id", row.planId ? nlohmann::json(*row.planId) : nlohmann::json(nullptr)},
+            {"current_period_end", row.periodEnd ? nlohmann::json(*row.periodEnd) : nlohmann::json(nullptr)}};
+}
+
+ApiError providerFailure(const std::string& what, const ProviderError& e) {
+    Poco::Logger::get("billing").warning("subscription %s: %s", what, std::string(e.what()));
+    return ApiError(ErrorKind::BadGateway, "payment_provider_error",
+                    "The payment provider did not confirm the change. Nothing changed; please try again.");
+}
+
+} // namespace
+
+SubscriptionRow SubscriptionService::owned(const std::optional<std::string>& ownerId, const std::string& id) {
+    auto s = db_.session();
+    auto row = subscriptions_.find(s, id);
+    if (!row || (ownerId && row->userId != *ownerId))
+        throw ApiError::notFound("subscription_not_found", "No such subscription.");
+    return *row;
+}
+
+void SubscriptionService::cancel(const audit::Actor& actor, const std::optional<std::string>& ownerId, const std::string& id,
+                                 bool atPeriodEnd, const std::optional<std::string>& reason) {
+    const auto row = owned(ownerId, id);
+    const auto now = db_.clock().epochSeconds();
+    requireAllowed(row, atPeriodEnd ? SubscriptionAction::CancelAtPeriodEnd : SubscriptionAction::CancelNow, now);
+    if (row.providerId) {
+        try {
+            if (atPeriodEnd) provider_.setCancelAtPeriodEnd(*row.providerId, true);
+            else provider_.cancelSubscriptionNow(*row.providerId);
+        } catch (const ProviderError& e) {
+            throw providerFailure("cancel " + id, e);
+        }
+    }
+    db_.write([&](db::Tx& tx) {
+        auto current = subscriptions_.find(tx, id);
+        if (!current) return;
+        SubscriptionChange c;
+        if (atPeriodEnd) c.cancelAtPeriodEnd = true;
+        else if (!hasEnded(current->status)) {
+            c.status = st::kCancelled;
+            c.endedAt = std::optional<std::string>(tx.clock().nowTimestamp());
+        }
+        subscriptions_.apply(tx, id, c);
+        auto after = *subscriptions_.find(tx, id);
+        nlohmann::json detail = {{"at_period_end", atPeriodEnd}};
+        if (reason) detail["reason"] = *reason;
+        audit::record(tx, actor, {atPeriodEnd ? "subscription.cancel_scheduled" : "subscription.cancelled", "subscription", id,
+                                  stateOf(row), stateOf(after), detail});
+        auto m = cancellationMail(subscriptions_.ownerEmail(tx, row.userId), subscriptions_.productName(tx, row.productId), atPeriodEnd,
+                                  epochOf(after.periodEnd), publicUrl_);
+        if (!m.to.empty()) outbox_.enqueue(tx, m);
+    });
+}
+
+void SubscriptionService::resume(const audit::Actor& actor, const std::optional<std::string>& ownerId, const std::string& id) {
+    const auto row = owned(ownerId, id);
+    requireAllowed(row, SubscriptionAction::Resume, db_.clock().epochSeconds());
+    if (row.providerId) {
+        try {
+            provider_.setCancelAtPeriodEnd(*row.providerId, false);
+        } catch (const ProviderError& e) {
+            throw providerFailure("resume " + id, e);
+        }
+    }
+    db_.write([&](db::Tx& tx) {
+        SubscriptionChange c;
+        c.cancelAtPeriodEnd = false;
+        subscriptions_.apply(tx, id, c);
+        auto after = *subscriptions_.find(tx, id);
+        audit::record(tx, actor, {"subscription.resumed", "subscription", id, stateOf(row), stateOf(after)});
+        auto m = resumedMail(subscriptions_.ownerEmail(tx, row.userId), subscriptions_.productName(tx, row.productId), epochOf(after.periodEnd), publicUrl_);
+        if (!m.to.empty()) outbox_.enqueue(tx, m);
+    });
+}
+
+SubscriptionService::Preview SubscriptionService::previewOf(const SubscriptionRow& row, const std::string& planId) {
+    std::optional<PlanInfo> target, current;
+    {
+        auto s = db_.session();
+        if (common::isUuid(planId)) target = subscriptions_.plan(s, planId);
+        if (row.planId) current = subscriptions_.plan(s, *row.planId);
+    }
+    if (!target || target->productId != row.productId)
+        throw ApiError::validation({{"priceId", "Choose another plan of the same product."}}, "Choose another plan of the same product.");
+    if (current && target->currency != current->currency)
+        throw ApiError::validation({{"priceId", "Choose a plan in " + current->currency + "."}}, "Choose a plan in " + current->currency + ".");
+    if (row.planId && *row.planId == planId)
+        throw ApiError(ErrorKind::Conflict, "already_on_plan", "You are already on the " + target->name + " plan.");
+    if (row.status == st::kPastDue)
+        throw ApiError(ErrorKind::Conflict, "past_due", "Update your payment method and pay the overdue renewal before changing plan.");
+    const auto now = db_.clock().epochSeconds();
+    requireAllowed(row, SubscriptionAction::ChangePlan, now);
+    if (!current || !row.periodEnd)
+        throw ApiError(ErrorKind::Conflict, "invalid_transition", "This subscription has no plan to change from.");
+    ProrationInput in;
+    in.from = {current->amount, current->currency, current->unit, static_cast<int>(current->count)};
+    in.to = {target->amount, target->currency, target->unit, static_cast<int>(target->count)};
+    in.periodEnd = db::epochFromTimestamp(*row.periodEnd);
+    in.periodStart = row.periodStart ? db::epochFromTimestamp(*row.periodStart)
+                                     : addInterval(in.periodEnd, current->unit, -static_cast<int>(current->count));
+    in.now = now;
+    in.balance = row.creditBalance;
+    in.trialing = row.status == st::kTrialing;
+    return {prorate(in), target->currency, *target};
+}
+
+SubscriptionService::Preview SubscriptionService::preview(const std::string& ownerId, const std::string& id, const std::string& planId) {
+    return previewOf(owned(ownerId, id), planId);
+}
+
+void SubscriptionService::changePlan(const audit::Actor& actor, const std::string& ownerId, const std::string& id,
+                                     const std::string& planId) {
+    const auto row = owned(ownerId, id);
+    const auto preview = previewOf(row, planId);
+    const auto& p = preview.proration;
+    if (row.providerId) {
+        PlanChange change;
+        change.changeId = db::newId();
+        change.subscriptionId = *row.providerId;
+        change.planId = planId;
+        change.line = {preview.plan.productName + " - " + preview.plan.name, preview.plan.amount, preview.plan.currency, 1,
+                       preview.plan.unit, static_cast<int>(preview.plan.count)};
+        change.amountDueNow = p.amountDueNow;
+        change.credit = p.credit;
+        change.balanceAfter = p.balanceAfter;
+        change.periodStart = p.periodStart;
+        change.periodEnd = p.periodEnd;
+        bool applied = false;
+        try {
+            applied = provider_.changePlan(change);
+        } catch (const ProviderError& e) {
+            throw providerFailure("change plan " + id, e);
+        }
+        if (!applied)
+            throw ApiError(ErrorKind::Conflict, "card_declined",
+                           "Your card was declined, so the plan was not changed. Update your payment method and try again.");
+    }
+    db_.write([&](db::Tx& tx) {
+        SubscriptionChange c;
+        c.planId = planId;
+        c.creditBalance = p.balanceAfter;
+        c.periodStart = db::timestampFromEpoch(p.periodStart);
+        c.periodEnd = db::timestampFromEpoch(p.periodEnd);
+        subscriptions_.apply(tx, id, c);
+        auto after = *subscriptions_.find(tx, id);
+        audit::record(tx, actor, {"subscription.plan_changed", "subscription", id, stateOf(row), stateOf(after),
+                                  {{"amount_due_now", p.amountDueNow}, {"credit", p.credit}, {"balance_after", p.balanceAfter}}});
+        auto m = planChangedMail(subscriptions_.ownerEmail(tx, row.userId), preview.plan.productName, preview.plan.name, p.amountDueNow,
+                                 p.balanceAfter, preview.currency, p.nextRenewalAt, p.nextRenewalAmount, publicUrl_);
+        if (!m.to.empty()) outbox_.enqueue(tx, m);
+    });
+}
+
+namespace {
+
+void withActions(AdminSubscription& item, std::int64_t now) {
+    item.allowedActions = allowedActionNames(
+        {item.status, item.cancelAtPeriodEnd, item.periodEnd && db::epochFromTimestamp(*item.periodEnd) <= now});
+}
+
+} // namespace
+
+db::Page<AdminSubscription> SubscriptionService::staffList(const std::optional<std::string>& status,
+                                                           const std::optional<std::string>& search, const db::PageQuery& page) {
+    auto s = db_.session();
+    auto result = subscriptions_.adminList(s, status, search, page);
+    for (auto& item : result.items) withActions(item, db_.clock().epochSeconds());
+    return result;
+}
+
+std::optional<AdminSubscription> SubscriptionService::staffFind(const std::string& id) {
+    auto s = db_.session();
+    auto item = subscriptions_.adminFind(s, id);
+    if (item) withActions(*item, db_.clock().epochSeconds());
+    return item;
+}
+
+void SubscriptionService::remindDue() {
+    const auto now = db_.clock().epochSeconds();
+    std::vector<SubscriptionDue> pastDue, trials;
+    {
+        auto s = db_.session();
+        if (graceDays_ > kReminderDays)
+            pastDue = subscriptions_.pastDueSince(s, db::timestampFromEpoch(now - std::int64_t(graceDays_ - kReminderDays) * 86400),
+                                                  db::timestampFromEpoch(now - std::int64_t(graceDays_) * 86400));
+        trials = subscriptions_.trialsEnding(s, db::timestampFromEpoch(now), db::timestampFromEpoch(now + kReminderDays * 86400));
+    }
+    for (const auto& due : pastDue)
+        db_.write([&](db::Tx& tx) {
+            auto row = subscriptions_.find(tx, due.id);
+            if (!row || row->status != st::kPastDue || !row->pastDueSince) return;
+            if (!subscriptions_.noteSent(tx, due.id, "payment_reminder", *row->pastDueSince)) return;
+            auto m = paymentReminderMail(due.email.value_or(""), due.productName,
+                                         graceEnd(db::epochFromTimestamp(*row->pastDueSince), graceDays_), publicUrl_);
+            if (!m.to.empty()) outbox_.enqueue(tx, m);
+        });
+    for (const auto& due : trials)
+        db_.write([&](db::Tx& tx) {
+            auto row = subscriptions_.find(tx, due.id);
+            if (!row || row->status != st::kTrialing || !row->trialEnd) return;
+            if (!subscriptions_.noteSent(tx, due.id, "trial_ending", *row->trialEnd)) return;
+            auto m = trialEndingMail(due.email.value_or(""), due.productName, db::epochFromTimestamp(*row->trialEnd), due.planAmount,
+                                     due.planCurrency.value_or("NZD"), publicUrl_);
+            if (!m.to.empty()) outbox_.enqueue(tx, m);
+        });
+}
+
+} // namespace storefront::billing

@@ -1,0 +1,69 @@
+#pragma once
+// What a subscription's owner (the dashboard) and staff do to it (docs/billing.md, "Subscription
+// lifecycle"): cancel at the period end or now, resume, preview and change the plan; and the
+// reminder job's mails. Every action is checked against the lifecycle table
+// (billing/subscriptions/lifecycle.h) before the provider is asked, and written (with its audit
+// entry and mail, in one transaction) only once the provider has agreed. The provider's events then
+// bring the same state again, which changes nothing.
+#include "audit/audit.h"
+#include "billing/orders/subscription_repository.h"
+#include "billing/provider/payment_provider.h"
+#include "billing/subscriptions/proration.h"
+#include "db/database.h"
+#include "mail/outbox.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace storefront::billing {
+
+class SubscriptionService {
+public:
+    SubscriptionService(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox, std::string publicUrl, int graceDays)
+        : db_(db), provider_(provider), outbox_(outbox), publicUrl_(std::move(publicUrl)), graceDays_(graceDays) {}
+
+    // `ownerId`: the caller's user id (another user's subscription is 404); nullopt for staff.
+    // `reason`: staff's words (required of staff, audited).
+    void cancel(const audit::Actor& actor, const std::optional<std::string>& ownerId, const std::string& id, bool atPeriodEnd,
+                const std::optional<std::string>& reason);
+    void resume(const audit::Actor& actor, const std::optional<std::string>& ownerId, const std::string& id);
+
+    struct Preview {
+        Proration proration;
+        std::string currency;
+        PlanInfo plan;
+    };
+    // What switching to `planId` costs now. 422 for a plan of another product or currency (or none),
+    // 409 already_on_plan, 409 past_due (pay first), 409 invalid_transition (ended, or ending).
+    Preview preview(const std::string& ownerId, const std::string& id, const std::string& planId);
+    void changePlan(const audit::Actor& actor, const std::string& ownerId, const std::string& id, const std::string& planId);
+
+    // Staff's list (GET /api/v1/admin/subscriptions), one of it, and the list whole for an export;
+    // each item with the actions the lifecycle table allows it now.
+    db::Page<AdminSubscription> staffList(const std::optional<std::string>& status, const std::optional<std::string>& search,
+                                          const db::PageQuery& page);
+    std::optional<AdminSubscription> staffFind(const std::string& id);
+    std::int64_t staffExport(const std::optional<std::string>& status, const std::optional<std::string>& search,
+                             const std::function<void(const AdminSubscription&)>& onRow) {
+        return subscriptions_.adminExport(db_, status, search, onRow);
+    }
+    db::Database& database() { return db_; }
+
+    // The reminder job: payment_reminder three days before a grace period ends, trial_ending three
+    // days before a trial's first charge; each once (subscription_notices).
+    void remindDue();
+
+private:
+    SubscriptionRow owned(const std::optional<std::string>& ownerId, const std::string& id);
+    Preview previewOf(const SubscriptionRow& row, const std::string& planId);
+
+    db::Database& db_;
+    PaymentProvider& provider_;
+    mail::Outbox& outbox_;
+    std::string publicUrl_;
+    int graceDays_;
+    SubscriptionRepository subscriptions_;
+};
+
+} // namespace storefront::billing

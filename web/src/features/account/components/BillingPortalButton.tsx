@@ -1,0 +1,48 @@
+// The way to the payment provider's billing portal (Stripe's; the local test portal offline), back
+// to the dashboard afterwards: "Manage billing" beside the heading and "Update payment method" in
+// a past-due warning are this one button with their own labels.
+import { useState } from 'react';
+import { errorMessage } from '@/lib/api';
+import { subscriptionClient } from '../subscriptionClient';
+
+interface BillingPortalButtonProps {
+  label: string;
+  /** 'primary' inside a warning; 'secondary' (default) elsewhere. */
+  variant?: 'primary' | 'secondary';
+  /** Links the button to the text it acts on (a subscription's warning). */
+  describedBy?: string;
+}
+
+export function BillingPortalButton({ label, variant = 'secondary', describedBy }: BillingPortalButtonProps) {
+  const [state, setState] = useState<'idle' | 'opening' | 'leaving'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    setError(null);
+    setState('opening');
+    try {
+      await subscriptionClient.createPortalSession({ returnPath: '/dashboard' });
+      setState('leaving');
+    } catch (failure) {
+      setState('idle');
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button
+        type="button"
+        className={variant === 'primary' ? 'btn-primary' : 'btn-secondary'}
+        aria-describedby={describedBy}
+        onClick={() => void open()}
+        disabled={state !== 'idle'}
+      >
+        {state === 'idle' ? label : 'Opening billing portal...'}
+      </button>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
