@@ -66,3 +66,48 @@ CREATE TABLE local_renewal_outcomes (
     outcome                   TEXT NOT NULL CONSTRAINT local_renewal_outcomes_outcome_check
                               CHECK (outcome IN ('succeeded', 'declined'))
 );
+
+-- Refunds of subscription payments (docs/billing.md, "Subscription refunds"): each paid provider
+-- invoice of a subscription, with the payment that paid it (a refund goes back through it), and
+-- the refunds of each, by staff or from the provider's dashboard. refunded_amount counts what the
+-- refunds that moved money took back, so an invoice is never refunded beyond what it took.
+CREATE TABLE subscription_payments (
+    id                   UUID NOT NULL PRIMARY KEY,
+    subscription_id      UUID NOT NULL CONSTRAINT subscription_payments_subscription_id_fkey
+                         REFERENCES subscriptions (id) ON DELETE CASCADE,
+    provider             TEXT NOT NULL,
+    provider_invoice_id  TEXT NOT NULL,
+    provider_payment_id  TEXT,
+    amount               BIGINT NOT NULL CONSTRAINT subscription_payments_amount_check CHECK (amount > 0),
+    currency             TEXT NOT NULL CONSTRAINT subscription_payments_currency_check CHECK (currency IN ('NZD', 'AUD', 'USD')),
+    refunded_amount      BIGINT NOT NULL DEFAULT 0 CONSTRAINT subscription_payments_refunded_amount_check CHECK (refunded_amount >= 0),
+    paid_at              TIMESTAMP WITH TIME ZONE NOT NULL
+);
+
+CREATE UNIQUE INDEX subscription_payments_provider_invoice_id_key ON subscription_payments (provider, provider_invoice_id);
+
+CREATE INDEX subscription_payments_subscription_id_idx ON subscription_payments (subscription_id, paid_at);
+
+CREATE INDEX subscription_payments_provider_payment_id_idx ON subscription_payments (provider, provider_payment_id);
+
+CREATE TABLE subscription_refunds (
+    id                  UUID NOT NULL PRIMARY KEY,
+    payment_id          UUID NOT NULL CONSTRAINT subscription_refunds_payment_id_fkey
+                        REFERENCES subscription_payments (id) ON DELETE CASCADE,
+    amount              BIGINT NOT NULL CONSTRAINT subscription_refunds_amount_check CHECK (amount > 0),
+    currency            TEXT NOT NULL,
+    reason              TEXT,
+    status              TEXT NOT NULL CONSTRAINT subscription_refunds_status_check
+                        CHECK (status IN ('requested', 'pending', 'succeeded', 'failed', 'canceled')),
+    source              TEXT NOT NULL CONSTRAINT subscription_refunds_source_check CHECK (source IN ('staff', 'provider')),
+    provider_refund_id  TEXT,
+    client_key          TEXT,
+    actor_id            UUID,
+    actor_email         TEXT,
+    created_at          TIMESTAMP WITH TIME ZONE NOT NULL,
+    updated_at          TIMESTAMP WITH TIME ZONE NOT NULL
+);
+
+CREATE UNIQUE INDEX subscription_refunds_provider_refund_id_key ON subscription_refunds (provider_refund_id);
+
+CREATE UNIQUE INDEX subscription_refunds_client_key_key ON subscription_refunds (payment_id, client_key);

@@ -20,7 +20,6 @@ namespace {
 
 constexpr std::size_t kMaxNoteChars = 500;
 constexpr std::size_t kMaxReasonChars = 500; // Stripe's limit for a metadata value
-constexpr std::size_t kMaxIdempotencyKeyChars = 255;
 constexpr std::size_t kMaxBulkOrders = 100; // one page of the list at most twice over
 constexpr std::size_t kMaxPaymentReferenceChars = 100;
 
@@ -38,12 +37,6 @@ std::optional<std::string> oneLine(http::Body& body, const char* name, std::size
     else if (!common::isOneLine(*value))
         body.fail(name, "Must be one line, without control characters.");
     return value;
-}
-
-bool printableAscii(const std::string& text) {
-    for (unsigned char c : text)
-        if (c < 0x21 || c > 0x7e) return false;
-    return true;
 }
 
 std::string orderId(const http::Request& req) { return http::idParam(req, "order_not_found", "No such order."); }
@@ -199,13 +192,7 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         const auto actor = audit::actorOf(req);
         const auto id = orderId(req);
         OrderAdmin::RefundInput in;
-        const auto key = req.header("Idempotency-Key");
-        if (!key.empty()) {
-            if (key.size() > kMaxIdempotencyKeyChars || !printableAscii(key))
-                throw ApiError(http::ErrorKind::BadRequest, "bad_idempotency_key",
-                               "The Idempotency-Key header must be at most 255 printable ASCII characters.");
-            in.clientKey = key;
-        }
+        in.clientKey = http::idempotencyKey(req);
         http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
         // lines: [{order_item_id, quantity}], at most 100; with them the amount may be left out.
         const auto& raw = body.json();

@@ -131,6 +131,13 @@ void Module::demo(db::Database& db) {
                                         live ? std::optional<std::string>(tx.clock().timestampAfter(20 * 86400))
                                              : std::optional<std::string>(daysAgo(tx.clock(), days > 30 ? days - 30 : 0)));
             }
+            // Dunning and a scheduled end: a renewal declined four days ago (its grace runs), and
+            // one set to end at its period end (the customers of the ended ones above).
+            demo.insertSubscription(tx, customers[3].first, *app, plan, "past_due", daysAgo(tx.clock(), 34),
+                                    std::optional<std::string>(tx.clock().timestampAfter(26 * 86400)),
+                                    std::optional<std::string>(daysAgo(tx.clock(), 4)));
+            demo.insertSubscription(tx, customers[4].first, *app, plan, "active", daysAgo(tx.clock(), 50),
+                                    std::optional<std::string>(tx.clock().timestampAfter(10 * 86400)), std::nullopt, true);
         }
 
         // For the dashboard's charts. Paid orders over the last 30 days (a weekly rhythm): delivered

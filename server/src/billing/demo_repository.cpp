@@ -20,11 +20,12 @@ constexpr const char* kInsertLatePayment =
     "VALUES (?, ?, ?, ?, 'NZD', 'local', ?)";
 constexpr const char* kInsertSubscription =
     "INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, provider_subscription_id, "
-    "current_period_end, cancel_at_period_end, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'local', ?, ?, FALSE, ?, ?)";
+    "current_period_end, cancel_at_period_end, past_due_since, created_at, updated_at, ended_at) "
+    "VALUES (?, ?, ?, ?, ?, 'local', ?, ?, ?, ?, ?, ?, ?)";
 
 constexpr const char* kInsertEndedSubscription =
     "INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, provider_subscription_id, "
-    "current_period_end, cancel_at_period_end, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'local', ?, ?, FALSE, ?, ?)";
+    "current_period_end, cancel_at_period_end, created_at, updated_at, ended_at) VALUES (?, ?, ?, ?, ?, 'local', ?, ?, FALSE, ?, ?, ?)";
 constexpr const char* kInsertLedger =
     "INSERT INTO payment_ledger (id, entry_key, kind, amount, currency, provider, order_id, subscription_id, occurred_at) "
     "VALUES (?, ?, ?, ?, ?, 'local', ?, ?, ?)";
@@ -64,10 +65,12 @@ void DemoRepository::insertLatePayment(db::Tx& tx, const std::string& orderId, c
 
 void DemoRepository::insertSubscription(db::Tx& tx, const std::string& userId, const std::string& productId,
                                         const std::optional<std::string>& planId, const std::string& status,
-                                        const std::string& createdAt, const std::optional<std::string>& periodEnd) {
+                                        const std::string& createdAt, const std::optional<std::string>& periodEnd,
+                                        const std::optional<std::string>& pastDueSince, bool cancelAtPeriodEnd) {
     tx.query(kInsertSubscription)
         .bind(db::newId(), userId, productId, planId, status, "sub_demo_" + userId.substr(0, 8) + "_" + status, periodEnd)
-        .bind(createdAt, createdAt)
+        .bind(cancelAtPeriodEnd, pastDueSince, createdAt, createdAt)
+        .bind(status == "cancelled" || status == "expired" ? periodEnd : std::nullopt)
         .run();
 }
 
@@ -76,7 +79,7 @@ void DemoRepository::insertEndedSubscription(db::Tx& tx, const std::string& user
                                              const std::string& createdAt, const std::string& endedAt, int n) {
     tx.query(kInsertEndedSubscription)
         .bind(db::newId(), userId, productId, planId, status, "sub_chart_" + std::to_string(n), endedAt)
-        .bind(createdAt, endedAt)
+        .bind(createdAt, endedAt, endedAt)
         .run();
 }
 

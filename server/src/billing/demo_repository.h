@@ -29,7 +29,8 @@ public:
     void insertLatePayment(db::Tx& tx, const std::string& orderId, const std::string& at, std::int64_t amount);
     void insertSubscription(db::Tx& tx, const std::string& userId, const std::string& productId,
                             const std::optional<std::string>& planId, const std::string& status, const std::string& createdAt,
-                            const std::optional<std::string>& periodEnd);
+                            const std::optional<std::string>& periodEnd,
+                            const std::optional<std::string>& pastDueSince = std::nullopt, bool cancelAtPeriodEnd = false);
     // A subscription that began at `createdAt` and ended (cancelled or expired) at `endedAt`;
     // its provider id is "sub_chart_<n>".
     void insertEndedSubscription(db::Tx& tx, const std::string& userId, const std::string& productId,

@@ -103,12 +103,22 @@ bool EventProcessor::apply(db::Tx& tx, const Event& e) {
         return subscriptionEvents_.applySubscription(tx, e, e.type == "customer.subscription.deleted");
     if (e.type == "invoice.paid" || e.type == "invoice.payment_failed") return subscriptionEvents_.applyInvoice(tx, e);
     // Refunds and disputes (docs/billing.md, "The ledger, refunds and disputes").
-    if (e.type == "charge.refunded") return refunds_.applyChargeRefunded(tx, e.provider, stripe_json::readCharge(e.object), e.eventId);
+    // A payment of ours is an order's or a subscription invoice's: the order's books first.
+    if (e.type == "charge.refunded") {
+        const auto charge = stripe_json::readCharge(e.object);
+        if (refunds_.applyChargeRefunded(tx, e.provider, charge, e.eventId)) return true;
+        bool applied = false;
+        for (const auto& refund : charge.refunds) applied = subscriptionRefunds_.applyProviderRefund(tx, e.provider, refund, e.eventId) || applied;
+        return applied;
+    }
     if (e.type == "charge.refund.updated" || e.type == "refund.created" || e.type == "refund.updated" ||
         e.type == "refund.failed") {
         auto refund = stripe_json::readRefund(e.object);
-        return refund && refunds_.applyRefund(tx, e.provider, *refund, e.eventId);
+        if (!refund) return false;
+        return refunds_.applyRefund(tx, e.provider, *refund, e.eventId) ||
+               subscriptionRefunds_.applyProviderRefund(tx, e.provider, *refund, e.eventId);
     }
+    if (e.type == "invoice_payment.paid") return subscriptionEvents_.applyInvoicePayment(tx, e);
     if (e.type == "charge.dispute.created" || e.type == "charge.dispute.updated" || e.type == "charge.dispute.closed") {
         auto dispute = stripe_json::readDispute(e.object);
         return dispute && refunds_.applyDispute(tx, e.provider, *dispute, e.eventId);

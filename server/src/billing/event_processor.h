@@ -10,6 +10,7 @@
 #include "billing/orders/customer_repository.h"
 #include "billing/orders/order_repository.h"
 #include "billing/provider/event_sink.h"
+#include "billing/subscriptions/invoice_refunds.h"
 #include "billing/subscriptions/subscription_events.h"
 #include "db/database.h"
 #include "mail/outbox.h"
@@ -35,7 +36,8 @@ public:
     // `graceDays`: STOREFRONT_PAST_DUE_GRACE_DAYS.
     EventProcessor(db::Database& db, mail::Outbox& outbox, std::string publicUrl, InvoiceRepository& invoices, int graceDays)
         : db_(db), outbox_(outbox), publicUrl_(std::move(publicUrl)), checkouts_(db), customers_(db),
-          refunds_(db, outbox, invoices, publicUrl_), invoices_(invoices), subscriptionEvents_(db, outbox, publicUrl_, invoices, graceDays) {}
+          refunds_(db, outbox, invoices, publicUrl_), invoices_(invoices), subscriptionEvents_(db, outbox, publicUrl_, invoices, graceDays),
+          subscriptionRefunds_(outbox, invoices, publicUrl_) {}
 
     // Stores and applies one event from `provider` ("stripe" | "local"). Throws MalformedEvent;
     // any other exception means nothing was stored and the provider should deliver it again.
@@ -67,6 +69,7 @@ private:
     RefundBook refunds_;
     InvoiceRepository& invoices_;
     SubscriptionEvents subscriptionEvents_;
+    SubscriptionRefundBook subscriptionRefunds_;
 };
 
 const char* outcomeName(EventProcessor::Outcome outcome);

@@ -42,7 +42,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
     checkout.shippingCountries = settings.shippingCountries;
     checkout_ = std::make_unique<CheckoutService>(db, products, *provider_, checkout);
     orderAdmin_ = std::make_unique<OrderAdmin>(db, *provider_, outbox, invoices_, publicUrl);
-    subscriptions_ = std::make_unique<SubscriptionService>(db, *provider_, outbox, publicUrl, settings.pastDueGraceDays);
+    subscriptions_ = std::make_unique<SubscriptionService>(db, *provider_, outbox, invoices_, publicUrl, settings.pastDueGraceDays);
 }
 
 void Module::routes(http::Router& router) {

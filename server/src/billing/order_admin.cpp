@@ -453,7 +453,7 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
                                                             actor.userId, actor.email, in.lines});
             row = ledger_.refund(tx, refundId);
         }
-        request = RefundRequest{row->id, id, order.providerPaymentId.value_or(""), row->amount, row->reason.value_or("")};
+        request = RefundRequest{row->id, id, order.providerPaymentId.value_or(""), row->amount, row->reason.value_or(""), ""};
     });
     if (!request) return after;
 

@@ -116,6 +116,30 @@ void registerSubscriptionRoutes(http::Router& router, SubscriptionService& subsc
                     res.json(200, ownSubscription(account, userId, id));
                 });
 
+    // A refund of the latest paid invoice: {amount, reason}; an optional Idempotency-Key header makes
+    // a repeat of the same request answer without refunding again (as an order's refund).
+    router.post("/api/v1/admin/subscriptions/{id}/refunds", Access::StaffAdmin,
+                [&subscriptions](http::Request& req, http::Response& res) {
+                    const auto id = http::idParam(req, "subscription_not_found", "No such subscription.");
+                    const auto key = http::idempotencyKey(req);
+                    http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
+                    auto amount = body.optInteger("amount");
+                    if (!body.failed("amount") && (!amount || *amount < 1 || *amount > 100000000))
+                        body.fail("amount", "Enter the amount to refund in cents, at least 1.");
+                    auto reason = body.optTrimmedText("reason", kMaxReasonChars);
+                    if (reason && !common::isOneLine(*reason)) body.fail("reason", "Must be one line.");
+                    body.check();
+                    const auto refund = subscriptions.refund(audit::actorOf(req), id, *amount, reason, key);
+                    res.json(201, {{"id", refund.id},
+                                   {"amount", refund.amount},
+                                   {"currency", refund.currency},
+                                   {"status", refund.status},
+                                   {"reason", refund.reason ? nlohmann::json(*refund.reason) : nlohmann::json(nullptr)},
+                                   {"provider_refund_id", refund.providerRefundId ? nlohmann::json(*refund.providerRefundId)
+                                                                                  : nlohmann::json(nullptr)},
+                                   {"created_at", refund.createdAt}});
+                });
+
     router.post("/api/v1/admin/subscriptions/{id}/cancel", Access::StaffAdmin,
                 [&subscriptions](http::Request& req, http::Response& res) {
                     const auto id = http::idParam(req, "subscription_not_found", "No such subscription.");

@@ -13,4 +13,15 @@ std::string idParam(const Request& request, const char* code, const char* messag
     return id;
 }
 
+std::optional<std::string> idempotencyKey(const Request& request) {
+    const auto key = request.header("Idempotency-Key");
+    if (key.empty()) return std::nullopt;
+    bool printable = key.size() <= 255;
+    for (unsigned char c : key) printable = printable && c >= 0x21 && c <= 0x7e;
+    if (!printable)
+        throw ApiError(ErrorKind::BadRequest, "bad_idempotency_key",
+                       "The Idempotency-Key header must be at most 255 printable ASCII characters.");
+    return key;
+}
+
 } // namespace storefront::http

@@ -15,11 +15,21 @@ TEST(AdminDemoData, EveryStatusHasRowsAndTheyAreWrittenOnce) {
               5);
     for (const char* status : {"pending", "paid", "shipped", "completed", "cancelled"})
         EXPECT_GE(countRows("SELECT COUNT(*) FROM orders WHERE order_number LIKE 'DEMO-%' AND status = ?", {status}), 1) << status;
-    for (const char* status : {"active", "trialing", "pending", "cancelled", "expired"})
+    for (const char* status : {"trialing", "pending", "past_due", "cancelled", "expired"})
         EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscriptions WHERE provider_subscription_id LIKE 'sub_demo_%' AND status = ?",
                             {status}),
                   1)
             << status;
+    // Two active: one renews, one ends at its period end; the past-due one's grace runs.
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscriptions WHERE provider_subscription_id LIKE 'sub_demo_%' AND status = 'active' "
+                        "AND cancel_at_period_end = FALSE"),
+              1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscriptions WHERE provider_subscription_id LIKE 'sub_demo_%' AND status = 'active' "
+                        "AND cancel_at_period_end = TRUE"),
+              1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscriptions WHERE provider_subscription_id LIKE 'sub_demo_%' AND status = 'past_due' "
+                        "AND past_due_since IS NOT NULL"),
+              1);
     auto late = getJson("/api/v1/admin/orders?status=paid_after_cancellation&q=demo.signalcraft.test", callers().admin).json();
     ASSERT_GE(late["total"].get<int>(), 1);
     auto order = getJson("/api/v1/admin/orders/" + late["items"][0]["id"].get<std::string>(), callers().admin).json()["order"];

@@ -303,3 +303,88 @@ TEST(SubscriptionStaff, StaffCancelWithAReasonIsAuditedAndTheListFiltersPastDue)
                         {s.subscriptionId}),
               1);
 }
+
+TEST(SubscriptionRefund, StaffRefundPartThenTheRestOfTheLatestPaymentOnceEach) {
+    auto s = subscribe(1500);
+    const std::string path = "/api/v1/admin/subscriptions/" + s.subscriptionId + "/refunds";
+    auto keyed = [](const std::string& key) {
+        auto h = staff();
+        h["Idempotency-Key"] = key;
+        return h;
+    };
+    // Bad input first: each a clear 4xx that changes nothing.
+    EXPECT_EQ(postJson(path, {{"reason", "no amount"}}, staff()).status, 422);
+    EXPECT_EQ(postJson(path, {{"amount", 0}}, staff()).status, 422);
+    EXPECT_EQ(postJson(path, {{"amount", 100}, {"reason", "two\r\nlines"}}, staff()).status, 422);
+    EXPECT_EQ(postJson(path, {{"amount", 1501}}, staff()).status, 422);
+    EXPECT_EQ(postJson(path, {{"amount", 100}}, s.session.headers()).status, 403);
+    EXPECT_EQ(postJson("/api/v1/admin/subscriptions/" + storefront::db::newId() + "/refunds", {{"amount", 100}}, staff()).status, 404);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscription_refunds r JOIN subscription_payments p ON p.id = r.payment_id "
+                        "WHERE p.subscription_id = ?",
+                        {s.subscriptionId}),
+              0);
+
+    const std::string key = unique("refund-key");
+    auto first = postJson(path, {{"amount", 500}, {"reason", "Charged twice"}}, keyed(key));
+    ASSERT_EQ(first.status, 201) << first.body;
+    EXPECT_EQ(first.json()["status"], "succeeded");
+    auto again = postJson(path, {{"amount", 500}, {"reason", "Charged twice"}}, keyed(key));
+    ASSERT_EQ(again.status, 201) << again.body;
+    EXPECT_EQ(again.json()["id"], first.json()["id"]); // the same refund, not a second one
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger WHERE subscription_id = ? AND kind = 'refund' AND amount = -500",
+                        {s.subscriptionId}),
+              1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE subscription_id = ? AND kind = 'credit_note'", {s.subscriptionId}), 1);
+    EXPECT_EQ(mails("refund", s.account.email), 1);
+    EXPECT_EQ(postJson(path, {{"amount", 1001}}, staff()).status, 422); // 1000 is left
+    ASSERT_EQ(postJson(path, {{"amount", 1000}}, staff()).status, 201);
+    auto none = postJson(path, {{"amount", 1}}, staff());
+    EXPECT_EQ(none.status, 409);
+    EXPECT_EQ(none.json()["code"], "already_refunded");
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM audit_log WHERE target_id = ? AND action = 'subscription.refunded'", {s.subscriptionId}), 2);
+}
+
+TEST(SubscriptionRefund, ARefundMadeInStripesDashboardIsMatchedToItsInvoiceAndEntersTheLedgerOnce) {
+    const int port = fakeStripeServer();
+    auto user = createUser("stripe-refund");
+    std::string planId;
+    auto product = createSubscriptionProduct(planId, 900);
+    const std::string sub = unique("sub_refund"), invoice = unique("in_refund"), intent = unique("pi_refund");
+    const std::int64_t now = Poco::Timestamp().epochTime();
+    auto deliver = [&](const std::string& type, const nlohmann::json& object) {
+        return deliverStripeEvent(port, kFakeStripeWebhookSecret, stripeEvent(type, object)).status;
+    };
+    ASSERT_EQ(deliver("customer.subscription.created",
+                      {{"id", sub},
+                       {"object", "subscription"},
+                       {"customer", "cus_refund"},
+                       {"status", "active"},
+                       {"metadata", {{"user_id", user.id}, {"product_id", product.id}, {"pricing_plan_id", planId}}},
+                       {"items", {{"data", nlohmann::json::array({{{"current_period_start", now}, {"current_period_end", now + 86400}}})}}}}),
+              200);
+    ASSERT_EQ(deliver("invoice.paid", {{"id", invoice},
+                                       {"object", "invoice"},
+                                       {"billing_reason", "subscription_cycle"},
+                                       {"amount_paid", 900},
+                                       {"currency", "nzd"},
+                                       {"customer_email", user.email},
+                                       {"parent", {{"type", "subscription_details"}, {"subscription_details", {{"subscription", sub}}}}}}),
+              200);
+    // The current API names the payment in its own event.
+    ASSERT_EQ(deliver("invoice_payment.paid", {{"id", unique("inpay")},
+                                               {"object", "invoice_payment"},
+                                               {"invoice", invoice},
+                                               {"status", "paid"},
+                                               {"payment", {{"type", "payment_intent"}, {"payment_intent", intent}}}}),
+              200);
+    const nlohmann::json refund = {{"id", unique("re_dash")}, {"object", "refund"}, {"amount", 300}, {"currency", "nzd"},
+                                   {"status", "succeeded"}, {"payment_intent", intent}};
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(deliver(i == 0 ? "refund.created" : "charge.refund.updated", refund), 200);
+    const auto subscriptionId = textColumn("SELECT CAST(id AS TEXT) FROM subscriptions WHERE provider_subscription_id = ?", {sub}).at(0);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger WHERE subscription_id = ? AND kind = 'refund' AND amount = -300",
+                        {subscriptionId}),
+              1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE subscription_id = ? AND kind = 'credit_note'", {subscriptionId}), 1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscription_payments WHERE provider_invoice_id = ? AND refunded_amount = 300", {invoice}),
+              1);
+}

@@ -121,6 +121,7 @@ nlohmann::json validBodyFor(const std::string& method, const std::string& patter
         // No members; the body must still be a JSON object.
         {{"POST", "/api/v1/account/recovery-codes"}, nlohmann::json::object()},
         {{"POST", "/api/v1/account/subscriptions/{id}/resume"}, nlohmann::json::object()},
+        {{"POST", "/api/v1/admin/subscriptions/{id}/refunds"}, {{"amount", 100}, {"reason", "Charged twice"}}},
         {{"POST", "/api/v1/account/subscriptions/{id}/change-plan"}, {{"priceId", kYearlyPlanId}}},
     };
     auto it = bodies.find({method, pattern});

@@ -31,7 +31,7 @@ nlohmann::json invoiceDocument(const NewInvoice& n, bool zeroRated) {
     };
 }
 
-nlohmann::json creditNoteDocument(const NoteTarget& target, const std::string& orderId, std::int64_t amount,
+nlohmann::json creditNoteDocument(const NoteTarget& target, const std::optional<std::string>& orderId, std::int64_t amount,
                                   const std::string& reason, const std::vector<CreditedLine>& lines) {
     if (amount <= 0) throw CreditNoteRefused("A credit note's amount must be more than zero.");
     if (amount > target.total - target.credited)
@@ -62,7 +62,7 @@ nlohmann::json creditNoteDocument(const NoteTarget& target, const std::string& o
         {"gst_amount", gst},
         {"zero_rated", zero},
         {"gst_note", gstNote(zero)},
-        {"order_id", orderId},
+        {"order_id", orderId ? nlohmann::json(*orderId) : nlohmann::json()},
         {"order_number", target.document.value("order_number", nlohmann::json())},
         {"adjusts", target.number},
         {"reason", reason.empty() ? nlohmann::json() : nlohmann::json(reason)},

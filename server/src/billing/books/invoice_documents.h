@@ -59,7 +59,7 @@ nlohmann::json invoiceDocument(const NewInvoice& invoice, bool zeroRated);
 // The credit note of a refund of `amount`, listing the refunded `lines` when their amounts make up
 // the note (else one line, the lines kept as refunded_lines). Its GST is cumulative
 // (creditNoteGst): never more, in all, than the invoice charged. Throws CreditNoteRefused.
-nlohmann::json creditNoteDocument(const NoteTarget& invoice, const std::string& orderId, std::int64_t amount,
+nlohmann::json creditNoteDocument(const NoteTarget& invoice, const std::optional<std::string>& orderId, std::int64_t amount,
                                   const std::string& reason, const std::vector<CreditedLine>& lines);
 
 // The debit note reversing `creditNote` (its document, number, amount and GST exactly).

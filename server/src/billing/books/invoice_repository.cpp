@@ -48,8 +48,11 @@ const std::string kOrderDocuments = std::string(kSummaryColumns) + "WHERE order_
 constexpr const char* kCount = "SELECT COUNT(*) FROM tax_invoices";
 constexpr const char* kFind = "SELECT CAST(user_id AS TEXT) AS user_id, document FROM tax_invoices WHERE number = ?";
 constexpr const char* kCreditTarget =
-    "SELECT CAST(id AS TEXT) AS id, number, CAST(user_id AS TEXT) AS user_id, total_amount, gst_amount, document "
-    "FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'";
+    "SELECT CAST(id AS TEXT) AS id, number, CAST(user_id AS TEXT) AS user_id, CAST(subscription_id AS TEXT) AS subscription_id, "
+    "total_amount, gst_amount, document FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'";
+constexpr const char* kCreditTargetByKey =
+    "SELECT CAST(id AS TEXT) AS id, number, CAST(user_id AS TEXT) AS user_id, CAST(subscription_id AS TEXT) AS subscription_id, "
+    "total_amount, gst_amount, document FROM tax_invoices WHERE source_key = ? AND kind = 'invoice'";
 // What the invoice's notes credit now: credit notes less the debit notes that reversed some.
 constexpr const char* kCredited =
     "SELECT CAST(COALESCE(SUM(CASE WHEN kind = 'credit_note' THEN total_amount ELSE -total_amount END), 0) AS BIGINT) AS total, "
@@ -163,28 +166,45 @@ void InvoiceRepository::fillBuyer(db::Tx& tx, NewInvoice& invoice) {
     });
 }
 
+namespace {
+
+InvoiceRepository::CreditTarget readCreditTarget(const db::Row& r) {
+    return {r.text("id"), r.optText("user_id"), r.optText("subscription_id"),
+            NoteTarget{r.text("number"), r.int64("total_amount"), r.int64("gst_amount"), nlohmann::json::parse(r.text("document"))}};
+}
+
+} // namespace
+
 std::string InvoiceRepository::issueCreditNote(db::Tx& tx, const std::string& orderId, const std::string& refundId,
                                                std::int64_t amount, const std::string& reason,
                                                const std::vector<CreditedLine>& lines) {
     lockCounter(tx); // before the checks: a concurrent refund of the same order sees this one's note
     const std::string key = "refund:" + refundId;
     if (auto existing = tx.query(kBySourceKey).bind(key).text()) return *existing;
-    struct Row {
-        std::string id;
-        std::optional<std::string> userId;
-        NoteTarget target;
-    };
-    auto row = tx.query(kCreditTarget).bind(orderId).one([](const db::Row& r) {
-        return Row{r.text("id"), r.optText("user_id"),
-                   NoteTarget{r.text("number"), r.int64("total_amount"), r.int64("gst_amount"),
-                              nlohmann::json::parse(r.text("document"))}};
-    });
+    auto row = tx.query(kCreditTarget).bind(orderId).one(readCreditTarget);
     if (!row) throw CreditNoteRefused("The order has no tax invoice to adjust.");
+    return creditNoteFor(tx, row, key, orderId, amount, reason, lines);
+}
+
+std::string InvoiceRepository::issueSubscriptionCreditNote(db::Tx& tx, const std::string& invoiceSourceKey,
+                                                           const std::string& refundId, std::int64_t amount,
+                                                           const std::string& reason) {
+    lockCounter(tx);
+    const std::string key = "refund:" + refundId; // one key scheme for every refund: a debit note finds it
+    if (auto existing = tx.query(kBySourceKey).bind(key).text()) return *existing;
+    auto row = tx.query(kCreditTargetByKey).bind(invoiceSourceKey).one(readCreditTarget);
+    if (!row) throw CreditNoteRefused("The payment has no tax invoice to adjust.");
+    return creditNoteFor(tx, row, key, std::nullopt, amount, reason, {});
+}
+
+std::string InvoiceRepository::creditNoteFor(db::Tx& tx, std::optional<CreditTarget> row, const std::string& key,
+                                             const std::optional<std::string>& orderId, std::int64_t amount,
+                                             const std::string& reason, const std::vector<CreditedLine>& lines) {
     std::tie(row->target.credited, row->target.gstCredited) = *tx.query(kCredited).bind(row->id).one([](const db::Row& r) {
         return std::pair<std::int64_t, std::int64_t>(r.int64("total"), r.int64("gst"));
     });
     return store(tx, key, "credit_note", creditNoteDocument(row->target, orderId, amount, reason, lines), row->userId, orderId,
-                 row->id);
+                 row->id, row->subscriptionId);
 }
 
 std::optional<std::string> InvoiceRepository::issueDebitNote(db::Tx& tx, const std::string& refundId, const std::string& reason) {

@@ -37,6 +37,13 @@ class InvoiceRepository {
 public:
     explicit InvoiceRepository(InvoiceSettings settings) : settings_(std::move(settings)) {}
 
+    // The invoice a credit note adjusts, as read for it.
+    struct CreditTarget {
+        std::string id;
+        std::optional<std::string> userId, subscriptionId;
+        NoteTarget target;
+    };
+
     // Issues the invoice under the next number, or finds the one issued for the same sourceKey;
     // returns its number; `issued` (when given) tells whether it is new. Call inside the payment's
     // transaction.
@@ -51,6 +58,11 @@ public:
     // Throws CreditNoteRefused. Call inside the refund's transaction.
     std::string issueCreditNote(db::Tx& tx, const std::string& orderId, const std::string& refundId, std::int64_t amount,
                                 const std::string& reason, const std::vector<CreditedLine>& lines = {});
+    // A credit note adjusting the subscription invoice issued under `invoiceSourceKey`
+    // ("invoice:<provider>:<invoice id>") by `amount`, once per refund id, with the same cumulative
+    // GST rule. Throws CreditNoteRefused.
+    std::string issueSubscriptionCreditNote(db::Tx& tx, const std::string& invoiceSourceKey, const std::string& refundId,
+                                            std::int64_t amount, const std::string& reason);
     // A debit note reversing the credit note of refund `refundId` (a refund that failed at the
     // provider after its note was issued): the same amount and GST, adjusting the same invoice,
     // once per refund. Returns its number; nullopt when the refund has no credit note.
@@ -77,6 +89,9 @@ private:
                       const std::optional<std::string>& adjustsId,
                       const std::optional<std::string>& subscriptionId = std::nullopt);
     bool zeroRated(const std::string& currency) const;
+    std::string creditNoteFor(db::Tx& tx, std::optional<CreditTarget> row, const std::string& key,
+                              const std::optional<std::string>& orderId, std::int64_t amount, const std::string& reason,
+                              const std::vector<CreditedLine>& lines);
 
     InvoiceSettings settings_;
 };

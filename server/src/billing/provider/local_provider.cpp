@@ -114,6 +114,7 @@ bool LocalProvider::pay(const std::string& sessionId, const std::optional<Shippi
               {"currency", Poco::toLower(view->currency)},
               {"billing_reason", "subscription_create"},
               {"customer_email", email},
+              {"payments", {{"data", nlohmann::json::array({{{"payment", {{"type", "payment_intent"}, {"payment_intent", "pi_local_" + suffix}}}}})}}},
               {"parent", {{"type", "subscription_details"}, {"subscription_details", {{"subscription", subscription}}}}},
               {"lines",
                {{"data", nlohmann::json::array({{{"description", std::to_string(view->quantity) + " x " + view->itemName},

@@ -51,11 +51,12 @@ struct CreatedSession {
 
 // A refund of (part of) an order's payment.
 struct RefundRequest {
-    std::string refundId;  // order_refunds.id: the idempotency key, and metadata refund_id
+    std::string refundId;  // order_refunds.id or subscription_refunds.id: the idempotency key, and metadata refund_id
     std::string orderId;   // metadata order_id
     std::string paymentId; // the provider's payment (Stripe: the payment intent)
     std::int64_t amount = 0; // minor units, > 0
     std::string reason;      // staff's words (metadata reason), may be empty
+    std::string subscriptionId; // metadata subscription_id: a subscription payment's refund (orderId then empty)
 };
 
 // A switch of a subscription to another plan of the same product, prorated

@@ -228,7 +228,8 @@ CreatedRefund StripeProvider::createRefund(const RefundRequest& request) {
     form.add({"payment_intent"}, request.paymentId);
     form.add({"amount"}, std::to_string(request.amount));
     form.add({"metadata", "refund_id"}, request.refundId);
-    form.add({"metadata", "order_id"}, request.orderId);
+    if (!request.orderId.empty()) form.add({"metadata", "order_id"}, request.orderId);
+    if (!request.subscriptionId.empty()) form.add({"metadata", "subscription_id"}, request.subscriptionId);
     if (!request.reason.empty()) form.add({"metadata", "reason"}, request.reason);
     const auto body = connection_->call("POST", "/v1/refunds", &form, "refund-" + request.refundId);
     return {required(body, "id", "POST /v1/refunds"), required(body, "status", "POST /v1/refunds")};

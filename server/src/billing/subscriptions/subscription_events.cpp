@@ -153,6 +153,14 @@ bool SubscriptionEvents::applyInvoice(db::Tx& tx, const ProviderEvent& e) {
     return changed;
 }
 
+bool SubscriptionEvents::applyInvoicePayment(db::Tx& tx, const ProviderEvent& e) {
+    auto invoice = idOf(e.object, "invoice");
+    auto payment = idOf(member(e.object, "payment"), "payment_intent");
+    if (!invoice || !payment) return false;
+    payments_.setPaymentId(tx, e.provider, *invoice, *payment);
+    return true;
+}
+
 // invoice.paid: the period moves on and the subscription is active again (a trial's own zero
 // invoice leaves it trialing); a past-due one recovers at once. The customer's balance after it is
 // the credit kept.
@@ -205,7 +213,18 @@ bool SubscriptionEvents::recordPayment(db::Tx& tx, const ProviderEvent& e, const
     const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(""));
     if (!invoice || !amount || *amount <= 0 || !catalog::isCurrency(currency)) return false;
     std::optional<std::string> subscriptionId;
-    if (row) subscriptionId = row->id;
+    if (row) {
+        subscriptionId = row->id;
+        SubscriptionPayment paid;
+        paid.subscriptionId = row->id;
+        paid.provider = e.provider;
+        paid.providerInvoiceId = *invoice;
+        paid.providerPaymentId = stripe_json::invoicePaymentIntent(e.object);
+        paid.amount = *amount;
+        paid.currency = currency;
+        paid.paidAt = e.at;
+        payments_.recordPaid(tx, paid);
+    }
     return ledger_.add(tx, {e.provider + ":invoice:" + *invoice, ledger_kind::kSubscriptionPayment, *amount, currency, e.provider,
                             *invoice, std::nullopt, subscriptionId, std::nullopt, e.eventId});
 }

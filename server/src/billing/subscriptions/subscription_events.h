@@ -12,6 +12,7 @@
 #include "billing/books/ledger_repository.h"
 #include "billing/orders/customer_repository.h"
 #include "billing/orders/subscription_repository.h"
+#include "billing/subscriptions/payment_repository.h"
 #include "db/database.h"
 #include "mail/outbox.h"
 
@@ -41,6 +42,9 @@ public:
     bool applySubscription(db::Tx& tx, const ProviderEvent& event, bool deleted);
     // invoice.paid / invoice.payment_failed.
     bool applyInvoice(db::Tx& tx, const ProviderEvent& event);
+    // invoice_payment.paid: which payment paid an invoice (a refund goes back through it), when the
+    // invoice itself did not say.
+    bool applyInvoicePayment(db::Tx& tx, const ProviderEvent& event);
     // checkout.session.completed in subscription mode: makes sure the subscription exists even
     // before its own events arrive. It claims no event time, so those events still apply in full.
     struct Link {
@@ -67,6 +71,7 @@ private:
     CustomerRepository customers_;
     SubscriptionRepository subscriptions_;
     LedgerRepository ledger_;
+    SubscriptionPaymentRepository payments_;
 };
 
 } // namespace storefront::billing

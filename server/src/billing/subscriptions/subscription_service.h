@@ -6,7 +6,9 @@
 // entry and mail, in one transaction) only once the provider has agreed. The provider's events then
 // bring the same state again, which changes nothing.
 #include "audit/audit.h"
+#include "billing/books/invoice_repository.h"
 #include "billing/orders/subscription_repository.h"
+#include "billing/subscriptions/invoice_refunds.h"
 #include "billing/provider/payment_provider.h"
 #include "billing/subscriptions/proration.h"
 #include "db/database.h"
@@ -20,8 +22,10 @@ namespace storefront::billing {
 
 class SubscriptionService {
 public:
-    SubscriptionService(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox, std::string publicUrl, int graceDays)
-        : db_(db), provider_(provider), outbox_(outbox), publicUrl_(std::move(publicUrl)), graceDays_(graceDays) {}
+    SubscriptionService(db::Database& db, PaymentProvider& provider, mail::Outbox& outbox, InvoiceRepository& invoices,
+                        std::string publicUrl, int graceDays)
+        : db_(db), provider_(provider), outbox_(outbox), publicUrl_(std::move(publicUrl)), graceDays_(graceDays),
+          refundBook_(outbox, invoices, publicUrl_) {}
 
     // `ownerId`: the caller's user id (another user's subscription is 404); nullopt for staff.
     // `reason`: staff's words (required of staff, audited).
@@ -38,6 +42,13 @@ public:
     // 409 already_on_plan, 409 past_due (pay first), 409 invalid_transition (ended, or ending).
     Preview preview(const std::string& ownerId, const std::string& id, const std::string& planId);
     void changePlan(const audit::Actor& actor, const std::string& ownerId, const std::string& id, const std::string& planId);
+
+    // Staff: refunds `amount` (minor units) of the subscription's latest paid invoice through the
+    // provider (docs/billing.md, "Subscription refunds"). 409 nothing_to_refund / already_refunded,
+    // 422 for more than is left; a repeat with the same `clientKey` answers the first refund again.
+    // 502 when the provider fails: the refund waits as requested and the same key sends it again.
+    SubscriptionRefund refund(const audit::Actor& actor, const std::string& id, std::int64_t amount,
+                              const std::optional<std::string>& reason, const std::optional<std::string>& clientKey);
 
     // Staff's list (GET /api/v1/admin/subscriptions), one of it, and the list whole for an export;
     // each item with the actions the lifecycle table allows it now.
@@ -64,6 +75,8 @@ private:
     std::string publicUrl_;
     int graceDays_;
     SubscriptionRepository subscriptions_;
+    SubscriptionPaymentRepository payments_;
+    SubscriptionRefundBook refundBook_;
 };
 
 } // namespace storefront::billing

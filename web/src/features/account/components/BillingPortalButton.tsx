@@ -1,7 +1,7 @@
 // The way to the payment provider's billing portal (Stripe's; the local test portal offline), back
 // to the dashboard afterwards: "Manage billing" beside the heading and "Update payment method" in
 // a past-due warning are this one button with their own labels.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api';
 import { subscriptionClient } from '../subscriptionClient';
 
@@ -11,9 +11,11 @@ interface BillingPortalButtonProps {
   variant?: 'primary' | 'secondary';
   /** Links the button to the text it acts on (a subscription's warning). */
   describedBy?: string;
+  /** Opens the portal at once, once (the payment-failed mail's link: /dashboard?billing=portal). */
+  autoOpen?: boolean;
 }
 
-export function BillingPortalButton({ label, variant = 'secondary', describedBy }: BillingPortalButtonProps) {
+export function BillingPortalButton({ label, variant = 'secondary', describedBy, autoOpen = false }: BillingPortalButtonProps) {
   const [state, setState] = useState<'idle' | 'opening' | 'leaving'>('idle');
   const [error, setError] = useState<string | null>(null);
   const open = async () => {
@@ -27,6 +29,14 @@ export function BillingPortalButton({ label, variant = 'secondary', describedBy 
       setError(errorMessage(failure));
     }
   };
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!autoOpen || opened.current) return;
+    opened.current = true;
+    void open();
+    // Once per page load: the mail's link, not every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoOpen]);
   return (
     <div className="flex flex-col items-end gap-1">
       <button

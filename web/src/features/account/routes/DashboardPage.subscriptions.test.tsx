@@ -107,6 +107,15 @@ describe('DashboardPage: a past-due subscription', () => {
     expect(callsTo(fetchMock, '/functions/v1/create-portal-session')[0]?.body).toEqual({ returnPath: '/dashboard' });
   });
 
+  it('opens the billing portal at once from the payment-failed mail\'s link (?billing=portal), once', async () => {
+    const { fetchMock } = serve([sub({ status: 'past_due', past_due_since: '2099-02-20T00:00:00Z', access_ends_at: '2099-02-27T00:00:00Z', allowed_actions: ['cancel_now'] })], (url) =>
+      url === '/functions/v1/create-portal-session' ? jsonResponse(200, { url: 'http://localhost/pay/test/portal/tok' }) : undefined,
+    );
+    renderRoute(<DashboardPage />, { path: '/dashboard', initialEntry: '/dashboard?billing=portal' });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/pay/test/portal/tok'));
+    expect(callsTo(fetchMock, '/functions/v1/create-portal-session')).toHaveLength(1);
+  });
+
   it('says the payment is overdue once the grace period has passed', async () => {
     serve([sub({ status: 'past_due', past_due_since: '2000-01-01T00:00:00Z', access_ends_at: '2000-01-08T00:00:00Z' })]);
     renderDashboard();

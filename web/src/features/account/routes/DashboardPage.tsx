@@ -5,7 +5,7 @@
 // Load errors are logged only (spec section 8): the page then shows empty lists and zero counts.
 // Back from payment (`?checkout=<id>`) it confirms the payment first (CheckoutConfirmation).
 // "Manage billing" opens the payment provider's billing portal for customers it knows
-// (docs/billing.md, "Unpaid orders").
+// (docs/billing.md, "Unpaid orders"); `?billing=portal` (the payment-failed mail's link) opens it at once.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '@/components/Spinner';
@@ -47,7 +47,9 @@ export function DashboardPage() {
           <Link className="text-sm font-medium text-blue-700 underline" to="/account">
             Account settings
           </Link>
-          {dashboard.billing_portal ? <BillingPortalButton label="Manage billing" /> : null}
+          {dashboard.billing_portal ? (
+            <BillingPortalButton label="Manage billing" autoOpen={searchParams.get('billing') === 'portal'} />
+          ) : null}
         </div>
       </div>
       {checkoutId ? <CheckoutConfirmation checkoutId={checkoutId} /> : null}
