@@ -35,7 +35,6 @@ export function BillingPortalButton({ label, variant = 'secondary', describedBy,
     opened.current = true;
     void open();
     // Once per page load: the mail's link, not every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoOpen]);
   return (
     <div className="flex flex-col items-end gap-1">

@@ -9,6 +9,11 @@ import { apiFetch } from '@/lib/api';
 import { orderAnswerSchema } from './getOrder';
 import { invalidateAfterOrderWrite, reloadOrdersAfterRefusal } from './invalidate';
 
+/** One key per opening of a refund dialog: a double click or a retry never refunds twice. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${String(Date.now())}-${String(Math.random())}`;
+}
+
 export interface RefundLine {
   order_item_id: string;
   /** 1 .. quantity − refunded_quantity of the line. */

@@ -12,7 +12,7 @@ import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { isRefusedMove } from '../api/invalidate';
-import { useRefundOrder, type RefundLine } from '../api/refundOrder';
+import { newIdempotencyKey, useRefundOrder, type RefundLine } from '../api/refundOrder';
 import type { OrderDetail } from '../api/schemas';
 import { majorToMinor, minorToMajor } from '../money';
 import { refundStatement } from '../orderActions';
@@ -31,10 +31,6 @@ interface Plan {
   amount: number;
   lines: RefundLine[];
   restock: boolean;
-}
-
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${String(Date.now())}-${String(Math.random())}`;
 }
 
 /** The chosen lines, in the order's order (their places are the `lines[i]` of the server's errors). */
@@ -62,7 +58,7 @@ export function RefundDialog({ order, onClose, onRefunded, onRefused }: RefundDi
   const [failure, setFailure] = useState<string | null>(null);
   const [plan, setPlan] = useState<Plan | null>(null);
   const [sent, setSent] = useState<RefundLine[]>([]);
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const refund = useRefundOrder();
   const lines = chosenLines(order, quantities);
   const cap = ceiling(order, lines);

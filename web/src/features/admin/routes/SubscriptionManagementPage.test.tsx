@@ -100,7 +100,8 @@ describe('SubscriptionManagementPage', () => {
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByRole('button', { name: 'Cancel now: HHTraff Terminal for ana@example.co.nz' })).toBeInTheDocument();
     expect(within(first!).queryByRole('button', { name: /^Cancel at period end/ })).not.toBeInTheDocument();
-    expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+    // An ended subscription can no longer be cancelled; its latest payment can still be refunded.
+    expect(within(second!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Refund latest payment']);
     expect(within(first!).getByRole('link', { name: 'Open customer: ana@example.co.nz' })).toHaveAttribute('href', '/admin/customers/0193a000-1111-7000-8000-0000000000aa');
   });
 
@@ -146,5 +147,34 @@ describe('SubscriptionManagementPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel now' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Check the reason.');
     expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAccessibleDescription(/The reason must be one line of at most 500 characters\./);
+  });
+
+  it('refunds part of the latest payment after saying what happens, with one Idempotency-Key per opening', async () => {
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/subscriptions/sub-1/refunds' && init?.method === 'POST')
+        return jsonResponse(201, { id: 'refund-1', amount: 500, currency: 'NZD', status: 'succeeded' });
+      return jsonResponse(200, page([subscriptionRow()]));
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Refund latest payment: HHTraff Terminal for ana@example.co.nz' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund latest payment: HHTraff Terminal' });
+    // A bad amount is refused here: nothing is sent.
+    await user.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), 'five');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveAccessibleDescription(/Enter an amount above 0/);
+    await user.clear(within(dialog).getByRole('textbox', { name: /^Amount/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '5.00');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Charged twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm refund: HHTraff Terminal for ana@example.co.nz' });
+    expect(confirm).toHaveTextContent('5.00 of the latest payment goes back to the card or account it came from, and a credit note is issued.');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Refunded $5.00 of the latest payment of HHTraff Terminal for ana@example.co.nz.');
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0]![1]!.body as string)).toEqual({ amount: 500, reason: 'Charged twice' });
+    expect(new Headers(posts[0]![1]!.headers).get('Idempotency-Key')).toBeTruthy();
   });
 });

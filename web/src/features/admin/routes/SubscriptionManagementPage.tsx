@@ -11,11 +11,13 @@ import { ExportButton } from '@/components/list/ExportButton';
 import { SearchField } from '@/components/list/SearchField';
 import { useListState } from '@/components/list/useListState';
 import type { ListSpec } from '@/lib/list';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { useSubscriptions } from '../api/getSubscriptions';
 import type { SubscriptionRow } from '../api/schemas';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
+import type { SubscriptionRefund } from '../api/refundSubscription';
 import { CancelSubscriptionDialog } from '../components/CancelSubscriptionDialog';
+import { SubscriptionRefundDialog } from '../components/SubscriptionRefundDialog';
 import { SubscriptionRowActions, subscriptionSubject } from '../components/SubscriptionRowActions';
 import { statusLabel, subscriptionTone } from '../status';
 
@@ -34,7 +36,7 @@ const LIST: ListSpec<'status' | 'q'> = { filters: ['status', 'q'] };
 
 const PROVIDERS: Record<string, string> = { stripe: 'Stripe', test: 'Test', manual: 'Manual' };
 
-function columns(onCancel: (row: SubscriptionRow, atPeriodEnd: boolean) => void): Column<SubscriptionRow>[] {
+function columns(onCancel: (row: SubscriptionRow, atPeriodEnd: boolean) => void, onRefund: (row: SubscriptionRow) => void): Column<SubscriptionRow>[] {
   return [
     {
       key: 'user',
@@ -70,7 +72,7 @@ function columns(onCancel: (row: SubscriptionRow, atPeriodEnd: boolean) => void)
     },
     { key: 'period_end', header: 'Period End', cell: (row) => (row.current_period_end ? formatDate(row.current_period_end) : '—') },
     { key: 'created', header: 'Created', cell: (row) => formatDate(row.created_at) },
-    { key: 'actions', header: 'Actions', cell: (row) => <SubscriptionRowActions row={row} onCancel={onCancel} /> },
+    { key: 'actions', header: 'Actions', cell: (row) => <SubscriptionRowActions row={row} onCancel={onCancel} onRefund={onRefund} /> },
   ];
 }
 
@@ -85,6 +87,17 @@ export function SubscriptionManagementPage() {
     setMessage(null);
     setCancelling({ row, atPeriodEnd });
   }, []);
+
+  const [refunding, setRefunding] = useState<SubscriptionRow | null>(null);
+  const openRefund = useCallback((row: SubscriptionRow) => {
+    setMessage(null);
+    setRefunding(row);
+  }, []);
+  const refunded = (refund: SubscriptionRefund) => {
+    const subject = refunding ? subscriptionSubject(refunding) : 'The subscription';
+    setRefunding(null);
+    setMessage({ tone: 'success', text: `Refunded ${formatMoney(refund.amount, refund.currency)} of the latest payment of ${subject}.` });
+  };
 
   const cancelled = (answer: SubscriptionRow) => {
     setCancelling(null);
@@ -103,7 +116,7 @@ export function SubscriptionManagementPage() {
       </div>
       <DataTable
         caption="Subscriptions"
-        columns={columns(openCancel)}
+        columns={columns(openCancel, openRefund)}
         rows={subscriptions.data?.items}
         rowKey={(row) => row.id}
         loading={subscriptions.isFetching}
@@ -112,6 +125,7 @@ export function SubscriptionManagementPage() {
         total={subscriptions.data?.total ?? 0}
         onPageChange={list.setPage}
       />
+      {refunding ? <SubscriptionRefundDialog row={refunding} onClose={() => setRefunding(null)} onRefunded={refunded} /> : null}
       {cancelling ? (
         <CancelSubscriptionDialog row={cancelling.row} atPeriodEnd={cancelling.atPeriodEnd} onClose={() => setCancelling(null)} onCancelled={cancelled} />
       ) : null}
