@@ -73,6 +73,10 @@ struct Config {
 
 using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
 
+// A loopback host name or address (localhost, 127.x.x.x, ::1), and a URL whose host is one.
+bool isLoopbackHost(const std::string& host);
+bool isLoopbackUrl(const std::string& url);
+
 // The process environment.
 std::optional<std::string> processEnv(const std::string& name);
 

@@ -139,6 +139,7 @@ void Storefront::buildModules() {
     p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()}, clock_);
     p.add<privacy::Module>(db, auth.reauthentication(), billing.provider(), billing.checkout(), enterprise.service());
     seo::SiteInfo site;
+    site.testPayments = config_.payments.allowTestPayments;
     site.publicUrl = config_.publicUrl;
     p.add<seo::Module>(catalog.products(), p.files, *p.cache, site);
 }
