@@ -24,22 +24,6 @@ constexpr std::size_t kMaxIdempotencyKeyChars = 255;
 constexpr std::size_t kMaxBulkOrders = 100; // one page of the list at most twice over
 constexpr std::size_t kMaxPaymentReferenceChars = 100;
 
-// A one-line text member: trimmed, required when `required`, at most `max` code points, no
-// control characters (a line break in a reason or reference would break the mail and the CSV).
-std::optional<std::string> oneLine(http::Body& body, const char* name, std::size_t max, bool required) {
-    auto value = body.optText(name);
-    if (body.failed(name)) return std::nullopt;
-    if (value) *value = Poco::trim(*value);
-    if (!value || value->empty()) {
-        if (required) body.fail(name, "This field is required.");
-        return std::nullopt;
-    }
-    if (common::codePoints(*value) > max) body.fail(name, "Must be at most " + std::to_string(max) + " characters.");
-    else if (!common::isOneLine(*value))
-        body.fail(name, "Must be one line, without control characters.");
-    return value;
-}
-
 bool printableAscii(const std::string& text) {
     for (unsigned char c : text)
         if (c < 0x21 || c > 0x7e) return false;
@@ -169,7 +153,7 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
             }
         }
         // Mark as paid (pending -> paid): the reference of the money received outside the provider.
-        auto paymentReference = oneLine(body, "payment_reference", kMaxPaymentReferenceChars, false);
+        auto paymentReference = body.optLine("payment_reference", kMaxPaymentReferenceChars);
         if (paymentReference && status && *status != "paid")
             body.fail("payment_reference", "Only an order being marked as paid takes a payment reference.");
         body.check();
@@ -183,11 +167,11 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         const auto actor = audit::actorOf(req);
         const auto id = orderId(req);
         http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
-        auto reason = oneLine(body, "reason", kMaxReasonChars, true);
+        auto reason = body.requiredLine("reason", kMaxReasonChars);
         auto restock = body.optBoolean("restock");
         if (!body.failed("restock") && !restock) body.fail("restock", "This field is required: true to return the items to stock.");
         body.check();
-        auto order = admin.cancel(actor, id, *reason, *restock);
+        auto order = admin.cancel(actor, id, reason, *restock);
         res.json(200, {{"order", toJson(order)}});
     });
 
@@ -266,13 +250,8 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
             if (!amount && in.lines.empty() && !body.failed("lines")) body.fail("amount", "This field is required.");
             else if (amount && *amount <= 0) body.fail("amount", "Must be more than 0 (in cents).");
         }
-        auto reason = body.optText("reason");
-        if (reason) {
-            *reason = Poco::trim(*reason);
-            if (reason->empty()) reason.reset();
-            else if (common::codePoints(*reason) > kMaxReasonChars)
-                body.fail("reason", "Must be at most " + std::to_string(kMaxReasonChars) + " characters.");
-        }
+        // The refund's reason goes to the provider, the credit note and the CSV: one line.
+        auto reason = body.optLine("reason", kMaxReasonChars);
         auto restock = body.optBoolean("restock");
         body.check();
         in.amount = amount;
