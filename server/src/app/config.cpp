@@ -125,6 +125,11 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.keepAliveSeconds = r.integer("STOREFRONT_KEEPALIVE_SECONDS", "storefront.http.keepAliveSeconds", c.keepAliveSeconds, 1, 300);
     c.readTimeoutSeconds =
         r.integer("STOREFRONT_HTTP_READ_TIMEOUT_SECONDS", "storefront.http.readTimeoutSeconds", c.readTimeoutSeconds, 1, 600);
+    c.headerTimeoutSeconds = r.integer("STOREFRONT_HTTP_HEADER_TIMEOUT_SECONDS", "storefront.http.headerTimeoutSeconds",
+                                       c.headerTimeoutSeconds, 1, 600);
+    c.sendTimeoutSeconds =
+        r.integer("STOREFRONT_SEND_TIMEOUT_SECONDS", "storefront.http.sendTimeoutSeconds", c.sendTimeoutSeconds, 1, 3600);
+    c.maxExports = r.integer("STOREFRONT_MAX_EXPORTS", "storefront.http.maxExports", c.maxExports, 1, 1024);
     c.maxBodyBytes = static_cast<std::size_t>(
         r.integer("STOREFRONT_MAX_BODY_BYTES", "storefront.http.maxBodyBytes", static_cast<int>(c.maxBodyBytes), 1024, 64 << 20));
     c.dbPoolSize = r.integer("STOREFRONT_DB_POOL", "storefront.db.poolSize", c.dbPoolSize, 1, 1024);

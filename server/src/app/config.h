@@ -38,6 +38,9 @@ struct Config {
     int httpQueue = 1024;
     int keepAliveSeconds = 5;
     int readTimeoutSeconds = 30; // a client silent this long in the middle of a request is dropped
+    int headerTimeoutSeconds = 10; // a request's line and headers must arrive whole within this
+    int sendTimeoutSeconds = 30;   // a client that takes none of an answer for this long is dropped
+    int maxExports = 4;            // CSV exports streaming at once; the next gets 429 with Retry-After
     std::size_t maxBodyBytes = 1 << 20;
     int dbPoolSize = 32;
     // How long a request waits for a database session (and, on SQLite, for the write lock) before

@@ -46,6 +46,9 @@ http::ServerOptions serverOptions(const Config& config) {
     options.maxQueued = config.httpQueue;
     options.keepAliveSeconds = config.keepAliveSeconds;
     options.readTimeoutSeconds = config.readTimeoutSeconds;
+    options.headerTimeoutSeconds = config.headerTimeoutSeconds;
+    options.sendTimeoutSeconds = config.sendTimeoutSeconds;
+    options.maxStreams = config.maxExports;
     options.maxBodyBytes = config.maxBodyBytes;
     options.trustedProxies = config.trustedProxies;
     options.httpsPublicUrl = config.httpsPublicUrl();

@@ -311,8 +311,10 @@ void OrderRepository::setTracking(db::Tx& tx, const std::string& orderId, const 
 namespace {
 
 // The staff list's WHERE for `filter`; `scan` tells whether the search reads a part of an email.
-db::Where adminWhere(Poco::Data::Session& s, const AdminOrderFilter& filter, bool& scan) {
-    db::Where where(s);
+// The list's and the export's one WHERE. `numberExists` looks a search up as an order number (a
+// query of its own: the export runs it on a session it gives back before the download starts).
+db::Where adminWhere(db::Where where, bool sqlite, const AdminOrderFilter& filter, bool& scan,
+                     const std::function<bool(const std::string&)>& numberExists) {
     if (filter.disputed) where.add(kAdminWhereDisputed, {});
     if (filter.status) {
         if (*filter.status == "paid_after_cancellation") where.add(kAdminWherePaidAfterCancellation, {});
@@ -321,11 +323,11 @@ db::Where adminWhere(Poco::Data::Session& s, const AdminOrderFilter& filter, boo
     scan = false;
     if (filter.q) {
         const auto number = Poco::toUpper(*filter.q);
-        if (db::query(s, kOrderNumberExists).bind(number).exists()) {
+        if (numberExists(number)) {
             where.add(kAdminWhereNumber, {number});
         } else if (filter.q->find('@') != std::string::npos) {
             where.add(kAdminWhereEmail, {Poco::toLower(*filter.q)});
-        } else if (auto phrase = db::trigramPhrase(*filter.q); phrase && db::isSqlite(s)) {
+        } else if (auto phrase = db::trigramPhrase(*filter.q); phrase && sqlite) {
             where.add(kAdminWhereEmailPartIndexed, {*phrase});
             scan = true;
         } else {
@@ -340,7 +342,8 @@ db::Where adminWhere(Poco::Data::Session& s, const AdminOrderFilter& filter, boo
 
 db::Page<AdminOrder> OrderRepository::adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, db::PageQuery page) {
     bool scan = false;
-    const auto where = adminWhere(s, filter, scan);
+    const auto where = adminWhere(db::Where(s), db::isSqlite(s), filter, scan,
+                                  [&s](const std::string& n) { return db::query(s, kOrderNumberExists).bind(n).exists(); });
     page.orderBy = scan ? kAdminNewestFirstAfterScan : kAdminNewestFirst;
     return db::countedPageOf<AdminOrder>(s, kAdminColumns, nullptr, kAdminCount, where, page, readAdmin);
 }
@@ -378,8 +381,10 @@ std::int64_t OrderRepository::countForUser(Poco::Data::Session& s, const std::st
 std::int64_t OrderRepository::adminExport(db::Database& db, const AdminOrderFilter& filter,
                                          const std::function<void(const AdminOrder&)>& onRow) {
     bool scan = false;
-    auto s = db.session();
-    const auto where = adminWhere(s, filter, scan);
+    const auto where = adminWhere(db::Where(db.dialect()), db.dialect() == db::Dialect::SQLite, filter, scan, [&db](const std::string& n) {
+        auto s = db.session();
+        return db::query(s, kOrderNumberExists).bind(n).exists();
+    });
     return db::readAll(db, kAdminColumns, where, {"o.created_at", "o.id", true},
                        [](const db::Row& r) { return readAdmin(r); }, onRow);
 }
