@@ -38,6 +38,7 @@ AdminOrderFilter readOrderFilter(const http::Request& req) {
     filter.status =
         http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "refunded", "paid_after_cancellation"});
     filter.disputed = http::readChoice(req, "disputed", {"true", "false"}) == std::optional<std::string>("true");
+    filter.amountMismatch = http::readChoice(req, "amount_mismatch", {"true", "false"}) == std::optional<std::string>("true");
     filter.q = http::readSearch(req);
     return filter;
 }
@@ -55,14 +56,14 @@ std::string major(std::int64_t minor) { return catalog::formatMinorUnits(minor);
 
 const std::vector<std::string> kOrderColumns = {
     "order_number", "created_at", "status", "customer_email", "customer_name", "currency", "total", "refunded",
-    "disputed", "paid_after_cancellation", "ship_to_city", "ship_to_country", "carrier", "tracking_number", "shipped_at", "order_id"};
+    "disputed", "amount_mismatch", "paid_after_cancellation", "ship_to_city", "ship_to_country", "carrier", "tracking_number", "shipped_at", "order_id"};
 
 void writeOrder(csv::Writer& out, const AdminOrder& o) {
     const auto& f = o.fulfilment;
     out.text(o.orderNumber).time(audit::instantOf(o.createdAt)).text(o.status).text(o.customerEmail);
     out.text(f.address ? std::optional<std::string>(f.address->name) : std::nullopt);
     out.text(o.currency).number(major(o.totalAmount)).number(major(o.refundedAmount));
-    out.boolean(o.disputed).boolean(o.paidAfterCancellation);
+    out.boolean(o.disputed).boolean(o.amountMismatch).boolean(o.paidAfterCancellation);
     out.text(f.address ? std::optional<std::string>(f.address->city) : std::nullopt);
     out.text(f.address ? std::optional<std::string>(f.address->country) : std::nullopt);
     out.text(f.carrier).text(f.trackingNumber).time(audit::instantOf(f.shippedAt)).text(o.id);
@@ -104,7 +105,9 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
     router.get("/api/v1/admin/orders/export.csv", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
         const auto filter = readOrderFilter(req);
         const auto disputed = http::readFilter(req, "disputed");
-        audit::CsvExport what{"orders", filtersJson({{"status", filter.status}, {"disputed", disputed}, {"q", filter.q}}),
+        const auto mismatch = http::readFilter(req, "amount_mismatch");
+        audit::CsvExport what{"orders",
+                              filtersJson({{"status", filter.status}, {"disputed", disputed}, {"amount_mismatch", mismatch}, {"q", filter.q}}),
                               kOrderColumns};
         audit::streamCsv(res, admin.database(), audit::actorOf(req), std::move(what), [&admin, filter](csv::Writer& out) {
             admin.exportOrders(filter, [&out](const AdminOrder& o) { writeOrder(out, o); });

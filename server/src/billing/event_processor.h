@@ -9,6 +9,7 @@
 #include "billing/orders/checkout_repository.h"
 #include "billing/orders/customer_repository.h"
 #include "billing/orders/order_repository.h"
+#include "billing/orders/payment_match.h"
 #include "billing/orders/subscription_repository.h"
 #include "billing/provider/event_sink.h"
 #include "db/database.h"
