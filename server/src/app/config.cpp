@@ -129,6 +129,15 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
                                        c.headerTimeoutSeconds, 1, 600);
     c.sendTimeoutSeconds =
         r.integer("STOREFRONT_SEND_TIMEOUT_SECONDS", "storefront.http.sendTimeoutSeconds", c.sendTimeoutSeconds, 1, 3600);
+    {
+        const auto text = Poco::trim(r.str("STOREFRONT_RESTORE_MAX_FILE_BYTES", "storefront.restore.maxFileBytes",
+                                           std::to_string(c.restoreMaxFileBytes)));
+        Poco::UInt64 bytes = 0;
+        if (!Poco::NumberParser::tryParseUnsigned64(text, bytes) || bytes < 1024)
+            throw std::invalid_argument("STOREFRONT_RESTORE_MAX_FILE_BYTES must be a whole number of bytes, at least 1024, got '" +
+                                        text + "'");
+        c.restoreMaxFileBytes = bytes;
+    }
     c.maxExports = r.integer("STOREFRONT_MAX_EXPORTS", "storefront.http.maxExports", c.maxExports, 1, 1024);
     c.maxBodyBytes = static_cast<std::size_t>(
         r.integer("STOREFRONT_MAX_BODY_BYTES", "storefront.http.maxBodyBytes", static_cast<int>(c.maxBodyBytes), 1024, 64 << 20));

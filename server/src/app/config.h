@@ -6,6 +6,7 @@
 #include "companion/settings.h"
 #include "mail/settings.h"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -41,6 +42,8 @@ struct Config {
     int headerTimeoutSeconds = 10; // a request's line and headers must arrive whole within this
     int sendTimeoutSeconds = 30;   // a client that takes none of an answer for this long is dropped
     int maxExports = 4;            // CSV exports streaming at once; the next gets 429 with Retry-After
+    // `storefront restore`: a file the manifest declares larger than this is refused (16 GiB).
+    std::uint64_t restoreMaxFileBytes = 16ULL << 30;
     std::size_t maxBodyBytes = 1 << 20;
     int dbPoolSize = 32;
     // How long a request waits for a database session (and, on SQLite, for the write lock) before
