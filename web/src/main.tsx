@@ -6,6 +6,7 @@ import { createQueryClient } from '@/app/queryClient';
 import { preloadPage } from '@/app/shell';
 import { markServerRenderedHead } from '@/lib/head';
 import { readInitialData } from '@/lib/initialData';
+import { readTestPayments } from '@/lib/testPayments';
 import './index.css';
 
 const queryClient = createQueryClient();
@@ -21,7 +22,7 @@ if (!container) throw new Error('The page has no #root element');
 const render = () =>
   createRoot(container).render(
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App queryClient={queryClient} testPayments={readTestPayments()} />
     </StrictMode>,
   );
 preloadPage(pathname).then(render, render);

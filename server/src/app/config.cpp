@@ -5,6 +5,7 @@
 
 #include "mail/wire.h"
 
+#include <Poco/Net/IPAddress.h>
 #include <Poco/NumberParser.h>
 #include <Poco/String.h>
 #include <Poco/StringTokenizer.h>
@@ -70,6 +71,26 @@ std::vector<std::string> splitList(const std::string& text) {
 
 } // namespace
 
+bool isLoopbackHost(const std::string& host) {
+    std::string bare = host;
+    if (bare.size() > 2 && bare.front() == '[' && bare.back() == ']') bare = bare.substr(1, bare.size() - 2);
+    if (Poco::icompare(bare, "localhost") == 0) return true;
+    Poco::Net::IPAddress address;
+    if (!Poco::Net::IPAddress::tryParse(bare, address)) return false;
+    if (address.isLoopback()) return true;
+    // An IPv4 client on a dual-stack socket: ::ffff:127.0.0.1.
+    Poco::Net::IPAddress v4;
+    return address.isIPv4Mapped() && Poco::Net::IPAddress::tryParse(bare.substr(bare.rfind(':') + 1), v4) && v4.isLoopback();
+}
+
+bool isLoopbackUrl(const std::string& url) {
+    try {
+        return isLoopbackHost(Poco::URI(url).getHost());
+    } catch (const Poco::Exception&) {
+        return false;
+    }
+}
+
 std::optional<std::string> processEnv(const std::string& name) {
     const char* v = std::getenv(name.c_str());
     if (!v) return std::nullopt;
@@ -104,6 +125,20 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.keepAliveSeconds = r.integer("STOREFRONT_KEEPALIVE_SECONDS", "storefront.http.keepAliveSeconds", c.keepAliveSeconds, 1, 300);
     c.readTimeoutSeconds =
         r.integer("STOREFRONT_HTTP_READ_TIMEOUT_SECONDS", "storefront.http.readTimeoutSeconds", c.readTimeoutSeconds, 1, 600);
+    c.headerTimeoutSeconds = r.integer("STOREFRONT_HTTP_HEADER_TIMEOUT_SECONDS", "storefront.http.headerTimeoutSeconds",
+                                       c.headerTimeoutSeconds, 1, 600);
+    c.sendTimeoutSeconds =
+        r.integer("STOREFRONT_SEND_TIMEOUT_SECONDS", "storefront.http.sendTimeoutSeconds", c.sendTimeoutSeconds, 1, 3600);
+    {
+        const auto text = Poco::trim(r.str("STOREFRONT_RESTORE_MAX_FILE_BYTES", "storefront.restore.maxFileBytes",
+                                           std::to_string(c.restoreMaxFileBytes)));
+        Poco::UInt64 bytes = 0;
+        if (!Poco::NumberParser::tryParseUnsigned64(text, bytes) || bytes < 1024)
+            throw std::invalid_argument("STOREFRONT_RESTORE_MAX_FILE_BYTES must be a whole number of bytes, at least 1024, got '" +
+                                        text + "'");
+        c.restoreMaxFileBytes = bytes;
+    }
+    c.maxExports = r.integer("STOREFRONT_MAX_EXPORTS", "storefront.http.maxExports", c.maxExports, 1, 1024);
     c.maxBodyBytes = static_cast<std::size_t>(
         r.integer("STOREFRONT_MAX_BODY_BYTES", "storefront.http.maxBodyBytes", static_cast<int>(c.maxBodyBytes), 1024, 64 << 20));
     c.dbPoolSize = r.integer("STOREFRONT_DB_POOL", "storefront.db.poolSize", c.dbPoolSize, 1, 1024);
@@ -186,6 +221,12 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     while (p.stripeApiBase.ends_with('/')) p.stripeApiBase.pop_back();
     if (!p.stripeApiBase.starts_with("https://") && !p.stripeApiBase.starts_with("http://"))
         throw std::invalid_argument("STRIPE_API_BASE must be an http(s) URL, got '" + p.stripeApiBase + "'");
+    // Plain http only to this machine (a local fake of Stripe in development; production refuses
+    // it altogether, app/production.cpp): keys and card data never cross a network unencrypted.
+    if (p.stripeApiBase.starts_with("http://") && !isLoopbackUrl(p.stripeApiBase))
+        throw std::invalid_argument("STRIPE_API_BASE must be https:// (plain http only to a loopback address), got '" +
+                                    p.stripeApiBase + "'");
+    p.allowTestPayments = r.boolean("STOREFRONT_ALLOW_TEST_PAYMENTS", "storefront.payments.allowTestPayments", p.allowTestPayments);
     p.stripeTimeoutSeconds = r.integer("STRIPE_TIMEOUT_SECONDS", "storefront.stripe.timeoutSeconds", p.stripeTimeoutSeconds, 1, 120);
     p.checkoutExpirySeconds = r.integer("STOREFRONT_CHECKOUT_EXPIRY_SECONDS", "storefront.payments.checkoutExpirySeconds",
                                         p.checkoutExpirySeconds, 60, 86400);
@@ -250,6 +291,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     // The mail's HTML part: the logo's name and the footer's company (the tax invoices' supplier).
     m.brand = {a.siteName, inv.legalName, inv.address, c.publicUrl};
     m.print = r.boolean("STOREFRONT_MAIL_PRINT", "storefront.mail.print", false);
+    if (p.allowTestPayments) m.subjectPrefix = "TEST PAYMENTS: ";
     if (m.print && c.production())
         throw std::invalid_argument("STOREFRONT_MAIL_PRINT=true prints account mail, whose links sign people in, to the log: "
                                     "development only");

@@ -6,6 +6,7 @@
 #include "companion/settings.h"
 #include "mail/settings.h"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -38,6 +39,11 @@ struct Config {
     int httpQueue = 1024;
     int keepAliveSeconds = 5;
     int readTimeoutSeconds = 30; // a client silent this long in the middle of a request is dropped
+    int headerTimeoutSeconds = 10; // a request's line and headers must arrive whole within this
+    int sendTimeoutSeconds = 30;   // a client that takes none of an answer for this long is dropped
+    int maxExports = 4;            // CSV exports streaming at once; the next gets 429 with Retry-After
+    // `storefront restore`: a file the manifest declares larger than this is refused (16 GiB).
+    std::uint64_t restoreMaxFileBytes = 16ULL << 30;
     std::size_t maxBodyBytes = 1 << 20;
     int dbPoolSize = 32;
     // How long a request waits for a database session (and, on SQLite, for the write lock) before
@@ -72,6 +78,10 @@ struct Config {
 };
 
 using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
+
+// A loopback host name or address (localhost, 127.x.x.x, ::1), and a URL whose host is one.
+bool isLoopbackHost(const std::string& host);
+bool isLoopbackUrl(const std::string& url);
 
 // The process environment.
 std::optional<std::string> processEnv(const std::string& name);

@@ -1,5 +1,7 @@
 #include "app/metrics.h"
 
+#include "app/config.h"
+
 #include "app/jobs.h"
 #include "auth/password.h"
 #include "db/database.h"
@@ -21,15 +23,6 @@
 namespace storefront::app {
 
 namespace {
-
-bool loopback(const std::string& peer) {
-    Poco::Net::IPAddress address;
-    if (!Poco::Net::IPAddress::tryParse(peer, address)) return false;
-    if (address.isLoopback()) return true;
-    // An IPv4 client on a dual-stack socket: ::ffff:127.0.0.1.
-    Poco::Net::IPAddress v4;
-    return address.isIPv4Mapped() && Poco::Net::IPAddress::tryParse(peer.substr(peer.rfind(':') + 1), v4) && v4.isLoopback();
-}
 
 // Equal in constant time (over hashes of both, so the length of the token does not show either).
 bool sameSecret(std::string_view given, std::string_view expected) {
@@ -68,7 +61,7 @@ bool metricsAllowed(const std::string& peer, bool forwarded, std::string_view au
             sameSecret(authorization.substr(kBearer.size()), token))
             return true;
     }
-    return !forwarded && loopback(peer);
+    return !forwarded && isLoopbackHost(peer);
 }
 
 std::string scrapeMetrics(const MetricsSources& sources) {

@@ -21,6 +21,25 @@ std::vector<std::string> productionProblems(const Config& config) {
         problems.push_back("STOREFRONT_DEMO_DATA is true (it writes demo users, orders and workers into the database): set it to false");
     if (!config.auth.adminMfaRequired)
         problems.push_back("STOREFRONT_AUTH_ADMIN_MFA_REQUIRED is false (staff admins could work without two-factor): set it to true");
+    const auto& payments = config.payments;
+    if (payments.provider == "stripe" &&
+        (payments.stripeSecretKey.starts_with("sk_test_") || payments.stripeSecretKey.starts_with("rk_test_")) &&
+        !payments.allowTestPayments)
+        problems.push_back("STRIPE_SECRET_KEY is a test-mode key (" + payments.stripeSecretKey.substr(0, 8) +
+                           "...: checkouts succeed with test cards and no money is taken): set it to the live key (sk_live_ or "
+                           "rk_live_), or set STOREFRONT_ALLOW_TEST_PAYMENTS=true for a test deployment (every page then shows a "
+                           "TEST PAYMENTS ribbon and every mail subject starts with TEST PAYMENTS)");
+    if (payments.provider == "stripe" && !payments.stripeApiBase.starts_with("https://"))
+        problems.push_back("STRIPE_API_BASE is " + payments.stripeApiBase +
+                           " (not https: the secret key and payment data would travel unencrypted): set it to "
+                           "https://api.stripe.com, or leave it unset");
+    if (config.mail.transport == "smtp" && config.mail.smtpSecurity == "none" && !isLoopbackHost(config.mail.smtpHost))
+        problems.push_back("SMTP_SECURITY is none with SMTP_HOST " + config.mail.smtpHost +
+                           " (the relay password and every mail, sign-in links included, would cross the network "
+                           "unencrypted): set it to starttls or tls (none only for a relay on this machine)");
+    if (!config.auth.confirmEmail)
+        problems.push_back("STOREFRONT_AUTH_CONFIRM_EMAIL is false (anyone could sign up with someone else's address and "
+                           "receive their orders' mail): set it to true");
     const auto& invoices = config.payments.invoices;
     if (invoices.legalName.empty())
         problems.push_back("STOREFRONT_COMPANY_LEGAL_NAME is not set (a GST tax invoice must name the supplier): set it to the "

@@ -41,6 +41,23 @@ namespace storefront::app {
 
 using namespace archive;
 
+namespace {
+
+// What a restore leaves free on the disk beyond the files themselves (SQLite's journal, the log).
+constexpr std::uint64_t kRestoreHeadroomBytes = 64ULL << 20;
+
+// Free bytes for an unprivileged writer on the file system of `path` (or of its nearest existing
+// parent: the data folder may not exist yet); nullopt when it cannot be told.
+std::optional<std::uint64_t> freeBytesAt(fs::path path) {
+    std::error_code ec;
+    while (!path.empty() && !fs::exists(path, ec)) path = path.parent_path();
+    const auto space = fs::space(path.empty() ? fs::path(".") : path, ec);
+    if (ec) return std::nullopt;
+    return static_cast<std::uint64_t>(space.available);
+}
+
+} // namespace
+
 void restoreBackup(const Config& config, const std::string& archivePath, std::ostream& out) {
     if (archivePath.empty()) throw BackupRefused("--from needs a file name");
     const fs::path source = fs::absolute(archivePath);
@@ -134,6 +151,19 @@ void restoreBackup(const Config& config, const std::string& archivePath, std::os
     }
     for (const auto& [name, sum] : expected)
         if (!entries.contains(name)) throw BackupRefused("the archive lacks " + name + ", which its manifest lists");
+    // A file too large to be real, or more than the disk can take: refused before anything is written.
+    std::uint64_t declared = 0;
+    for (const auto& [name, sum] : expected) {
+        if (sum.size > config.restoreMaxFileBytes)
+            throw BackupRefused("the manifest declares " + name + " as " + std::to_string(sum.size) +
+                                " bytes, over the limit of " + std::to_string(config.restoreMaxFileBytes) +
+                                " (STOREFRONT_RESTORE_MAX_FILE_BYTES): refused, nothing was written");
+        declared += sum.size;
+    }
+    if (const auto free = freeBytesAt(dataDir); free && declared + kRestoreHeadroomBytes > *free)
+        throw BackupRefused("the backup's files take " + std::to_string(declared) + " bytes, but the disk of " +
+                            dataDir.string() + " has " + std::to_string(*free) +
+                            " free (with 64 MiB to spare): free some space, or restore elsewhere; nothing was written");
 
     // Does it fit this server?
     const bool hasDatabase = expected.contains(kDatabaseName);
@@ -171,6 +201,11 @@ void restoreBackup(const Config& config, const std::string& archivePath, std::os
             std::uint64_t size = 0;
             try {
                 readEntry(header->second, [&](const char* data, std::size_t n) {
+                    // Never past its declared size: a small archive that inflates without end (a zip
+                    // bomb) stops here, having written no more than the manifest promised.
+                    if (size + n > sum.size)
+                        throw BackupRefused("the archive is damaged or altered: " + name + " is larger than the " +
+                                            std::to_string(sum.size) + " bytes its manifest declares; nothing was restored");
                     file.write(data, static_cast<std::streamsize>(n));
                     sha.update(data, n);
                     size += n;

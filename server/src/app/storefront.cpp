@@ -46,6 +46,9 @@ http::ServerOptions serverOptions(const Config& config) {
     options.maxQueued = config.httpQueue;
     options.keepAliveSeconds = config.keepAliveSeconds;
     options.readTimeoutSeconds = config.readTimeoutSeconds;
+    options.headerTimeoutSeconds = config.headerTimeoutSeconds;
+    options.sendTimeoutSeconds = config.sendTimeoutSeconds;
+    options.maxStreams = config.maxExports;
     options.maxBodyBytes = config.maxBodyBytes;
     options.trustedProxies = config.trustedProxies;
     options.httpsPublicUrl = config.httpsPublicUrl();
@@ -139,6 +142,7 @@ void Storefront::buildModules() {
     p.add<companion::Module>(db, config_.wirewrite, mail.outbox(), companion::SystemStatus{config_.mail.transport == "smtp" && !config_.mail.smtpHost.empty()}, clock_);
     p.add<privacy::Module>(db, auth.reauthentication(), billing.provider(), billing.checkout(), enterprise.service());
     seo::SiteInfo site;
+    site.testPayments = config_.payments.allowTestPayments;
     site.publicUrl = config_.publicUrl;
     p.add<seo::Module>(catalog.products(), p.files, *p.cache, site);
 }

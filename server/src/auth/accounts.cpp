@@ -25,17 +25,6 @@ void requireWithinLimits(const db::RateLimiter::Decision& a, const db::RateLimit
 
 ApiError invalidCredentials() { return ApiError(ErrorKind::BadRequest, "invalid_credentials", "Invalid login credentials"); }
 
-// The name the account page and sign-up keep in user_metadata.full_name (and the profile).
-constexpr std::size_t kMaxFullNameCharacters = 100;
-
-// A full_name in a metadata change: text of at most 100 characters, or null (removed).
-void checkFullName(const nlohmann::json& data) {
-    auto it = data.find("full_name");
-    if (it == data.end() || it->is_null()) return;
-    if (!it->is_string() || common::codePoints(it->get<std::string>()) > kMaxFullNameCharacters)
-        throw ApiError(ErrorKind::Validation, "validation_failed", "full_name must be text of at most 100 characters");
-}
-
 ApiError linkInvalid() { return ApiError(ErrorKind::Forbidden, "otp_expired", "Email link is invalid or has expired"); }
 
 
@@ -94,6 +83,7 @@ nlohmann::json Accounts::signUp(const SignUpInput& input, const ClientInfo& clie
         throw e;
     }
     const std::string email = checkedEmail(input.email);
+    checkFullName(input.data);
     const std::string hash = ctx_.hasher.hash(checkedNewPassword(settings, input.password));
     // Counted for every sign-up to this address, so repeating a sign-up cannot flood its inbox
     // with confirmation mail (the answer stays the same either way).

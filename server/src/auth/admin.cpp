@@ -94,6 +94,7 @@ nlohmann::json AdminUsers::get(const std::string& id) {
 
 nlohmann::json AdminUsers::create(const Principal& admin, const AdminUserInput& input, const ClientInfo& client) {
     const std::string email = checkedEmail(input.email);
+    if (input.userMetadata) checkFullName(*input.userMetadata);
     std::optional<std::string> hash;
     if (input.password) hash = ctx_.hasher.hash(checkedNewPassword(ctx_.settings, input.password));
     const auto appMeta = input.appMetadata.value_or(nlohmann::json::object());
@@ -225,6 +226,7 @@ nlohmann::json AdminUsers::removeFactor(const Principal& admin, const std::strin
 nlohmann::json AdminUsers::invite(const Principal& admin, const std::optional<std::string>& rawEmail, const nlohmann::json& data,
                                   const std::optional<std::string>& redirectTo, const ClientInfo& client) {
     const std::string email = checkedEmail(rawEmail);
+    checkFullName(data);
     nlohmann::json result;
     ctx_.db.write([&](db::Tx& tx) {
         if (ctx_.users.findByEmail(tx.session(), email)) throw emailTaken();
@@ -241,6 +243,7 @@ nlohmann::json AdminUsers::generateLink(const Principal& admin, const LinkReques
     if (type != "signup" && type != "invite" && type != "recovery")
         throw ApiError(ErrorKind::BadRequest, "validation_failed", "type must be signup, invite or recovery");
     const std::string email = checkedEmail(request.email);
+    checkFullName(request.data);
     std::optional<std::string> hash;
     if (type == "signup") hash = ctx_.hasher.hash(checkedNewPassword(ctx_.settings, request.password));
     nlohmann::json result;

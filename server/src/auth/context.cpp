@@ -1,5 +1,6 @@
 #include "auth/context.h"
 
+#include "common/text.h"
 #include "http/api_error.h"
 #include "mail/mail_message.h"
 
@@ -14,6 +15,25 @@ namespace storefront::auth {
 std::string normalizeEmail(const std::string& email) { return Poco::toLower(Poco::trim(email)); }
 
 long long unixSeconds(const std::string& isoTimestamp) { return db::epochFromTimestamp(isoTimestamp); }
+
+namespace {
+// The name the account page and sign-up keep in user_metadata.full_name (and the profile).
+constexpr std::size_t kMaxFullNameCharacters = 100;
+} // namespace
+
+void checkFullName(const nlohmann::json& data) {
+    if (!data.is_object()) return;
+    auto it = data.find("full_name");
+    if (it == data.end() || it->is_null()) return;
+    if (!it->is_string() || common::codePoints(it->get<std::string>()) > kMaxFullNameCharacters)
+        throw ApiError(ErrorKind::Validation, "validation_failed", "full_name must be text of at most 100 characters");
+    // It is the name in mail headers ("To: Ana <ana@...>") and in the customers' CSV: one line.
+    if (!common::isOneLine(it->get<std::string>())) {
+        ApiError e(ErrorKind::Validation, "validation_failed", "full_name must be one line, without line breaks or control characters");
+        e.fields = {{"full_name", "Must be a single line of text."}};
+        throw e;
+    }
+}
 
 std::string checkedEmail(const std::optional<std::string>& email) {
     if (!email || email->empty()) throw ApiError(ErrorKind::BadRequest, "validation_failed", "An email address is required");

@@ -63,6 +63,10 @@ long long unixSeconds(const std::string& isoTimestamp);
 // An email address from a request: normalised; 400 validation_failed when missing, 400
 // email_address_invalid when malformed (GoTrue's codes).
 std::string checkedEmail(const std::optional<std::string>& email);
+// A full_name in user metadata (sign-up data, a change, an admin's user_metadata, an invite):
+// absent, null, or one line of text (common::isOneLine) of at most 100 characters; else 422
+// validation_failed naming it.
+void checkFullName(const nlohmann::json& userMetadata);
 // A new password: 400 when missing, 422 weak_password (with reasons) or when too long.
 std::string checkedNewPassword(const Settings& settings, const std::optional<std::string>& password);
 

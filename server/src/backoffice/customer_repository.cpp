@@ -98,8 +98,7 @@ const db::SortColumns CustomerRepository::kExportSorts(
 namespace {
 
 // The list's and the export's one WHERE.
-db::Where whereOf(Poco::Data::Session& s, const CustomerFilter& filter) {
-    db::Where where(s);
+db::Where whereOf(db::Where where, const CustomerFilter& filter) {
     where.add(filter.closed ? kCustomerWhereClosed : kCustomerWhereOpen, {});
     if (filter.q) {
         const auto pattern = db::likePattern(*filter.q);
@@ -115,15 +114,14 @@ db::Where whereOf(Poco::Data::Session& s, const CustomerFilter& filter) {
 
 db::Page<CustomerRow> CustomerRepository::list(const CustomerFilter& filter, db::PageQuery page) {
     auto s = db_.session();
-    auto where = whereOf(s, filter);
+    auto where = whereOf(db::Where(s), filter);
     if (page.orderBy.empty()) page.orderBy = kSorts.orderBy();
     return db::countedPageOf<CustomerRow>(s, kCustomerColumns, nullptr, kCustomerCount, where, page, readCustomer);
 }
 
 std::int64_t CustomerRepository::each(const CustomerFilter& filter, const db::SortChoice& sort,
                                        const std::function<void(const CustomerRow&)>& onRow) {
-    auto s = db_.session();
-    auto where = whereOf(s, filter);
+    auto where = whereOf(db::Where(db_.dialect()), filter); // no session held while the download waits
     return db::readAll(db_, kCustomerColumns, where, kExportSorts.keyset(sort), [](const db::Row& r) { return readCustomer(r); }, onRow);
 }
 

@@ -23,22 +23,6 @@ constexpr std::size_t kMaxReasonChars = 500; // Stripe's limit for a metadata va
 constexpr std::size_t kMaxBulkOrders = 100; // one page of the list at most twice over
 constexpr std::size_t kMaxPaymentReferenceChars = 100;
 
-// A one-line text member: trimmed, required when `required`, at most `max` code points, no
-// control characters (a line break in a reason or reference would break the mail and the CSV).
-std::optional<std::string> oneLine(http::Body& body, const char* name, std::size_t max, bool required) {
-    auto value = body.optText(name);
-    if (body.failed(name)) return std::nullopt;
-    if (value) *value = Poco::trim(*value);
-    if (!value || value->empty()) {
-        if (required) body.fail(name, "This field is required.");
-        return std::nullopt;
-    }
-    if (common::codePoints(*value) > max) body.fail(name, "Must be at most " + std::to_string(max) + " characters.");
-    else if (!common::isOneLine(*value))
-        body.fail(name, "Must be one line, without control characters.");
-    return value;
-}
-
 std::string orderId(const http::Request& req) { return http::idParam(req, "order_not_found", "No such order."); }
 
 // The orders list's filters and search (GET /api/v1/admin/orders and its export).
@@ -47,6 +31,7 @@ AdminOrderFilter readOrderFilter(const http::Request& req) {
     filter.status =
         http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "refunded", "paid_after_cancellation"});
     filter.disputed = http::readChoice(req, "disputed", {"true", "false"}) == std::optional<std::string>("true");
+    filter.amountMismatch = http::readChoice(req, "amount_mismatch", {"true", "false"}) == std::optional<std::string>("true");
     filter.q = http::readSearch(req);
     return filter;
 }
@@ -57,14 +42,14 @@ std::string major(std::int64_t minor) { return catalog::formatMinorUnits(minor);
 
 const std::vector<std::string> kOrderColumns = {
     "order_number", "created_at", "status", "customer_email", "customer_name", "currency", "total", "refunded",
-    "disputed", "paid_after_cancellation", "ship_to_city", "ship_to_country", "carrier", "tracking_number", "shipped_at", "order_id"};
+    "disputed", "amount_mismatch", "paid_after_cancellation", "ship_to_city", "ship_to_country", "carrier", "tracking_number", "shipped_at", "order_id"};
 
 void writeOrder(csv::Writer& out, const AdminOrder& o) {
     const auto& f = o.fulfilment;
     out.text(o.orderNumber).time(audit::instantOf(o.createdAt)).text(o.status).text(o.customerEmail);
     out.text(f.address ? std::optional<std::string>(f.address->name) : std::nullopt);
     out.text(o.currency).number(major(o.totalAmount)).number(major(o.refundedAmount));
-    out.boolean(o.disputed).boolean(o.paidAfterCancellation);
+    out.boolean(o.disputed).boolean(o.amountMismatch).boolean(o.paidAfterCancellation);
     out.text(f.address ? std::optional<std::string>(f.address->city) : std::nullopt);
     out.text(f.address ? std::optional<std::string>(f.address->country) : std::nullopt);
     out.text(f.carrier).text(f.trackingNumber).time(audit::instantOf(f.shippedAt)).text(o.id);
@@ -79,7 +64,9 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
     router.get("/api/v1/admin/orders/export.csv", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
         const auto filter = readOrderFilter(req);
         const auto disputed = http::readFilter(req, "disputed");
-        audit::CsvExport what{"orders", audit::filtersOf({{"status", filter.status}, {"disputed", disputed}, {"q", filter.q}}),
+        const auto mismatch = http::readFilter(req, "amount_mismatch");
+        audit::CsvExport what{"orders",
+                              audit::filtersOf({{"status", filter.status}, {"disputed", disputed}, {"amount_mismatch", mismatch}, {"q", filter.q}}),
                               kOrderColumns};
         audit::streamCsv(res, admin.database(), audit::actorOf(req), std::move(what), [&admin, filter](csv::Writer& out) {
             admin.exportOrders(filter, [&out](const AdminOrder& o) { writeOrder(out, o); });
@@ -128,7 +115,7 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
             }
         }
         // Mark as paid (pending -> paid): the reference of the money received outside the provider.
-        auto paymentReference = oneLine(body, "payment_reference", kMaxPaymentReferenceChars, false);
+        auto paymentReference = body.optLine("payment_reference", kMaxPaymentReferenceChars);
         if (paymentReference && status && *status != "paid")
             body.fail("payment_reference", "Only an order being marked as paid takes a payment reference.");
         body.check();
@@ -142,11 +129,11 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         const auto actor = audit::actorOf(req);
         const auto id = orderId(req);
         http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
-        auto reason = oneLine(body, "reason", kMaxReasonChars, true);
+        auto reason = body.requiredLine("reason", kMaxReasonChars);
         auto restock = body.optBoolean("restock");
         if (!body.failed("restock") && !restock) body.fail("restock", "This field is required: true to return the items to stock.");
         body.check();
-        auto order = admin.cancel(actor, id, *reason, *restock);
+        auto order = admin.cancel(actor, id, reason, *restock);
         res.json(200, {{"order", toJson(order)}});
     });
 
@@ -219,13 +206,8 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
             if (!amount && in.lines.empty() && !body.failed("lines")) body.fail("amount", "This field is required.");
             else if (amount && *amount <= 0) body.fail("amount", "Must be more than 0 (in cents).");
         }
-        auto reason = body.optText("reason");
-        if (reason) {
-            *reason = Poco::trim(*reason);
-            if (reason->empty()) reason.reset();
-            else if (common::codePoints(*reason) > kMaxReasonChars)
-                body.fail("reason", "Must be at most " + std::to_string(kMaxReasonChars) + " characters.");
-        }
+        // The refund's reason goes to the provider, the credit note and the CSV: one line.
+        auto reason = body.optLine("reason", kMaxReasonChars);
         auto restock = body.optBoolean("restock");
         body.check();
         in.amount = amount;

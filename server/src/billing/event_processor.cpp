@@ -219,6 +219,9 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
         checkouts_.markCompleted(tx, c.id);
         return;
     }
+    const PaidMoney paid{integer(e.object, "amount_total"), str(e.object, "currency")}; // orders/payment_match.h
+    if (holdIfMismatched(tx, orders_, checkouts_, c, paid, *state, e.type, [&] { recordOrderPayment(tx, e, c.orderId); }))
+        return;
     if (c.productId)
         for (const auto& r : checkouts_.reclaimReservation(tx, c.orderId))
             if (!catalog::takeStock(tx, r.productId, r.quantity))

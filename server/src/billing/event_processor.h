@@ -9,6 +9,7 @@
 #include "billing/orders/checkout_repository.h"
 #include "billing/orders/customer_repository.h"
 #include "billing/orders/order_repository.h"
+#include "billing/orders/payment_match.h"
 #include "billing/provider/event_sink.h"
 #include "billing/subscriptions/invoice_refunds.h"
 #include "billing/subscriptions/subscription_events.h"

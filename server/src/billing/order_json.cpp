@@ -44,6 +44,7 @@ nlohmann::json toJson(const AdminOrder& o) {
             {"paid_after_cancellation", o.paidAfterCancellation},
             {"refunded_amount", o.refundedAmount},
             {"disputed", o.disputed},
+            {"amount_mismatch", o.amountMismatch},
             {"has_physical_items", o.hasPhysical},
             // What staff may do from here (the lifecycle table): the web offers only these.
             {"allowed_statuses", allowedMoves(OrderPath::Staff, o.status, {o.hasPhysical, o.paidAfterCancellation})},

@@ -15,6 +15,10 @@ struct Settings {
     std::string stripeWebhookSecret;             // whsec_...; several, comma-separated, while rotating
     std::string stripeApiBase = "https://api.stripe.com";
     int stripeTimeoutSeconds = 20;
+    // STOREFRONT_ALLOW_TEST_PAYMENTS: a production server may take Stripe test-mode payments
+    // (sk_test_/rk_test_ keys); every page then shows a TEST PAYMENTS ribbon and every mail's
+    // subject starts with "TEST PAYMENTS".
+    bool allowTestPayments = false;
     int checkoutExpirySeconds = 1800;            // an unpaid checkout gives its stock back after this
     int pastDueGraceDays = 14;                   // a failed renewal keeps access this long (0 to 60)
     InvoiceSettings invoices;

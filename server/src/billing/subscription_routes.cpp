@@ -3,7 +3,6 @@
 #include "audit/audit.h"
 #include "audit/csv_export.h"
 #include "http/paging.h"
-#include "common/text.h"
 #include "http/api_error.h"
 #include "http/body.h"
 #include "http/params.h"
@@ -126,8 +125,7 @@ void registerSubscriptionRoutes(http::Router& router, SubscriptionService& subsc
                     auto amount = body.optInteger("amount");
                     if (!body.failed("amount") && (!amount || *amount < 1 || *amount > 100000000))
                         body.fail("amount", "Enter the amount to refund in cents, at least 1.");
-                    auto reason = body.optTrimmedText("reason", kMaxReasonChars);
-                    if (reason && !common::isOneLine(*reason)) body.fail("reason", "Must be one line.");
+                    auto reason = body.optLine("reason", kMaxReasonChars);
                     body.check();
                     const auto refund = subscriptions.refund(audit::actorOf(req), id, *amount, reason, key);
                     res.json(201, {{"id", refund.id},
@@ -145,8 +143,7 @@ void registerSubscriptionRoutes(http::Router& router, SubscriptionService& subsc
                     const auto id = http::idParam(req, "subscription_not_found", "No such subscription.");
                     http::Body body(req);
                     const bool atPeriodEnd = atPeriodEndOf(body);
-                    const auto reason = body.requiredText("reason", kMaxReasonChars);
-                    if (!body.failed("reason") && !common::isOneLine(reason)) body.fail("reason", "Must be one line.");
+                    const auto reason = body.requiredLine("reason", kMaxReasonChars);
                     body.check();
                     subscriptions.cancel(audit::actorOf(req), std::nullopt, id, atPeriodEnd, reason);
                     auto item = subscriptions.staffFind(id);

@@ -118,7 +118,7 @@ std::optional<std::int64_t> boundedInteger(Body& b, const char* name, std::int64
 // A whole product from `b`, every field checked for form; absent fields take their defaults.
 Product productFrom(Body& b) {
     Product p;
-    p.name = b.requiredText("name", kMaxNameChars);
+    p.name = b.requiredLine("name", kMaxNameChars);
     auto slug = b.optText("slug");
     if (!b.failed("slug")) {
         p.slug = normalizeSlug(slug.value_or(""));
@@ -177,7 +177,7 @@ Product productFrom(Body& b) {
 
 PricingPlan planFrom(Body& b) {
     PricingPlan plan;
-    plan.name = b.requiredText("name", kMaxPlanNameChars);
+    plan.name = b.requiredLine("name", kMaxPlanNameChars);
     if (!b.json().contains("price") || b.json()["price"].is_null()) b.fail("price", "This field is required.");
     else if (!b.json()["price"].is_string()) b.fail("price", "Send the price as text in major units, e.g. \"19.99\".");
     else if (auto minor = parseMajorUnits(Poco::trim(b.json()["price"].get<std::string>())))

@@ -3,9 +3,11 @@
 // separated by commas, rows ended by CRLF, a field that holds a comma, a double quote, CR or LF
 // quoted with its quotes doubled), UTF-8 with a byte-order mark first (Excel reads a CSV without one
 // in the machine's legacy code page, so "Māori" would arrive as "MÄori"; LibreOffice, Numbers,
-// Google Sheets and Python's utf-8-sig skip it), and the spreadsheet formula guard: a text cell that
-// begins with =, +, -, @, tab or CR gets a leading apostrophe, so `=HYPERLINK(...)` typed as a name
-// is shown, never run (OWASP "CSV injection").
+// Google Sheets and Python's utf-8-sig skip it), and the spreadsheet formula guard: a text cell
+// whose first character that is not white space or invisible (space, tab, CR, LF, U+00A0, U+200B to
+// U+200D, U+2060, U+FEFF) is =, +, -, @ or a full-width ＝ ＋ － ＠, or that begins with a tab or CR,
+// gets a leading apostrophe, so `=HYPERLINK(...)` typed as a name is shown, never run (OWASP "CSV
+// injection").
 //
 // Pure: rows are appended to a buffer, and `flush` hands the buffer on whenever it passes
 // `flushBytes` (the server sends it as one chunk of a streamed answer) and at finish().
@@ -29,7 +31,7 @@ namespace storefront::csv {
 // The UTF-8 byte-order mark written before the header.
 inline constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
-// Whether a spreadsheet would read `value` as a formula (its first character is =, +, -, @, tab or CR).
+// Whether a spreadsheet would read `value` as a formula (the guard above).
 bool looksLikeFormula(std::string_view value);
 // Appends `value` as one field: guarded (a leading ' for a formula) when `guard`, then quoted when
 // it holds a comma, a quote, CR or LF.

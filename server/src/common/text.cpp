@@ -35,8 +35,16 @@ std::string escapeHtml(std::string_view text) {
 }
 
 bool isOneLine(std::string_view text) {
-    for (const unsigned char c : text)
-        if (c < 0x20 || c == 0x7f) return false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) return false; // C0 (CR, LF, NUL, tab...) and DEL
+        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+        if (c == 0xC2 && next >= 0x80 && next <= 0x9F) return false; // C1: U+0080 to U+009F (NEL...)
+        if (c == 0xE2 && next == 0x80 && i + 2 < text.size()) {
+            const auto third = static_cast<unsigned char>(text[i + 2]);
+            if (third == 0xA8 || third == 0xA9) return false; // U+2028 line and U+2029 paragraph separators
+        }
+    }
     return true;
 }
 

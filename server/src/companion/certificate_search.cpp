@@ -109,12 +109,12 @@ bool isCertificateNumber(const std::string& term) {
 std::int64_t CompanionRepository::exportCertificates(const std::optional<std::string>& search,
                                                      const std::optional<std::string>& status, const db::Keyset& order,
                                                      const std::function<void(const Certificate&)>& onRow) {
-    auto s = db_.session();
+    // No session held while the download waits on the network: readAll takes one per batch.
     const auto phrase = search ? db::trigramPhrase(*search) : std::nullopt;
-    db::Where where(s, search && !phrase);
+    db::Where where(db_.dialect(), search && !phrase);
     if (search && isCertificateNumber(*search)) {
         where.add(kWhereCertificateNumber, {Poco::toUpper(Poco::trim(*search))});
-    } else if (search && phrase && db::isSqlite(s)) {
+    } else if (search && phrase && db_.dialect() == db::Dialect::SQLite) {
         where.add(kWhereCertificateIndexed, {*phrase, *phrase});
     } else if (search) {
         auto p = db::likePattern(*search);

@@ -120,7 +120,7 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
             for (char c : in.code) ok = ok && isCodeCharacter(c);
             if (!ok) body.fail("code", "Use capital letters, digits, - and _ only.");
         }
-        in.description = body.requiredText("description", Limits::description);
+        in.description = body.requiredLine("description", Limits::description);
         in.durationMonths = body.optIntegerIn("duration_months", 1, Limits::durationMonths, orEmpty(Limits::durationMonths));
         in.maxUses = body.optIntegerIn("max_uses", 1, Limits::maxUses, orEmpty(Limits::maxUses));
         in.expiresDays = body.optIntegerIn("expires_days", 1, Limits::expiresDays, orEmpty(Limits::expiresDays));
@@ -212,7 +212,7 @@ void staffRoutes(http::Router& router, CompanionService& service, CompanionRepos
 CertificateInput certificateInput(http::Request& req) {
     http::Body body(req);
     CertificateInput in;
-    in.siteLocation = body.optTrimmedText("site_location", Limits::siteLocation);
+    in.siteLocation = body.optLine("site_location", Limits::siteLocation);
     body.check();
     return in;
 }
@@ -225,8 +225,8 @@ void appRoutes(http::Router& router, CompanionService& service, CompanionReposit
     router.put("/api/v1/wirewrite/me", http::Access::SignedIn, [&service](http::Request& req, http::Response& res) {
         http::Body body(req);
         ProfileInput in;
-        in.fullName = body.optTrimmedText("full_name", Limits::fullName);
-        in.licenceNumber = body.optTrimmedText("ewrb_licence_number", Limits::licenceNumber);
+        in.fullName = body.optLine("full_name", Limits::fullName);
+        in.licenceNumber = body.optLine("ewrb_licence_number", Limits::licenceNumber);
         body.check();
         auto worker = service.workerFor(callerOf(req));
         // A member left out keeps its value; null or empty text clears it.

@@ -155,11 +155,11 @@ void CompanionRepository::lockWorker(db::Tx& tx, const std::string& id) { tx.que
 
 std::int64_t CompanionRepository::exportWorkers(const std::optional<std::string>& search, const std::optional<std::string>& tier,
                                                const db::Keyset& order, const std::function<void(const Worker&)>& onRow) {
-    auto s = db_.session();
+    // No session held while the download waits on the network: readAll takes one per batch.
     const auto phrase = search ? db::trigramPhrase(*search) : std::nullopt;
-    db::Where where(s, search && !phrase);
+    db::Where where(db_.dialect(), search && !phrase);
     if (search) {
-        if (phrase && db::isSqlite(s)) {
+        if (phrase && db_.dialect() == db::Dialect::SQLite) {
             where.add(kWhereWorkerSearchIndexed, {*phrase});
         } else {
             auto p = db::likePattern(*search);

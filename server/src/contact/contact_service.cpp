@@ -10,9 +10,10 @@ namespace storefront::contact {
 
 namespace {
 
-bool hasControl(const std::string& s, bool allowNewlines) {
+// The message may have line breaks and tabs, but no other control character.
+bool hasControlBesidesLineBreaks(const std::string& s) {
     for (unsigned char c : s) {
-        if (allowNewlines && (c == '\n' || c == '\r' || c == '\t')) continue;
+        if (c == '\n' || c == '\r' || c == '\t') continue;
         if (c < 0x20 || c == 0x7f) return true;
     }
     return false;
@@ -42,7 +43,7 @@ std::optional<ContactSubmission> validateContact(const nlohmann::json& json, nlo
             return;
         }
         if (common::codePoints(*value) > max) body.fail(key, "Must be at most " + std::to_string(max) + " characters.");
-        else if (hasControl(*value, false)) body.fail(key, "Must be a single line of text.");
+        else if (!common::isOneLine(*value)) body.fail(key, "Must be a single line of text.");
     };
     single("name", name, ContactLimits::name, true);
     single("email", email, ContactLimits::email, true);
@@ -53,7 +54,7 @@ std::optional<ContactSubmission> validateContact(const nlohmann::json& json, nlo
         if (!message || message->empty()) body.fail("message", "This field is required.");
         else if (common::codePoints(*message) > ContactLimits::message)
             body.fail("message", "Must be at most " + std::to_string(ContactLimits::message) + " characters.");
-        else if (hasControl(*message, true)) body.fail("message", "Contains characters that are not allowed.");
+        else if (hasControlBesidesLineBreaks(*message)) body.fail("message", "Contains characters that are not allowed.");
     }
     errors = body.errors();
     if (!body.ok()) return std::nullopt;

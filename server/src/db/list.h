@@ -98,6 +98,9 @@ struct PageQuery {
 class Where {
 public:
     explicit Where(Poco::Data::Session& s, bool planPerCall = false) : sqlite_(isSqlite(s)), perCall_(planPerCall) {}
+    // From the database's dialect alone: building a WHERE takes no session (an export builds its
+    // WHERE, then readAll takes a session per batch only, DESIGN.md "slow clients").
+    explicit Where(Dialect dialect, bool planPerCall = false) : sqlite_(dialect == Dialect::SQLite), perCall_(planPerCall) {}
 
     // Appends `clause` (with its `?`s) joined by AND, and the values it binds.
     void add(const char* clause, std::initializer_list<std::string> bound);

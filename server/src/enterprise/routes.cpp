@@ -28,7 +28,7 @@ std::string accountIdOf(const http::Request& req) {
 
 // A required email member: present, and shaped like an address.
 std::string requiredEmail(http::Body& body, const char* name) {
-    auto value = body.requiredText(name, kMaxEmailChars);
+    auto value = body.requiredLine(name, kMaxEmailChars);
     if (!body.failed(name) && !mail::isValidEmailAddress(value)) body.fail(name, "Enter a valid email address.");
     return value;
 }
@@ -70,7 +70,7 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
     router.post("/api/v1/admin/enterprise-accounts", http::Access::StaffAdmin, [&service](http::Request& req, http::Response& res) {
         http::Body body(req);
         CreateAccountInput in;
-        in.companyName = body.requiredText("company_name", kMaxCompanyChars);
+        in.companyName = body.requiredLine("company_name", kMaxCompanyChars);
         in.billingEmail = requiredEmail(body, "billing_email");
         in.adminEmail = requiredEmail(body, "admin_email");
         in.maxLicenses = maxLicensesOf(body);
@@ -89,7 +89,7 @@ void staffRoutes(http::Router& router, AccountRepository& accounts, EnterpriseSe
                    AccountChanges changes;
                    changes.isActive = body.optBoolean("is_active");
                    changes.maxLicenses = maxLicensesOf(body);
-                   if (body.has("company_name")) changes.companyName = body.requiredText("company_name", kMaxCompanyChars);
+                   if (body.has("company_name")) changes.companyName = body.requiredLine("company_name", kMaxCompanyChars);
                    if (body.has("billing_email")) changes.billingEmail = requiredEmail(body, "billing_email");
                    body.check();
                    res.json(200, {{"account", accountJson(service.update(audit::actorOf(req), id, changes))}});

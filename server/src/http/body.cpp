@@ -47,6 +47,25 @@ std::string Body::requiredText(const char* name, std::size_t maxChars) {
     return trimmed;
 }
 
+namespace {
+const char* kNotOneLine = "Must be a single line of text.";
+}
+
+std::string Body::requiredLine(const char* name, std::size_t maxChars) {
+    auto value = requiredText(name, maxChars);
+    if (!failed(name) && !common::isOneLine(value)) fail(name, kNotOneLine, std::string(name) + " must be one line");
+    return failed(name) ? std::string() : value;
+}
+
+std::optional<std::string> Body::optLine(const char* name, std::size_t maxChars) {
+    auto value = optTrimmedText(name, maxChars);
+    if (value && !common::isOneLine(*value)) {
+        fail(name, kNotOneLine, std::string(name) + " must be one line");
+        return std::nullopt;
+    }
+    return value;
+}
+
 std::optional<std::int64_t> Body::optInteger(const char* name) {
     if (!has(name)) return std::nullopt;
     const auto& v = json_.at(name);

@@ -42,6 +42,12 @@ public:
     // Text that must be present and non-empty after trimming, at most maxChars characters; the
     // trimmed value ("" after a field error).
     std::string requiredText(const char* name, std::size_t maxChars);
+    // One line of text (common::isOneLine: no CR, LF, NUL or other control character), for every
+    // member that ends up in a mail header, a file name or a CSV line: trimmed, at most maxChars
+    // characters, else a field error naming the member. requiredLine: present and non-empty (the
+    // trimmed value, "" after a field error); optLine: nullopt when absent, null or empty.
+    std::string requiredLine(const char* name, std::size_t maxChars);
+    std::optional<std::string> optLine(const char* name, std::size_t maxChars);
     // A whole number; nullopt when absent or null.
     std::optional<std::int64_t> optInteger(const char* name);
     // Optional text: trimmed, nullopt when absent, null or empty, at most maxChars characters (a

@@ -1,6 +1,7 @@
 #include "http/connection.h"
 
 #include "common/log_context.h"
+#include "http/read_watch.h"
 #include "http/request_id.h"
 #include "http/security_headers.h"
 
@@ -74,6 +75,17 @@ ApiError serverBusyError() {
     return busy;
 }
 
+ApiError tooManyStreamsError() {
+    auto busy = ApiError(ErrorKind::RateLimited, "too_many_exports",
+                         "Too many downloads are running at once. Please try again in a moment.");
+    busy.retryAfterSeconds = 5;
+    return busy;
+}
+
+ApiError headerTimeoutError() {
+    return ApiError(ErrorKind::RequestTimeout, "request_timeout", "The request's headers did not arrive in time.");
+}
+
 namespace {
 
 Poco::Logger& connectionLog() {
@@ -87,9 +99,10 @@ class StorefrontConnection : public Poco::Net::TCPServerConnection {
 public:
     StorefrontConnection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
                          Poco::Net::HTTPRequestHandlerFactory::Ptr handlers, Poco::BasicEvent<const bool>& serverStopped,
-                         bool httpsPublicUrl)
+                         const ListenerLimits& limits, ReadWatch& readWatch)
         : Poco::Net::TCPServerConnection(socket), params_(std::move(params)), handlers_(std::move(handlers)),
-          serverStopped_(serverStopped), httpsPublicUrl_(httpsPublicUrl) {
+          serverStopped_(serverStopped), httpsPublicUrl_(limits.httpsPublicUrl), sendTimeoutSeconds_(limits.sendTimeoutSeconds),
+          readWatch_(readWatch) {
         serverStopped_ += Poco::delegate(this, &StorefrontConnection::onServerStopped);
     }
     ~StorefrontConnection() override {
@@ -101,15 +114,26 @@ public:
 
     void run() override {
         const std::string& software = params_->getSoftwareVersion();
+        // A client that takes none of an answer for this long is dropped (every send: http/answer_writer.h).
+        try {
+            socket().setSendTimeout(Poco::Timespan(sendTimeoutSeconds_, 0));
+        } catch (const Poco::Exception&) {
+            return; // the client is already gone
+        }
         Poco::Net::HTTPServerSession session(socket(), params_);
         while (!stopped_ && session.hasMoreRequests()) {
             bool reading = true; // still reading the request line and headers
+            ReadWatch::Scope watch(readWatch_, socket()); // they must arrive whole within the header timeout
             try {
                 Poco::FastMutex::ScopedLock lock(mutex_);
                 if (stopped_) break;
                 Poco::Net::HTTPServerResponseImpl response(session);
                 Poco::Net::HTTPServerRequestImpl request(response, session, params_);
                 reading = false;
+                if (watch.end()) { // cut just as the last header arrived
+                    answerTimeout(session);
+                    break;
+                }
                 response.setDate(Poco::Timestamp());
                 response.setVersion(request.getVersion());
                 response.setKeepAlive(params_->getKeepAlive() && request.getKeepAlive() && session.canKeepAlive());
@@ -120,13 +144,19 @@ public:
                 handler->handleRequest(request, response);
                 session.setKeepAlive(params_->getKeepAlive() && response.getKeepAlive() && session.canKeepAlive());
             } catch (const Poco::Net::NoMessageException&) {
-                break; // the client closed between requests
+                if (watch.end()) answerTimeout(session); // it sent nothing in time
+                break; // else the client closed between requests
             } catch (const Poco::Net::MessageException& e) {
                 // Only a request POCO failed to read gets an answer here; the handler answers (and
                 // catches) everything after that.
-                if (reading) answerUnreadable(session, e);
+                if (reading && watch.end()) answerTimeout(session);
+                else if (reading) answerUnreadable(session, e);
                 break;
             } catch (const Poco::Exception&) {
+                if (reading && watch.end()) { // the cut read: its socket error is ours
+                    answerTimeout(session);
+                    break;
+                }
                 if (session.networkException()) session.networkException()->rethrow();
                 throw;
             }
@@ -135,11 +165,18 @@ public:
 
 private:
     void answerUnreadable(Poco::Net::HTTPServerSession& session, const Poco::Net::MessageException& e) {
+        answerAndClose(session, unreadableRequestError(e.message()), "unreadable request (" + e.message() + ")");
+    }
+
+    void answerTimeout(Poco::Net::HTTPServerSession& session) {
+        answerAndClose(session, headerTimeoutError(), "request headers too slow (cut by the header timeout or the reading share)");
+    }
+
+    void answerAndClose(Poco::Net::HTTPServerSession& session, const ApiError& error, const std::string& why) {
         session.setKeepAlive(false);
-        const ApiError error = unreadableRequestError(e.message());
         const std::string requestId = newRequestId();
         common::RequestIdScope scope(requestId);
-        connectionLog().information("unreadable request (%s): answered %d %s", e.message(), error.status(), error.code());
+        connectionLog().information("%s: answered %d %s", why, error.status(), error.code());
         const std::string answer = closingErrorAnswer(error, httpsPublicUrl_, requestId);
         auto& s = socket();
         try {
@@ -189,6 +226,8 @@ private:
     Poco::Net::HTTPRequestHandlerFactory::Ptr handlers_;
     Poco::BasicEvent<const bool>& serverStopped_;
     bool httpsPublicUrl_;
+    int sendTimeoutSeconds_;
+    ReadWatch& readWatch_;
     std::atomic<bool> stopped_{false};
     Poco::FastMutex mutex_;
 };
@@ -200,18 +239,21 @@ private:
 class HttpListener::ConnectionFactory : public Poco::Net::TCPServerConnectionFactory {
 public:
     ConnectionFactory(Poco::Net::HTTPServerParams::Ptr params, Poco::Net::HTTPRequestHandlerFactory::Ptr handlers,
-                      bool httpsPublicUrl)
-        : params_(std::move(params)), handlers_(std::move(handlers)), httpsPublicUrl_(httpsPublicUrl) {}
+                      const ListenerLimits& limits)
+        : params_(std::move(params)), handlers_(std::move(handlers)), limits_(limits),
+          readWatch_(limits.headerTimeoutSeconds, limits.maxReading) {}
     Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& socket) override {
-        return new StorefrontConnection(socket, params_, handlers_, serverStopped, httpsPublicUrl_);
+        return new StorefrontConnection(socket, params_, handlers_, serverStopped, limits_, readWatch_);
     }
 
     Poco::BasicEvent<const bool> serverStopped;
+    const ReadWatch& readWatch() const { return readWatch_; }
 
 private:
     Poco::Net::HTTPServerParams::Ptr params_;
     Poco::Net::HTTPRequestHandlerFactory::Ptr handlers_;
-    bool httpsPublicUrl_;
+    ListenerLimits limits_;
+    ReadWatch readWatch_;
 };
 
 // Runs on the accept thread before POCO's dispatcher enqueues a connection. Only that thread
@@ -262,15 +304,14 @@ private:
 };
 
 HttpListener::HttpListener(Poco::Net::HTTPRequestHandlerFactory::Ptr handlers, Poco::ThreadPool& pool,
-                           const Poco::Net::ServerSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
-                           bool httpsPublicUrl)
-    : HttpListener(new ConnectionFactory(params, std::move(handlers), httpsPublicUrl), pool, socket, params, httpsPublicUrl) {}
+                           const Poco::Net::ServerSocket& socket, Poco::Net::HTTPServerParams::Ptr params, ListenerLimits limits)
+    : HttpListener(new ConnectionFactory(params, std::move(handlers), limits), pool, socket, params, limits) {}
 
 HttpListener::HttpListener(ConnectionFactory* connections, Poco::ThreadPool& pool, const Poco::Net::ServerSocket& socket,
-                           Poco::Net::HTTPServerParams::Ptr params, bool httpsPublicUrl)
+                           Poco::Net::HTTPServerParams::Ptr params, ListenerLimits limits)
     : Poco::Net::TCPServer(Poco::Net::TCPServerConnectionFactory::Ptr(connections), pool, socket, params),
       connections_(connections) {
-    filter_ = new BusyFilter(*this, params->getMaxQueued(), httpsPublicUrl);
+    filter_ = new BusyFilter(*this, params->getMaxQueued(), limits.httpsPublicUrl);
     setConnectionFilter(Poco::Net::TCPServerConnectionFilter::Ptr(filter_)); // takes the reference
 }
 
@@ -287,5 +328,7 @@ void HttpListener::stopAll(bool abortCurrent) {
 }
 
 std::uint64_t HttpListener::busyRefusals() const { return filter_->refusals(); }
+
+std::uint64_t HttpListener::headerTimeouts() const { return connections_->readWatch().cuts(); }
 
 } // namespace storefront::http

@@ -8,6 +8,10 @@
 //  - a connection arriving while `maxQueued` connections already wait for a thread is answered
 //    503 `server_busy` with Retry-After by the accept thread itself (one non-blocking send of a
 //    small answer, never a wait), then closed; POCO's dispatcher would close it without a word.
+//  - slow clients: a request's line and headers must arrive whole within the header timeout however
+//    slowly they trickle in (a watchdog cuts the connection and answers 408), at most a share of
+//    the threads may be reading headers at once (past it the one reading longest is cut), and
+//    every send has a timeout (a client that stops reading is dropped and its thread freed).
 // Everything else is what HTTPServerConnection::run does in POCO 1.11, including the
 // serverStopped event (graceful stop waits for the request in flight, abort shuts the socket).
 #include "http/api_error.h"
@@ -40,11 +44,26 @@ ApiError unreadableRequestError(const std::string& pocoMessage);
 // is full.
 ApiError serverBusyError();
 
+// What a streamed answer (an export) gets while ServerOptions::maxStreams are already running:
+// 429 too_many_exports with Retry-After.
+ApiError tooManyStreamsError();
+
+// A request whose line and headers did not arrive whole within the header timeout: 408.
+ApiError headerTimeoutError();
+
+// The connection limits of a listener (http/server.h, ServerOptions).
+struct ListenerLimits {
+    bool httpsPublicUrl = false;
+    int headerTimeoutSeconds = 10; // a request's line and headers, whole
+    int sendTimeoutSeconds = 30;   // each send to the client
+    int maxReading = 256;          // connections reading headers at once; past it the longest is cut
+};
+
 // A TCPServer running our connections (HTTP/1.1 with keep-alive) through `handlers`.
 class HttpListener : public Poco::Net::TCPServer {
 public:
     HttpListener(Poco::Net::HTTPRequestHandlerFactory::Ptr handlers, Poco::ThreadPool& pool,
-                 const Poco::Net::ServerSocket& socket, Poco::Net::HTTPServerParams::Ptr params, bool httpsPublicUrl);
+                 const Poco::Net::ServerSocket& socket, Poco::Net::HTTPServerParams::Ptr params, ListenerLimits limits);
     ~HttpListener() override;
 
     // As HTTPServer::stopAll: stops accepting, then tells every connection to stop, waiting for
@@ -53,12 +72,14 @@ public:
 
     // Connections answered 503 by the accept thread since the start.
     std::uint64_t busyRefusals() const;
+    // Connections cut while reading a request's headers (too slow, or past the reading share).
+    std::uint64_t headerTimeouts() const;
 
     class ConnectionFactory;
 
 private:
     HttpListener(ConnectionFactory* connections, Poco::ThreadPool& pool, const Poco::Net::ServerSocket& socket,
-                 Poco::Net::HTTPServerParams::Ptr params, bool httpsPublicUrl);
+                 Poco::Net::HTTPServerParams::Ptr params, ListenerLimits limits);
 
     ConnectionFactory* connections_; // owned by the TCPServer's dispatcher
     class BusyFilter;

@@ -62,8 +62,8 @@ std::string clientAddressFrom(const std::string& peer, const std::string& forwar
 }
 
 Request::Request(Poco::Net::HTTPServerRequest& raw, std::size_t maxBodyBytes,
-                 const std::vector<std::string>& trustedProxies)
-    : raw_(raw), maxBodyBytes_(maxBodyBytes), method_(raw.getMethod()) {
+                 const std::vector<std::string>& trustedProxies, std::chrono::steady_clock::time_point bodyDeadline)
+    : raw_(raw), maxBodyBytes_(maxBodyBytes), method_(raw.getMethod()), bodyDeadline_(bodyDeadline) {
     try {
         Poco::URI uri(raw.getURI());
         path_ = uri.getPath();
@@ -136,6 +136,12 @@ bool Request::readStream(std::size_t limit, std::string* keep) {
     std::size_t total = 0;
     try {
         while (in.good()) {
+            // A body trickling in (a byte every few seconds never trips the receive timeout):
+            // it has until the deadline, then it is a timeout like any other.
+            if (std::chrono::steady_clock::now() > bodyDeadline_) {
+                streamFailed_ = true;
+                return false;
+            }
             in.read(buffer, sizeof buffer);
             const auto n = static_cast<std::size_t>(in.gcount());
             total += n;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <optional>
 #include <string>
@@ -26,7 +27,8 @@ class Request {
 public:
     // `trustedProxies`: peer addresses whose X-Forwarded-For is believed.
     Request(Poco::Net::HTTPServerRequest& raw, std::size_t maxBodyBytes,
-            const std::vector<std::string>& trustedProxies);
+            const std::vector<std::string>& trustedProxies,
+            std::chrono::steady_clock::time_point bodyDeadline = std::chrono::steady_clock::time_point::max());
 
     const std::string& method() const { return method_; }
     const std::string& path() const { return path_; } // percent-decoded, without the query
@@ -73,6 +75,7 @@ private:
     std::vector<std::pair<std::string, std::string>> query_;
     std::map<std::string, std::string> params_;
     std::optional<std::string> body_;
+    std::chrono::steady_clock::time_point bodyDeadline_; // the body must have arrived by then (408 after)
     bool streamFailed_ = false; // reading the body timed out or the connection broke
     std::string clientAddress_;
     std::optional<Caller> caller_;

@@ -2,6 +2,7 @@
 
 #include "common/errors.h"
 #include "common/log_context.h"
+#include "http/answer_writer.h"
 #include "http/api_error.h"
 #include "http/connection.h"
 #include "http/metrics.h"
@@ -91,11 +92,6 @@ void addAuthApiHeaders(Response& response) {
     if (!response.errorCode.empty()) response.set("x-sb-error-code", response.errorCode);
 }
 
-void appendNumber(std::string& out, std::uint64_t value) {
-    char digits[24];
-    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-    out.append(digits, end);
-}
 
 // The access log: one information line per request,
 //   "<method> <path> <status> <ms>ms bytes=<n> client=<address> user=<id or ->"
@@ -144,14 +140,6 @@ void logAccess(const common::AccessRecord& record) {
 
 const std::string kNoHeader;
 
-// The whole answer (status line, headers, body) in one buffer and one send: POCO's response
-// streams write the headers twice (once to count them) and the body in 4 KiB pieces, a system
-// call each. The headers are the ones POCO would write, in the same order: those the connection
-// set (Date, Connection, Server), the handler's, then Content-Type and Content-Length.
-void appendHeader(std::string& out, const std::string& name, const std::string& value) {
-    out.append(name).append(": ").append(value).append("\r\n");
-}
-
 // HTTPSession::buffered() and refill() are protected; a pointer to member named through a derived
 // class reaches them on any session.
 struct SessionBuffer : Poco::Net::HTTPSession {
@@ -185,8 +173,8 @@ bool awaitNextRequest(Poco::Net::HTTPServerRequestImpl& raw, int stopFd, int tim
 class RequestHandler : public Poco::Net::HTTPRequestHandler {
 public:
     RequestHandler(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, HttpMetrics& metrics,
-                   int stopFd)
-        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), stopFd_(stopFd) {}
+                   int stopFd, common::FairSemaphore& streams)
+        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), stopFd_(stopFd), streams_(streams) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) override {
         {
@@ -225,12 +213,14 @@ private:
         common::RequestIdScope idScope(requestId);
 
         Response response;
+        common::FairSemaphore::Permit streamPermit; // released once the answer is sent
         std::string path = "?";
         std::string client;
         std::string userId;
         int routeIndex = HttpMetrics::kUnmatched;
         try {
-            Request request(raw, options_.maxBodyBytes, options_.trustedProxies);
+            Request request(raw, options_.maxBodyBytes, options_.trustedProxies,
+                            std::chrono::steady_clock::now() + std::chrono::seconds(options_.readTimeoutSeconds));
             // Whatever happens below, the access line and the metrics learn the route and the caller.
             struct Seen {
                 const Request& request;
@@ -245,6 +235,8 @@ private:
             client = request.clientAddress();
             try {
                 router_.dispatch(request, response);
+                // A streamed answer (an export) holds its thread while the client downloads: a few at once.
+                if (response.stream && !(streamPermit = streams_.tryTake())) throw tooManyStreamsError();
             } catch (const ApiError& e) {
                 response = Response{};
                 writeErrorResponse(response, e, requestId);
@@ -334,113 +326,21 @@ private:
         return response.stream ? response.body.size() : 0;
     }
 
-    // Writes all of `data` or throws (the client went away or stopped reading past the timeout).
-    static void sendAll(Poco::Net::StreamSocket& socket, const char* data, std::size_t size) {
-        while (size > 0) {
-            const int chunk = static_cast<int>(std::min<std::size_t>(size, 1 << 30));
-            const int sent = socket.sendBytes(data, chunk);
-            if (sent <= 0) throw Poco::Net::NetException("the client stopped receiving");
-            data += sent;
-            size -= static_cast<std::size_t>(sent);
-        }
-    }
-
-    // A streamed answer (Response::stream): the headers, then each piece the writer hands over as
-    // one chunk (Transfer-Encoding: chunked), then the last chunk. When the writer fails (the client
-    // went away: the send throws; or the database failed mid-way) the connection closes without
-    // the last chunk, so the client knows its download is incomplete. Returns the body bytes sent.
-    std::uint64_t sendStreamed(Poco::Net::HTTPServerRequest& raw, Poco::Net::StreamSocket& socket,
-                               Poco::Net::HTTPServerResponse& out, const Response& response) {
-        out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
-        if (!response.keepAlive) out.setKeepAlive(false);
-        const bool head = raw.getMethod() == "HEAD";
-        std::string buffer;
-        buffer.append(out.getVersion()).append(1, ' ');
-        appendNumber(buffer, static_cast<std::uint64_t>(response.status));
-        buffer.append(1, ' ').append(out.getReason()).append("\r\n");
-        for (const auto& [name, value] : out) appendHeader(buffer, name, value);
-        for (const auto& [name, value] : response.headers) appendHeader(buffer, name, value);
-        appendHeader(buffer, "Content-Type", response.contentType);
-        appendHeader(buffer, "Transfer-Encoding", "chunked");
-        buffer.append("\r\n");
-        std::uint64_t bytes = 0;
-        try {
-            sendAll(socket, buffer.data(), buffer.size());
-            if (head) return 0; // the headers only: a HEAD answer has no body, not even the last chunk
-            std::string frame;
-            response.stream([&](std::string_view piece) {
-                if (piece.empty()) return; // an empty chunk would end the body
-                frame.clear();
-                char size[20];
-                const int n = std::snprintf(size, sizeof size, "%zx\r\n", piece.size());
-                frame.append(size, static_cast<std::size_t>(n)).append(piece).append("\r\n");
-                sendAll(socket, frame.data(), frame.size());
-                bytes += piece.size();
-            });
-            sendAll(socket, "0\r\n\r\n", 5);
-        } catch (const Poco::Exception& e) {
-            Poco::Logger::get("http").warning("%s %s: streamed answer ended after %s bytes: %s", raw.getMethod(),
-                                              raw.getURI(), std::to_string(bytes), e.displayText());
-            out.setKeepAlive(false);
-        } catch (const std::exception& e) {
-            Poco::Logger::get("http").error("%s %s: streamed answer failed after %s bytes: %s", raw.getMethod(), raw.getURI(),
-                                            std::to_string(bytes), std::string(e.what()));
-            out.setKeepAlive(false);
-        }
-        return bytes;
-    }
-
-    static void sendAtOnce(Poco::Net::HTTPServerRequest& raw, Poco::Net::StreamSocket& socket,
-                           Poco::Net::HTTPServerResponse& out, const Response& response) {
-        out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
-        if (!response.keepAlive) out.setKeepAlive(false); // also tells the connection to close
-        const bool noBody = response.status == 204 || response.status == 304;
-        const bool head = raw.getMethod() == "HEAD";
-        std::string buffer;
-        buffer.reserve(1024 + (noBody || head ? 0 : response.body.size()));
-        buffer.append(out.getVersion()).append(1, ' ');
-        appendNumber(buffer, static_cast<std::uint64_t>(response.status));
-        buffer.append(1, ' ').append(out.getReason()).append("\r\n");
-        for (const auto& [name, value] : out) appendHeader(buffer, name, value);
-        for (const auto& [name, value] : response.headers) appendHeader(buffer, name, value);
-        if (!noBody) appendHeader(buffer, "Content-Type", response.contentType);
-        buffer.append("Content-Length: ");
-        appendNumber(buffer, noBody ? 0 : response.body.size());
-        buffer.append("\r\n\r\n");
-        if (!noBody && !head) buffer.append(response.body);
-        try {
-            const char* data = buffer.data();
-            std::size_t left = buffer.size();
-            while (left > 0) {
-                const int chunk = static_cast<int>(std::min<std::size_t>(left, 1 << 30));
-                const int sent = socket.sendBytes(data, chunk);
-                if (sent <= 0) {
-                    out.setKeepAlive(false);
-                    break;
-                }
-                data += sent;
-                left -= static_cast<std::size_t>(sent);
-            }
-        } catch (const Poco::Exception&) {
-            // The client went away (reset, timeout); nothing left to tell it.
-            out.setKeepAlive(false);
-        }
-    }
-
     const Router& router_;
     const ServerOptions& options_;
     InFlightRequests& inFlight_;
     HttpMetrics& metrics_;
     int stopFd_;
+    common::FairSemaphore& streams_;
 };
 
 class HandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
 public:
     HandlerFactory(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, HttpMetrics& metrics,
-                   int stopFd)
-        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), stopFd_(stopFd) {}
+                   int stopFd, common::FairSemaphore& streams)
+        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), stopFd_(stopFd), streams_(streams) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
-        return new RequestHandler(router_, options_, inFlight_, metrics_, stopFd_);
+        return new RequestHandler(router_, options_, inFlight_, metrics_, stopFd_, streams_);
     }
 
 private:
@@ -449,8 +349,16 @@ private:
     InFlightRequests& inFlight_;
     HttpMetrics& metrics_;
     int stopFd_;
+    common::FairSemaphore& streams_;
 };
 
+} // namespace
+
+namespace {
+// How many connections may be reading a request's headers at once (ServerOptions::maxReadingShare).
+int readingLimit(const ServerOptions& options) {
+    return std::max(4, static_cast<int>(options.maxThreads * options.maxReadingShare));
+}
 } // namespace
 
 Server::Server(const Router& router, ServerOptions options)
@@ -480,8 +388,11 @@ void Server::start() {
     std::vector<std::string> patterns;
     for (const auto& route : router_.routes()) patterns.push_back(route.pattern);
     metrics_ = std::make_unique<HttpMetrics>(patterns);
-    server_ = std::make_unique<HttpListener>(new HandlerFactory(router_, options_, *inFlight_, *metrics_, stopFd_), *pool_, listener_,
-                                             params, options_.httpsPublicUrl);
+    streams_ = std::make_unique<common::FairSemaphore>(options_.maxStreams);
+    server_ = std::make_unique<HttpListener>(new HandlerFactory(router_, options_, *inFlight_, *metrics_, stopFd_, *streams_),
+                                             *pool_, listener_, params,
+                                             ListenerLimits{options_.httpsPublicUrl, options_.headerTimeoutSeconds,
+                                                            options_.sendTimeoutSeconds, readingLimit(options_)});
     server_->start();
     port_ = server_->port();
     running_ = true;

@@ -1,6 +1,7 @@
 #pragma once
 // The HTTP server: our HttpListener (POCO TCPServer, http/connection.h) with a generously sized thread pool and short keep-alive, so
 // idle browser connections cannot make a new visitor wait (see docs/scaling.md).
+#include "common/fair_semaphore.h"
 #include "http/router.h"
 
 #include <Poco/Net/ServerSocket.h>
@@ -19,7 +20,18 @@ struct ServerOptions {
     int maxThreads = 1024;     // one per open connection, idle keep-alive ones included
     int maxQueued = 1024;      // accepted connections waiting for a thread; past it: 503 server_busy
     int keepAliveSeconds = 5;  // idle keep-alive connections are closed after this
-    int readTimeoutSeconds = 30; // a request's headers or body stalled this long: the connection is dropped
+    int readTimeoutSeconds = 30; // a request's headers or body stalled this long: the connection is dropped;
+                                 // a body must also arrive whole within this (408 request_timeout)
+    // A request's line and headers must arrive whole within this (408, then closed), however
+    // slowly they trickle in; at most maxReadingShare of the threads may be reading headers at
+    // once (past it the connection reading longest is cut), so slow senders (slowloris) hold a
+    // bounded share of the threads for a bounded time.
+    int headerTimeoutSeconds = 10;
+    double maxReadingShare = 0.25;
+    // Every send to a client: a client that takes none of an answer for this long is dropped.
+    int sendTimeoutSeconds = 30;
+    // Streamed answers (the CSV exports) at once; the next is answered 429 too_many_exports.
+    int maxStreams = 4;
     int maxKeepAliveRequests = 1000;
     std::size_t maxBodyBytes = 1 << 20;
     std::vector<std::string> trustedProxies;
@@ -55,6 +67,7 @@ private:
     Poco::Net::ServerSocket listener_;
     std::unique_ptr<InFlightRequests> inFlight_; // the connections whose request a handler is running
     std::unique_ptr<HttpMetrics> metrics_;
+    std::unique_ptr<common::FairSemaphore> streams_; // maxStreams permits
     bool running_ = false;
     int port_ = 0;
     int stopFd_ = -1; // eventfd, readable once stop() began: ends the keep-alive waits

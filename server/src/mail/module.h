@@ -16,7 +16,8 @@ class Module : public storefront::Module {
 public:
     Module(db::Database& db, const Settings& settings)
         : transport_(makeTransport(settings)),
-          outbox_(db, *transport_, settings.from, settings.retryIntervalSeconds, settings.maxAttempts), admin_(db) {}
+          outbox_(db, *transport_, settings.from, settings.retryIntervalSeconds, settings.maxAttempts, settings.subjectPrefix),
+          admin_(db) {}
     std::string_view name() const override { return "mail"; }
     void routes(http::Router& router) override { registerAdminRoutes(router, admin_); }
     void jobs(Schedule& schedule) override {

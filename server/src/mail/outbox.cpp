@@ -13,6 +13,13 @@ int Outbox::backoffSeconds(int retryIntervalSeconds, int attempts) {
 }
 
 std::string Outbox::enqueue(db::Tx& tx, const MailMessage& message, const std::optional<std::string>& contactSubmissionId) {
+    if (!subjectPrefix_.empty() && !message.subject.starts_with(subjectPrefix_)) {
+        auto prefixed = message;
+        prefixed.subject = subjectPrefix_ + message.subject;
+        auto id = queue_.insert(tx, prefixed, contactSubmissionId);
+        tx.notify(db::topic::kMail);
+        return id;
+    }
     auto id = queue_.insert(tx, message, contactSubmissionId);
     tx.notify(db::topic::kMail);
     return id;

@@ -14,11 +14,13 @@ namespace storefront::mail {
 
 class Outbox {
 public:
-    Outbox(db::Database& db, Transport& transport, std::string from, int retryIntervalSeconds, int maxAttempts)
+    // `subjectPrefix` goes before every message's subject ("TEST PAYMENTS: ", mail/settings.h).
+    Outbox(db::Database& db, Transport& transport, std::string from, int retryIntervalSeconds, int maxAttempts,
+           std::string subjectPrefix = "")
         : queue_(db), clock_(db.clock()), transport_(transport), from_(std::move(from)), retrySeconds_(retryIntervalSeconds),
-          maxAttempts_(maxAttempts) {}
+          maxAttempts_(maxAttempts), subjectPrefix_(std::move(subjectPrefix)) {}
 
-    // Stores `message` inside the caller's transaction and wakes the delivery job once it has
+    // Stores `message` (its subject prefixed) inside the caller's transaction and wakes the delivery job once it has
     // committed (db::topic::kMail); returns the outbox id.
     std::string enqueue(db::Tx& tx, const MailMessage& message,
                         const std::optional<std::string>& contactSubmissionId = std::nullopt);
@@ -38,6 +40,7 @@ private:
     std::string from_;
     int retrySeconds_;
     int maxAttempts_;
+    std::string subjectPrefix_;
 };
 
 } // namespace storefront::mail

@@ -22,6 +22,8 @@ struct Settings {
     // The outbox transport prints each mail's text in the log (STOREFRONT_MAIL_PRINT, development
     // only: the links in account mail sign people in).
     bool print = false;
+    // Put before every queued mail's subject ("TEST PAYMENTS: " when STOREFRONT_ALLOW_TEST_PAYMENTS).
+    std::string subjectPrefix;
     Branding brand; // the HTML part's logo and footer: the site and company settings
 };
 

@@ -21,6 +21,9 @@ struct SiteInfo {
         "Industrial handheld terminal software for technicians working with traffic control systems "
         "and serial equipment: Bluetooth, USB, RS-232, RS-422 and RS-485.";
     std::string defaultImagePath; // site-relative ("/og-image.png") or absolute; empty = none
+    // STOREFRONT_ALLOW_TEST_PAYMENTS: every page's initial data says "test_payments": true, and the
+    // web app shows its TEST PAYMENTS ribbon.
+    bool testPayments = false;
 };
 
 // Landing page (/): default title and description, keywords (union of the products' meta_keywords,

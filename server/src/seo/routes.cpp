@@ -44,7 +44,13 @@ void PageRoutes::registerRoutes(http::Router& router) {
 }
 
 void PageRoutes::shell(http::Response& res, int status, const std::string& head, const nlohmann::json& data) {
-    res.text(status, "text/html; charset=utf-8", renderShell(template_, head, data));
+    if (site_.testPayments) {
+        auto marked = data;
+        marked["test_payments"] = true;
+        res.text(status, "text/html; charset=utf-8", renderShell(template_, head, marked));
+    } else {
+        res.text(status, "text/html; charset=utf-8", renderShell(template_, head, data));
+    }
     res.set("Cache-Control", "no-cache");
 }
 

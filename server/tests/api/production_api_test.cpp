@@ -19,9 +19,9 @@ namespace {
 const std::map<std::string, std::string> kProduction = {
     {"STOREFRONT_ENV", "production"},
     {"STOREFRONT_PAYMENT_PROVIDER", "stripe"},
-    {"STRIPE_SECRET_KEY", "sk_test_production_mode"},
+    {"STRIPE_SECRET_KEY", "sk_live_production_mode"},
     {"STRIPE_WEBHOOK_SECRET", "whsec_production_mode"},
-    {"STRIPE_API_BASE", "http://127.0.0.1:9"},
+    {"STRIPE_API_BASE", "https://127.0.0.1:9"},
     {"STOREFRONT_COMPANY_LEGAL_NAME", "Signalcraft Limited"},
     {"STOREFRONT_GST_NUMBER", "49-091-850"},
 };
@@ -152,4 +152,50 @@ TEST(ProductionServer, ShellCommandsRunBeforePaymentsAndMailAreSetUp) {
     auto keys = runStorefront({"keys", "list"}, vars);
     EXPECT_EQ(keys.exitCode, 0) << keys.err;
     std::filesystem::remove_all(dir);
+}
+
+// Issue 32: a Stripe test-mode key, a plain-http Stripe API, unencrypted SMTP to another machine
+// and sign-up without confirmation are refused together; with STOREFRONT_ALLOW_TEST_PAYMENTS the
+// test key is accepted, every page says so (the web app's TEST PAYMENTS ribbon) and every mail's
+// subject starts with TEST PAYMENTS.
+TEST(ProductionServer, TestPaymentsUnencryptedMailAndNoConfirmationAreRefusedTogether) {
+    auto vars = kProduction;
+    vars["STRIPE_SECRET_KEY"] = "rk_test_production_mode";
+    vars["STRIPE_API_BASE"] = "http://127.0.0.1:9";
+    vars["SMTP_HOST"] = "192.0.2.25"; // TEST-NET-1: never reached, the check refuses first
+    vars["STOREFRONT_AUTH_CONFIRM_EMAIL"] = "false";
+    try {
+        serverWith(vars);
+        FAIL() << "a production server started with a test key, http Stripe, plain SMTP and no email confirmation";
+    } catch (const std::invalid_argument& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("4 settings are not fit for production"), std::string::npos) << message;
+        for (const char* setting : {"STRIPE_SECRET_KEY is a test-mode key", "STRIPE_API_BASE is http://127.0.0.1:9",
+                                    "SMTP_SECURITY is none with SMTP_HOST 192.0.2.25", "STOREFRONT_AUTH_CONFIRM_EMAIL is false"})
+            EXPECT_NE(message.find(setting), std::string::npos) << setting << "\n" << message;
+    }
+}
+
+TEST(ProductionServer, AllowedTestPaymentsMarkEveryPageAndEveryMail) {
+    auto vars = kProduction;
+    vars["STRIPE_SECRET_KEY"] = "sk_test_production_mode";
+    vars["STOREFRONT_ALLOW_TEST_PAYMENTS"] = "true";
+    const int port = serverWith(vars);
+    for (const std::string path : {"/", "/sign-in", "/admin/orders", "/product/no-such-product"}) {
+        const auto page = http(port, "GET", path);
+        EXPECT_NE(page.body.find("\"test_payments\":true"), std::string::npos) << path << ": " << page.body.substr(0, 400);
+    }
+    // The ordinary server's pages do not.
+    EXPECT_EQ(get("/").body.find("test_payments"), std::string::npos);
+    // A Contact Sales enquiry's mail to sales.
+    const auto email = newEmail("test-payments");
+    const auto sent = sendJson(port, "POST", "/api/v1/contact",
+                               {{"name", "Aroha Test"}, {"email", email}, {"message", "Is this real?"}},
+                               {{"X-Forwarded-For", newClientIp()}});
+    ASSERT_EQ(sent.status, 201) << sent.body;
+    const auto subjects = textColumn("SELECT m.subject FROM mail_outbox m JOIN contact_submissions c ON c.id = m.contact_submission_id "
+                                     "WHERE c.email = ?",
+                                     {email});
+    ASSERT_EQ(subjects.size(), 1u);
+    EXPECT_TRUE(subjects[0].starts_with("TEST PAYMENTS: Contact Sales: Aroha Test")) << subjects[0];
 }

@@ -39,9 +39,42 @@ TEST(Csv, FormulaStartsAreGuardedWithAnApostrophe) {
     EXPECT_EQ(csvTestField("\tx"), "'\tx");
     EXPECT_EQ(csvTestField("\rx"), "\"'\rx\""); // guarded, then quoted for its CR
     EXPECT_EQ(csvTestField("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-    // Only the first character counts.
+    // Only the first visible character counts.
     EXPECT_EQ(csvTestField("a=b"), "a=b");
-    EXPECT_EQ(csvTestField(" =b"), " =b");
+    EXPECT_EQ(csvTestField("x -1"), "x -1");
+}
+
+// Issue 32: a spreadsheet skips white space and invisible characters before it decides that a
+// cell is a formula, and reads the full-width operators as the ASCII ones.
+TEST(Csv, FormulaStartsAfterWhiteSpaceOrInvisibleCharactersAreGuarded) {
+    EXPECT_EQ(csvTestField(" =b"), "' =b");
+    EXPECT_EQ(csvTestField("   +1"), "'   +1");
+    EXPECT_EQ(csvTestField("\t-1"), "'\t-1");
+    EXPECT_EQ(csvTestField("\n@SUM(A1)"), "\"'\n@SUM(A1)\"");
+    EXPECT_EQ(csvTestField("\r\n=1"), "\"'\r\n=1\"");
+    EXPECT_EQ(csvTestField("\xC2\xA0=1"), "'\xC2\xA0=1");               // U+00A0 no-break space
+    EXPECT_EQ(csvTestField("\xE2\x80\x8B=1"), "'\xE2\x80\x8B=1");       // U+200B zero-width space
+    EXPECT_EQ(csvTestField("\xE2\x80\x8C+1"), "'\xE2\x80\x8C+1");       // U+200C zero-width non-joiner
+    EXPECT_EQ(csvTestField("\xE2\x80\x8D-1"), "'\xE2\x80\x8D-1");       // U+200D zero-width joiner
+    EXPECT_EQ(csvTestField("\xE2\x81\xA0@x"), "'\xE2\x81\xA0@x");       // U+2060 word joiner
+    EXPECT_EQ(csvTestField("\xEF\xBB\xBF=1"), "'\xEF\xBB\xBF=1");       // U+FEFF byte-order mark
+    EXPECT_EQ(csvTestField(" \xE2\x80\x8B\xC2\xA0\t=1"), "' \xE2\x80\x8B\xC2\xA0\t=1"); // several
+}
+
+TEST(Csv, FullWidthOperatorsAreGuarded) {
+    EXPECT_EQ(csvTestField("\xEF\xBC\x9D" "1+2"), "'\xEF\xBC\x9D" "1+2");       // U+FF1D full-width =
+    EXPECT_EQ(csvTestField("\xEF\xBC\x8B" "1"), "'\xEF\xBC\x8B" "1");           // U+FF0B full-width +
+    EXPECT_EQ(csvTestField("\xEF\xBC\x8D" "1"), "'\xEF\xBC\x8D" "1");           // U+FF0D full-width -
+    EXPECT_EQ(csvTestField("\xEF\xBC\xA0" "SUM"), "'\xEF\xBC\xA0" "SUM");       // U+FF20 full-width @
+    EXPECT_EQ(csvTestField(" \xEF\xBC\x9D" "1"), "' \xEF\xBC\x9D" "1");         // after a space
+}
+
+TEST(Csv, VisibleTextAfterWhiteSpaceIsNotGuarded) {
+    EXPECT_EQ(csvTestField(" a"), " a");
+    EXPECT_EQ(csvTestField("\xC2\xA0Tane"), "\xC2\xA0Tane");
+    EXPECT_EQ(csvTestField("\xE2\x80\x8BTane"), "\xE2\x80\x8BTane");
+    EXPECT_EQ(csvTestField("   "), "   ");
+    EXPECT_EQ(csvTestField("\xEF\xBC\xA1"), "\xEF\xBC\xA1"); // full-width A
 }
 
 TEST(Csv, NumbersAreNotGuarded) {

@@ -2,6 +2,7 @@
 // starting at its New Zealand midnight, across both daylight-saving changes (first Sunday in April:
 // a 25-hour day; last Sunday in September: a 23-hour day).
 #include "backoffice/series.h"
+#include "utc_text.h"
 
 #include <gtest/gtest.h>
 
@@ -16,11 +17,7 @@ using storefront::backoffice::lastMonths;
 using std::chrono::hours;
 using std::chrono::seconds;
 
-nz::Instant utc(const std::string& text) { // "2026-04-04T14:00:00Z"
-    int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
-    EXPECT_EQ(std::sscanf(text.c_str(), "%d-%d-%dT%d:%d:%dZ", &y, &mo, &d, &h, &mi, &s), 6) << text;
-    return date::sys_days{date::year{y} / mo / d} + hours(h) + std::chrono::minutes(mi) + seconds(s);
-}
+using testing_support::utc;
 
 TEST(DashboardSeries, ThirtyDaysEndWithTodayInNewZealand) {
     // 11:30Z on the 25th of November is already the 26th in Auckland (NZDT, +13).

@@ -2,6 +2,7 @@
 // Sunday in April (03:00 NZDT -> 02:00 NZST, 02:00-03:00 happens twice) and the last Sunday in
 // September (02:00 NZST -> 03:00 NZDT, 02:00-03:00 never happens).
 #include "common/nz_time.h"
+#include "utc_text.h"
 
 #include <date/date.h>
 #include <gtest/gtest.h>
@@ -16,11 +17,7 @@ using std::chrono::hours;
 using std::chrono::minutes;
 using std::chrono::seconds;
 
-nz::Instant utc(const std::string& text) { // "2026-04-04T14:00:00Z"
-    int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
-    EXPECT_EQ(std::sscanf(text.c_str(), "%d-%d-%dT%d:%d:%dZ", &y, &mo, &d, &h, &mi, &s), 6) << text;
-    return date::sys_days{date::year{y} / mo / d} + hours(h) + minutes(mi) + seconds(s);
-}
+using testing_support::utc;
 
 TEST(NzTime, OffsetFollowsDaylightSaving) {
     EXPECT_EQ(nz::offsetAt(utc("2026-04-04T13:59:59Z")), hours(13)); // still NZDT

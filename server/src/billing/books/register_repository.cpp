@@ -67,14 +67,9 @@ db::Page<RegisterEntry> RegisterRepository::page(Poco::Data::Session& s, const R
 
 std::int64_t RegisterRepository::each(db::Database& db, const RegisterFilter& filter,
                                        const std::function<void(const RegisterEntry&)>& onRow) {
-    // The session only tells the WHERE clause its engine: it goes back to the pool before the
-    // first row is read, so a slow download holds none while it waits on the network.
-    const auto where = [&] {
-        auto s = db.session();
-        db::Where w(s);
-        addRegisterFilter(w, filter);
-        return w;
-    }();
+    // No session held while the download waits on the network: readAll takes one per batch.
+    db::Where where(db.dialect());
+    addRegisterFilter(where, filter);
     return db::readAll(db, kRegisterSelect, where, {"t.seq", "t.id", true}, [](const db::Row& r) { return readRegisterEntry(r); }, onRow);
 }
 

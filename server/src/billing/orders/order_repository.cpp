@@ -61,7 +61,7 @@ constexpr const char* kFacts = "SELECT o.paid_after_cancellation, " HAS_PHYSICAL
 constexpr const char* kAdminColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.status, "
     "o.total_amount, o.currency, CAST(o.created_at AS TEXT) AS created_at, CAST(o.updated_at AS TEXT) AS updated_at, "
-    "o.paid_after_cancellation, o.refunded_amount, o.disputed, o.payment_provider, "
+    "o.paid_after_cancellation, o.refunded_amount, o.disputed, o.amount_mismatch, o.payment_provider, "
     "(CASE WHEN o.provider_payment_id IS NULL THEN 0 ELSE 1 END) AS provider_paid, " HAS_PHYSICAL ", " FULFILMENT_COLUMNS
     "FROM orders o";
 constexpr const char* kAdminCount = "SELECT COUNT(*) FROM orders o";
@@ -69,6 +69,10 @@ constexpr const char* kAdminWhereStatus = "o.status = ?";
 constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellation = TRUE";
 // orders_disputed_created_at_idx serves it.
 constexpr const char* kAdminWhereDisputed = "o.disputed = TRUE";
+// orders_amount_mismatch_created_at_idx serves it (migration 0026).
+constexpr const char* kAdminWhereAmountMismatch = "o.amount_mismatch = TRUE";
+constexpr const char* kFlagAmountMismatch =
+    "UPDATE orders SET amount_mismatch = TRUE, updated_at = ? WHERE id = ? AND amount_mismatch = FALSE";
 // Search, in this order: an exact order number (unique index), an exact email when the term has
 // an '@' (orders_customer_email_idx), else part of an email: the trigram index of migration 0011
 // (orders_search on SQLite, exactly the rows of the LIKE; the LIKE itself uses
@@ -198,6 +202,7 @@ AdminOrder readAdmin(const db::Row& r) {
     o.providerPaid = r.boolean("provider_paid");
     o.refundedAmount = r.int64("refunded_amount");
     o.disputed = r.boolean("disputed");
+    o.amountMismatch = r.boolean("amount_mismatch");
     o.fulfilment = readFulfilment(r);
     return o;
 }
@@ -281,6 +286,10 @@ bool OrderRepository::paidByProvider(db::Tx& tx, const std::string& orderId) {
     return tx.query(kPaidByProvider).bind(orderId).exists();
 }
 
+bool OrderRepository::flagAmountMismatch(db::Tx& tx, const std::string& orderId) {
+    return tx.query(kFlagAmountMismatch).bind(tx.clock().nowTimestamp(), orderId).changed() > 0;
+}
+
 bool OrderRepository::addLatePayment(db::Tx& tx, const LatePayment& p) {
     return tx.query(kAddLatePayment)
                .bind(db::newId(), p.orderId, tx.clock().nowTimestamp(), p.amount, p.currency, p.provider, p.providerReference,
@@ -311,9 +320,12 @@ void OrderRepository::setTracking(db::Tx& tx, const std::string& orderId, const 
 namespace {
 
 // The staff list's WHERE for `filter`; `scan` tells whether the search reads a part of an email.
-db::Where adminWhere(Poco::Data::Session& s, const AdminOrderFilter& filter, bool& scan) {
-    db::Where where(s);
+// The list's and the export's one WHERE. `numberExists` looks a search up as an order number (a
+// query of its own: the export runs it on a session it gives back before the download starts).
+db::Where adminWhere(db::Where where, bool sqlite, const AdminOrderFilter& filter, bool& scan,
+                     const std::function<bool(const std::string&)>& numberExists) {
     if (filter.disputed) where.add(kAdminWhereDisputed, {});
+    if (filter.amountMismatch) where.add(kAdminWhereAmountMismatch, {});
     if (filter.status) {
         if (*filter.status == "paid_after_cancellation") where.add(kAdminWherePaidAfterCancellation, {});
         else where.add(kAdminWhereStatus, {*filter.status});
@@ -321,11 +333,11 @@ db::Where adminWhere(Poco::Data::Session& s, const AdminOrderFilter& filter, boo
     scan = false;
     if (filter.q) {
         const auto number = Poco::toUpper(*filter.q);
-        if (db::query(s, kOrderNumberExists).bind(number).exists()) {
+        if (numberExists(number)) {
             where.add(kAdminWhereNumber, {number});
         } else if (filter.q->find('@') != std::string::npos) {
             where.add(kAdminWhereEmail, {Poco::toLower(*filter.q)});
-        } else if (auto phrase = db::trigramPhrase(*filter.q); phrase && db::isSqlite(s)) {
+        } else if (auto phrase = db::trigramPhrase(*filter.q); phrase && sqlite) {
             where.add(kAdminWhereEmailPartIndexed, {*phrase});
             scan = true;
         } else {
@@ -340,7 +352,8 @@ db::Where adminWhere(Poco::Data::Session& s, const AdminOrderFilter& filter, boo
 
 db::Page<AdminOrder> OrderRepository::adminList(Poco::Data::Session& s, const AdminOrderFilter& filter, db::PageQuery page) {
     bool scan = false;
-    const auto where = adminWhere(s, filter, scan);
+    const auto where = adminWhere(db::Where(s), db::isSqlite(s), filter, scan,
+                                  [&s](const std::string& n) { return db::query(s, kOrderNumberExists).bind(n).exists(); });
     page.orderBy = scan ? kAdminNewestFirstAfterScan : kAdminNewestFirst;
     return db::countedPageOf<AdminOrder>(s, kAdminColumns, nullptr, kAdminCount, where, page, readAdmin);
 }
@@ -378,8 +391,10 @@ std::int64_t OrderRepository::countForUser(Poco::Data::Session& s, const std::st
 std::int64_t OrderRepository::adminExport(db::Database& db, const AdminOrderFilter& filter,
                                          const std::function<void(const AdminOrder&)>& onRow) {
     bool scan = false;
-    auto s = db.session();
-    const auto where = adminWhere(s, filter, scan);
+    const auto where = adminWhere(db::Where(db.dialect()), db.dialect() == db::Dialect::SQLite, filter, scan, [&db](const std::string& n) {
+        auto s = db.session();
+        return db::query(s, kOrderNumberExists).bind(n).exists();
+    });
     return db::readAll(db, kAdminColumns, where, {"o.created_at", "o.id", true},
                        [](const db::Row& r) { return readAdmin(r); }, onRow);
 }

@@ -93,6 +93,7 @@ struct AdminOrderFilter {
     std::optional<std::string> status;  // pending | paid | shipped | completed | cancelled | refunded | paid_after_cancellation
     std::optional<std::string> q;       // an order number or part of the customer's email
     bool disputed = false;              // only orders a dispute was opened for
+    bool amountMismatch = false;        // only orders a payment of another amount or currency arrived for
 };
 struct AdminOrder {
     std::string id, orderNumber, status, currency, createdAt, updatedAt;
@@ -101,6 +102,7 @@ struct AdminOrder {
     bool paidAfterCancellation = false;
     std::int64_t refundedAmount = 0; // pending and succeeded refunds
     bool disputed = false;
+    bool amountMismatch = false; // a payment arrived whose amount or currency is not the order's (orders/payment_match.h)
     bool hasPhysical = false; // a line of a physical product (or a shipping address): it can ship
     std::optional<std::string> paymentProvider; // whose payment it is: stripe | local | manual
     bool providerPaid = false;                  // the provider's payment is known (it can refund it)
@@ -159,6 +161,9 @@ public:
     bool paidByProvider(db::Tx& tx, const std::string& orderId);
     // Stores money that arrived for a cancelled order; false when that payment is stored already.
     bool addLatePayment(db::Tx& tx, const LatePayment& payment);
+    // Flags the order: a payment arrived whose amount or currency is not its own
+    // (orders/payment_match.h); false when it was flagged already.
+    bool flagAmountMismatch(db::Tx& tx, const std::string& orderId);
     // pending -> cancelled (with its history row); false when it was not pending.
     bool cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source, const std::string& note);
     // The shipping address snapshot from the completed checkout; written once (false when the

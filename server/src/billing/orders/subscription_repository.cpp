@@ -293,8 +293,7 @@ std::optional<AdminSubscription> SubscriptionRepository::adminFind(Poco::Data::S
 std::int64_t SubscriptionRepository::adminExport(db::Database& db, const std::optional<std::string>& status,
                                                  const std::optional<std::string>& search,
                                                  const std::function<void(const AdminSubscription&)>& onRow) {
-    auto s = db.session();
-    db::Where where(s);
+    db::Where where(db.dialect()); // no session held while the download waits on the network
     if (status) where.add(kSubscriptionsAdminWhereStatus, {*status});
     if (search) where.add(kSubscriptionsAdminWhereEmail, {db::likePattern(*search)});
     return db::readAll(db, kSubscriptionsAdminColumns, where, {"s.created_at", "s.id", true},

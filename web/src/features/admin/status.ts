@@ -24,3 +24,6 @@ export function subscriptionTone(status: string): Tone {
   if (status === 'cancelled' || status === 'expired') return 'red';
   return 'grey';
 }
+
+/** The badge of an order a payment of another amount or currency arrived for: not marked paid, no invoice (docs/billing.md, "Amount mismatches"). */
+export const AMOUNT_MISMATCH = 'Amount mismatch';

@@ -106,6 +106,7 @@ export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     updated_at: '2025-10-01T11:30:00Z',
     refunded_amount: 0,
     disputed: false,
+    amount_mismatch: false,
     // The status's lifecycle fields, as the server derives them (overrides win).
     ...lifecycle(overrides.status ?? 'paid', {
       physical: overrides.has_physical_items ?? true,

@@ -100,6 +100,8 @@ export const orderRowSchema = z.object({
   refunded_amount: z.number().int(),
   /** A dispute (chargeback) was opened for its payment. */
   disputed: z.boolean(),
+  /** A payment arrived whose amount or currency is not the order's: it is not marked paid and has no invoice. */
+  amount_mismatch: z.boolean(),
   /** A line of a physical product: the order can ship. */
   has_physical_items: z.boolean(),
   /** The statuses a PATCH may move it to from here (the lifecycle table); the page offers only these. */

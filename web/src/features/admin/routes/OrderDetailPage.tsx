@@ -15,7 +15,7 @@ import { OrderActions } from '../components/OrderActions';
 import { OrderPanel } from '../components/OrderPanel';
 import { OrderShipping } from '../components/OrderShipping';
 import { OrderItemsTable, RefundsTable, StatusHistoryTable } from '../components/OrderTables';
-import { orderTone, statusLabel } from '../status';
+import { AMOUNT_MISMATCH, orderTone, statusLabel } from '../status';
 import { customerOf } from './OrderManagementPage';
 
 export const PAID_AFTER_CANCELLATION = 'Paid after cancellation';
@@ -84,6 +84,7 @@ export function OrderDetailPage() {
             <dd className="mt-1 flex items-center gap-2">
               <Badge tone={orderTone(data.status)}>{statusLabel(data.status)}</Badge>
               {data.disputed ? <Badge tone="red">{DISPUTED}</Badge> : null}
+              {data.amount_mismatch ? <Badge tone="red">{AMOUNT_MISMATCH}</Badge> : null}
             </dd>
           </div>
         </dl>

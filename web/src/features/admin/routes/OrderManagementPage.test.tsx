@@ -183,6 +183,26 @@ describe('OrderManagementPage', () => {
     await waitFor(() => expect(screen.queryByText('SC-DISP-0001')).not.toBeInTheDocument());
   });
 
+  it('marks orders whose payment was of another amount and filters on them', async () => {
+    const fetchMock = mockApi((url) =>
+      jsonResponse(
+        200,
+        url.searchParams.get('amount_mismatch') === 'true'
+          ? page([orderRow({ amount_mismatch: true })])
+          : page([orderRow(), orderRow({ id: 'order-3', order_number: 'SC-MISM-0001', status: 'pending', amount_mismatch: true })]),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('SC-MISM-0001');
+    expect(screen.getAllByText('Amount mismatch')).toHaveLength(1);
+    await user.click(screen.getByRole('checkbox', { name: 'Amount mismatches only' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('amount_mismatch')).toBe('true'),
+    );
+    await waitFor(() => expect(screen.queryByText('SC-MISM-0001')).not.toBeInTheDocument());
+  });
+
   it('marks the selected orders as shipped in one go and says which did not ship and why', async () => {
     let rows: OrderRow[] = [
       orderRow(),

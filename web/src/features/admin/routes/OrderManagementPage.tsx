@@ -21,7 +21,7 @@ import { useOrders } from '../api/getOrders';
 import type { OrderRow } from '../api/schemas';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { OrderRowActions } from '../components/OrderRowActions';
-import { orderTone, statusLabel } from '../status';
+import { AMOUNT_MISMATCH, orderTone, statusLabel } from '../status';
 
 export const ORDERS_EMPTY = 'No orders found';
 
@@ -36,7 +36,7 @@ const FILTERS = [
   { value: 'paid_after_cancellation', label: 'Paid after cancellation' },
 ] as const;
 
-const LIST: ListSpec<'status' | 'q' | 'disputed'> = { filters: ['status', 'q', 'disputed'] };
+const LIST: ListSpec<'status' | 'q' | 'disputed' | 'amount_mismatch'> = { filters: ['status', 'q', 'disputed', 'amount_mismatch'] };
 
 /** 'Guest' without a user; the email, or 'Unknown' when the account is gone. */
 export function customerOf(order: Pick<OrderRow, 'user_id' | 'customer_email'>): string {
@@ -151,6 +151,7 @@ export function OrderManagementPage() {
           <Badge tone={orderTone(order.status)}>{statusLabel(order.status)}</Badge>
           {order.paid_after_cancellation ? <p className="text-xs font-semibold text-red-700">Paid after cancellation</p> : null}
           {order.disputed ? <Badge tone="red">Disputed</Badge> : null}
+          {order.amount_mismatch ? <Badge tone="red">{AMOUNT_MISMATCH}</Badge> : null}
         </div>
       ),
     },
@@ -170,6 +171,14 @@ export function OrderManagementPage() {
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={list.filters.disputed === 'true'} onChange={(event) => list.setFilters({ disputed: event.target.checked ? 'true' : '' })} />
           Disputed only
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={list.filters.amount_mismatch === 'true'}
+            onChange={(event) => list.setFilters({ amount_mismatch: event.target.checked ? 'true' : '' })}
+          />
+          Amount mismatches only
         </label>
         <SearchField label="Search orders" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="Order number or email" />
         <ExportButton path="/api/v1/admin/orders/export.csv" params={list.params} fallbackName="orders.csv" />
