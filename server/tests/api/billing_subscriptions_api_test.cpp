@@ -388,3 +388,65 @@ TEST(SubscriptionRefund, ARefundMadeInStripesDashboardIsMatchedToItsInvoiceAndEn
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscription_payments WHERE provider_invoice_id = ? AND refunded_amount = 300", {invoice}),
               1);
 }
+
+TEST(SubscriptionStripeActions, CancelResumeAndAPlanChangeAskStripeFirstAndAFailureChangesNothing) {
+    const int port = fakeStripeServer();
+    auto& stripe = fakeStripe();
+    auto account = createUser("stripe-actions");
+    auto session = signIn(account, newClientIp());
+    std::string monthly;
+    auto product = createSubscriptionProduct(monthly, 1500);
+    const std::string yearly = storefront::db::newId();
+    execSql("INSERT INTO pricing_plans (id, product_id, name, price_amount, currency, billing_frequency_value, "
+            "billing_frequency_unit, sort_order, created_at, updated_at) VALUES (?, ?, 'Yearly', 15000, 'NZD', 1, 'year', 1, "
+            "'2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+            {yearly, product.id});
+    const std::string sub = unique("sub_actions");
+    const std::int64_t now = Poco::Timestamp().epochTime();
+    ASSERT_EQ(deliverStripeEvent(port, kFakeStripeWebhookSecret,
+                                 stripeEvent("customer.subscription.created",
+                                             {{"id", sub},
+                                              {"object", "subscription"},
+                                              {"customer", "cus_actions"},
+                                              {"status", "active"},
+                                              {"metadata", {{"user_id", account.id}, {"product_id", product.id}, {"pricing_plan_id", monthly}}},
+                                              {"items", {{"data", nlohmann::json::array({{{"current_period_start", now - 86400},
+                                                                                          {"current_period_end", now + 29 * 86400}}})}}}}))
+                  .status,
+              200);
+    const auto id = textColumn("SELECT CAST(id AS TEXT) FROM subscriptions WHERE provider_subscription_id = ?", {sub}).at(0);
+    auto call = [&](const std::string& action, const nlohmann::json& body) {
+        return sendJson(port, "POST", "/api/v1/account/subscriptions/" + id + "/" + action, body, session.headers());
+    };
+
+    // Stripe fails: 502, nothing changed here.
+    stripe.failNext(500, "Stripe is down", "api_error", "/v1/subscriptions/");
+    auto failed = call("cancel", {{"at_period_end", true}});
+    EXPECT_EQ(failed.status, 502) << failed.body;
+    EXPECT_EQ(textColumn("SELECT CASE WHEN cancel_at_period_end THEN 'yes' ELSE 'no' END FROM subscriptions WHERE id = ?", {id}).at(0), "no");
+
+    stripe.clearRequests();
+    ASSERT_EQ(call("cancel", {{"at_period_end", true}}).status, 200);
+    auto scheduled = stripe.requests("POST", "/v1/subscriptions/" + sub);
+    ASSERT_EQ(scheduled.size(), 1u);
+    EXPECT_EQ(scheduled[0].field("cancel_at_period_end"), "true");
+    ASSERT_EQ(call("resume", nlohmann::json::object()).status, 200);
+    EXPECT_EQ(stripe.requests("POST", "/v1/subscriptions/" + sub).back().field("cancel_at_period_end"), "false");
+
+    // Monthly to yearly: the item's new inline price, prorated and invoiced now, only if it is paid.
+    auto changed = call("change-plan", {{"priceId", yearly}});
+    ASSERT_EQ(changed.status, 200) << changed.body;
+    auto update = stripe.requests("POST", "/v1/subscriptions/" + sub).back();
+    EXPECT_EQ(update.field("items[0][id]"), "si_fake_" + sub.substr(4));
+    EXPECT_EQ(update.field("items[0][price_data][product]"), "prod_fake_1");
+    EXPECT_EQ(update.field("items[0][price_data][unit_amount]"), "15000");
+    EXPECT_EQ(update.field("items[0][price_data][recurring][interval]"), "year");
+    EXPECT_EQ(update.field("proration_behavior"), "always_invoice");
+    EXPECT_EQ(update.field("payment_behavior"), "pending_if_incomplete");
+    EXPECT_FALSE(update.header("idempotency-key").empty());
+    EXPECT_EQ(textColumn("SELECT CAST(pricing_plan_id AS TEXT) FROM subscriptions WHERE id = ?", {id}).at(0), yearly);
+
+    ASSERT_EQ(call("cancel", {{"at_period_end", false}}).status, 200);
+    EXPECT_EQ(stripe.requests("DELETE", "/v1/subscriptions/" + sub).size(), 1u);
+    EXPECT_EQ(statusOf(id), "cancelled");
+}

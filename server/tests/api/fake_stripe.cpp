@@ -192,6 +192,8 @@ struct FakeStripe::Impl {
     std::vector<FakeCheckoutSession> sessions;
     std::vector<FakeRefund> refunds;
     std::set<std::string> canceledSubscriptions; // DELETE /v1/subscriptions/{id}
+    std::map<std::string, bool> cancelAtPeriodEnd;          // POST /v1/subscriptions/{id}
+    std::map<std::string, std::int64_t> subscriptionPrices; // POST /v1/subscriptions/{id} with a new price
     int portals = 0;
     int requestCount = 0;
     std::deque<Failure> failures;
@@ -260,6 +262,7 @@ struct FakeStripe::Impl {
             if (!id.empty() && id.find('/') == std::string::npos) {
                 if (r.method == "DELETE") return cancelSubscription(id);
                 if (r.method == "GET") return subscriptionAnswer(id);
+                if (r.method == "POST") return updateSubscription(id, r);
             }
         }
         if (r.path.rfind(base + "/", 0) == 0) {
@@ -284,11 +287,34 @@ struct FakeStripe::Impl {
         return subscriptionAnswer(id);
     }
 
+    // POST /v1/subscriptions/{id}: cancel_at_period_end, or a new inline price on its item (a plan
+    // change, which must name the item and the Stripe product and may not leave the product).
+    Answer updateSubscription(const std::string& id, const StripeRequest& r) {
+        if (id.rfind("sub_", 0) != 0)
+            return error(404, "invalid_request_error", "No such subscription: '" + id + "'", "resource_missing", "id");
+        if (r.has("cancel_at_period_end")) cancelAtPeriodEnd[id] = r.field("cancel_at_period_end") == "true";
+        if (r.has("items[0][price_data][unit_amount]")) {
+            if (r.field("items[0][id]") != "si_fake_" + id.substr(4) || r.field("items[0][price_data][product]") != "prod_fake_1")
+                return error(400, "invalid_request_error", "No such subscription item or product.");
+            subscriptionPrices[id] = std::stoll(r.field("items[0][price_data][unit_amount]"));
+        }
+        return subscriptionAnswer(id);
+    }
+
     Answer subscriptionAnswer(const std::string& id) {
         if (id.rfind("sub_", 0) != 0)
             return error(404, "invalid_request_error", "No such subscription: '" + id + "'", "resource_missing", "id");
         const bool canceled = canceledSubscriptions.count(id) != 0;
-        return {200, json{{"id", id}, {"object", "subscription"}, {"status", canceled ? "canceled" : "active"},
+        const auto price = subscriptionPrices.count(id) ? subscriptionPrices[id] : 1500;
+        json item = {{"id", "si_fake_" + id.substr(4)},
+                     {"object", "subscription_item"},
+                     {"price", {{"id", "price_fake_1"}, {"product", "prod_fake_1"}, {"unit_amount", price}}}};
+        return {200, json{{"id", id},
+                          {"object", "subscription"},
+                          {"status", canceled ? "canceled" : "active"},
+                          {"cancel_at_period_end", cancelAtPeriodEnd.count(id) ? cancelAtPeriodEnd[id] : false},
+                          {"pending_update", nullptr},
+                          {"items", {{"object", "list"}, {"data", json::array({item})}}},
                           {"canceled_at", canceled ? json(nowSeconds()) : json(nullptr)}}};
     }
 

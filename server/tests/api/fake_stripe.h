@@ -2,7 +2,8 @@
 // An in-process fake of the few Stripe endpoints Storefront calls, on a free loopback port:
 //   POST /v1/customers, POST /v1/checkout/sessions, GET /v1/checkout/sessions/{id},
 //   POST /v1/checkout/sessions/{id}/expire, POST /v1/billing_portal/sessions, POST /v1/refunds,
-//   DELETE and GET /v1/subscriptions/{id} (any sub_ id; DELETE cancels it).
+//   DELETE, GET and POST /v1/subscriptions/{id} (any sub_ id; DELETE cancels it, POST sets
+//   cancel_at_period_end or a new inline price on its one item si_fake_<id>, product prod_fake_1).
 // It records every request (headers lower-cased, the form decoded to flat bracket keys), answers
 // with Stripe-shaped JSON (cus_fake_1, cs_fake_1, ...), checks the bearer key, honours
 // Idempotency-Key like Stripe (same key and parameters: the first answer again, no new object;
