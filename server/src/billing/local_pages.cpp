@@ -140,7 +140,9 @@ std::string checkoutPage(const LocalProvider& provider, const LocalProvider::Ses
         if (!errors.empty())
             body += "<p class=\"alert\" role=\"alert\">Check the shipping address: nothing was charged.</p>";
         body += "<p class=\"muted\">Choose what the test buyer does.</p>";
-        const std::string pay = "Pay " + catalog::formatMoney(view.amountTotal, view.currency);
+        // A trial charges nothing today: the button says what it does.
+        const std::string pay = view.trialDays > 0 ? "Start the " + std::to_string(view.trialDays) + "-day free trial"
+                                                   : "Pay " + catalog::formatMoney(view.amountTotal, view.currency);
         if (view.collectsShipping)
             body += "<form method=\"post\" action=\"" + escapeHtml(base + "/pay") + "\" novalidate>" +
                     shippingFields(provider.shippingCountries(), form, errors) +

@@ -105,6 +105,7 @@ TEST(SubscriptionDunning, ADeclinedRenewalKeepsAccessForTheGraceThenRefusesItAnd
     }
 
     // The card is updated and the renewal succeeds: active at once, the money in the ledger, a receipt.
+    s.session = signIn(s.account, newClientIp()); // the fifteen days' housekeeping may have ended the old session
     ASSERT_EQ(renew(s.providerId, "succeeded").status, 200);
     EXPECT_EQ(statusOf(s.subscriptionId), "active");
     EXPECT_EQ(textColumn("SELECT COALESCE(CAST(past_due_since AS TEXT), 'none') FROM subscriptions WHERE id = ?", {s.subscriptionId})
@@ -267,6 +268,8 @@ TEST(SubscriptionTrial, ATrialStartsFreeOncePerCustomerAndProduct) {
         ClockShift later(std::chrono::hours(24 * 12));
         EXPECT_TRUE(eventually([&] { return mails("trial_ending", s.account.email) == 1; })) << "no trial_ending";
     }
+    // The housekeeping of those twelve days may have ended the session: a fresh one.
+    s.session = signIn(s.account, newClientIp());
     // Cancelled, then bought again: the second subscription starts paid.
     ASSERT_EQ(act(s.session, s.subscriptionId, "cancel", {{"at_period_end", false}}).status, 200);
     auto again = startCheckout(s.session, {{"productSlug", s.slug}, {"priceId", s.planId}});
@@ -449,4 +452,31 @@ TEST(SubscriptionStripeActions, CancelResumeAndAPlanChangeAskStripeFirstAndAFail
     ASSERT_EQ(call("cancel", {{"at_period_end", false}}).status, 200);
     EXPECT_EQ(stripe.requests("DELETE", "/v1/subscriptions/" + sub).size(), 1u);
     EXPECT_EQ(statusOf(id), "cancelled");
+}
+
+TEST(SubscriptionTrial, AStripeCheckoutOfATrialPlanAsksStripeForTheTrialOnce) {
+    const int port = fakeStripeServer();
+    auto& stripe = fakeStripe();
+    std::string planId;
+    auto product = createSubscriptionProduct(planId, 1500);
+    execSql("UPDATE pricing_plans SET trial_days = 30 WHERE id = ?", {planId});
+    auto account = createUser("stripe-trial");
+    auto session = signIn(account, newClientIp());
+    stripe.clearRequests();
+    auto started = startCheckout(session, {{"productSlug", product.slug}, {"priceId", planId}}, port);
+    ASSERT_EQ(started.status, 200) << started.body;
+    auto sent = stripe.requests("POST", "/v1/checkout/sessions");
+    ASSERT_EQ(sent.size(), 1u);
+    EXPECT_EQ(sent[0].field("subscription_data[trial_period_days]"), "30");
+    EXPECT_EQ(sent[0].field("line_items[0][price_data][unit_amount]"), "1500"); // the price after the trial
+    // The customer had a trial of this product before: the next checkout starts paid.
+    execSql("INSERT INTO subscriptions (id, user_id, product_id, pricing_plan_id, status, payment_provider, provider_subscription_id, "
+            "trial_end, created_at, updated_at) VALUES (?, ?, ?, ?, 'cancelled', 'stripe', ?, '2026-01-15T00:00:00.000Z', "
+            "'2026-01-01T00:00:00.000Z', '2026-01-16T00:00:00.000Z')",
+            {storefront::db::newId(), account.id, product.id, planId, unique("sub_old_trial")});
+    stripe.clearRequests();
+    ASSERT_EQ(startCheckout(session, {{"productSlug", product.slug}, {"priceId", planId}}, port).status, 200);
+    auto second = stripe.requests("POST", "/v1/checkout/sessions");
+    ASSERT_EQ(second.size(), 1u);
+    EXPECT_FALSE(second[0].has("subscription_data[trial_period_days]"));
 }
