@@ -138,6 +138,8 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
                                         text + "'");
         c.restoreMaxFileBytes = bytes;
     }
+    c.imageMaxPixels = r.integer("STOREFRONT_IMAGE_MAX_PIXELS", "storefront.images.maxPixels", static_cast<int>(c.imageMaxPixels),
+                                 1'000'000, 1'000'000'000);
     c.maxExports = r.integer("STOREFRONT_MAX_EXPORTS", "storefront.http.maxExports", c.maxExports, 1, 1024);
     c.maxBodyBytes = static_cast<std::size_t>(
         r.integer("STOREFRONT_MAX_BODY_BYTES", "storefront.http.maxBodyBytes", static_cast<int>(c.maxBodyBytes), 1024, 64 << 20));

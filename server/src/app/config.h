@@ -42,6 +42,8 @@ struct Config {
     int headerTimeoutSeconds = 10; // a request's line and headers must arrive whole within this
     int sendTimeoutSeconds = 30;   // a client that takes none of an answer for this long is dropped
     int maxExports = 4;            // CSV exports streaming at once; the next gets 429 with Retry-After
+    // Image uploads with more pixels than this are refused from their header (422 image_too_large).
+    std::int64_t imageMaxPixels = 40'000'000;
     // `storefront restore`: a file the manifest declares larger than this is refused (16 GiB).
     std::uint64_t restoreMaxFileBytes = 16ULL << 30;
     std::size_t maxBodyBytes = 1 << 20;

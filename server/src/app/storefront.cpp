@@ -126,7 +126,7 @@ void Storefront::buildModules() {
     auto& mail = p.add<mail::Module>(db, config_.mail);
     auto& auth = p.add<auth::Module>(db, config_.auth, config_.publicUrl, *p.limiter, mail.outbox());
     p.auth = &auth;
-    auto& catalog = p.add<catalog::Module>(db, *p.cache, config_.webDir, config_.dataDir);
+    auto& catalog = p.add<catalog::Module>(db, *p.cache, config_.webDir, config_.dataDir, config_.imageMaxPixels);
     // libvips starts once, before any request thread can use it; then the pictures of the old
     // uploads folder (before migration 0014) move into the database, once.
     catalog::startImageCodec();

@@ -113,7 +113,7 @@ Image CatalogAdmin::uploadImage(const audit::Actor& actor, std::string_view byte
     // Decoded, checked and re-encoded before the transaction: nothing is stored for a bad file.
     PreparedImage prepared;
     try {
-        prepared = prepareImage(bytes);
+        prepared = prepareImage(bytes, maxImagePixels_);
     } catch (const ImageRejected& rejected) {
         ApiError e(ErrorKind::Validation, rejected.code, rejected.what());
         e.fields = {{"image", rejected.what()}};

@@ -17,8 +17,9 @@ namespace storefront::catalog {
 
 class CatalogAdmin {
 public:
-    CatalogAdmin(db::Database& db, ProductRepository& products, ImageStore& images)
-        : db_(db), products_(products), images_(images) {}
+    CatalogAdmin(db::Database& db, ProductRepository& products, ImageStore& images,
+                 std::int64_t maxImagePixels = kDefaultMaxImagePixels)
+        : db_(db), products_(products), images_(images), maxImagePixels_(maxImagePixels) {}
 
     // `input` is the product as it should be (id and created_at are set here).
     Product createProduct(const audit::Actor& actor, Product input);
@@ -38,7 +39,7 @@ public:
 
     // Checks, strips and stores an upload with its narrower copies, and audits it. 422 with an
     // "image" field error: unsupported_image (not PNG, JPEG or WebP by content), invalid_image (not
-    // a whole image), image_too_large (over kMaxImagePixels).
+    // a whole image), image_too_large (over the pixel limit, named in the message).
     Image uploadImage(const audit::Actor& actor, std::string_view bytes);
 
 private:
@@ -47,6 +48,7 @@ private:
     db::Database& db_;
     ProductRepository& products_;
     ImageStore& images_;
+    std::int64_t maxImagePixels_;
 };
 
 } // namespace storefront::catalog

@@ -1,11 +1,14 @@
 #include "catalog/image_codec.h"
 
 #include "catalog/image_store.h"
+#include "common/fair_semaphore.h"
 
 #include <Poco/Logger.h>
 
 #include <vips/vips8>
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
 #include <mutex>
 
@@ -81,7 +84,40 @@ void logFromVips(const gchar* domain, GLogLevelFlags level, const gchar* message
     else log.debug(text);
 }
 
+common::FairSemaphore& decodeSlots() {
+    static common::FairSemaphore slots(kConcurrentImageDecodes);
+    return slots;
+}
+
+std::atomic<int> decodesRunning{0}, decodesPeak{0};
+
+// One decode's slot, counted while it is held.
+class DecodeSlot {
+public:
+    DecodeSlot() : permit_(decodeSlots().wait()) {
+        const int now = ++decodesRunning;
+        int peak = decodesPeak.load();
+        while (now > peak && !decodesPeak.compare_exchange_weak(peak, now)) {
+        }
+    }
+    ~DecodeSlot() { --decodesRunning; }
+    DecodeSlot(const DecodeSlot&) = delete;
+    DecodeSlot& operator=(const DecodeSlot&) = delete;
+
+private:
+    common::FairSemaphore::Permit permit_;
+};
+
+std::string millions(std::int64_t pixels) {
+    const auto whole = pixels / 1'000'000, tenths = (pixels % 1'000'000) / 100'000;
+    return std::to_string(whole) + (tenths ? "." + std::to_string(tenths) : "") + " million";
+}
+
 } // namespace
+
+ImageDecodeStats imageDecodeStats() { return {decodesRunning.load(), decodesPeak.load()}; }
+
+void resetImageDecodePeak() { decodesPeak = decodesRunning.load(); }
 
 void startImageCodec() {
     static std::once_flag once;
@@ -104,7 +140,7 @@ void startImageCodec() {
     });
 }
 
-PreparedImage prepareImage(std::string_view bytes) {
+PreparedImage prepareImage(std::string_view bytes, std::int64_t maxPixels) {
     startImageCodec();
     const auto type = imageTypeOf(bytes);
     if (!type) throw ImageRejected("unsupported_image", kNotAnImage);
@@ -119,9 +155,13 @@ PreparedImage prepareImage(std::string_view bytes) {
         vips_error_clear();
         throw ImageRejected("invalid_image", kNotWhole);
     }
-    if (static_cast<std::int64_t>(image.width()) * image.height() > kMaxImagePixels)
-        throw ImageRejected("image_too_large", "This image has more than " + std::to_string(kMaxImagePixels / 1'000'000) +
-                                                   " million pixels. Upload a smaller one (at most 6000 x 4000, for example).");
+    if (const auto pixels = static_cast<std::int64_t>(image.width()) * image.height(); pixels > maxPixels)
+        throw ImageRejected("image_too_large", "This image is " + std::to_string(image.width()) + " x " +
+                                                   std::to_string(image.height()) + " pixels (" + millions(pixels) +
+                                                   "), over the limit of " + millions(maxPixels) +
+                                                   " pixels. Upload a smaller one.");
+    // The pixels: at most kConcurrentImageDecodes uploads at once, the rest in turn.
+    const DecodeSlot slot;
     try {
         // Every pixel decoded now: a truncated or corrupt file fails here, before anything is stored.
         image = normalise(image.copy_memory());

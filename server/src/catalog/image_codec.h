@@ -16,8 +16,13 @@ namespace storefront::catalog {
 // The narrower copies made of each upload (only those below its own width: never upscaled).
 inline constexpr int kSrcsetWidths[] = {320, 640, 1280};
 // A decompression bomb (a small file that decodes to a huge bitmap) is refused from its header,
-// before any pixel is decoded: at most this many pixels (e.g. 6000 x 4000 is 24 million).
-inline constexpr std::int64_t kMaxImagePixels = 25'000'000;
+// before any pixel is decoded: at most this many pixels by default (STOREFRONT_IMAGE_MAX_PIXELS;
+// e.g. 8000 x 5000 is 40 million).
+inline constexpr std::int64_t kDefaultMaxImagePixels = 40'000'000;
+// Decodes (and their re-encoding) running at once in the process; the others wait their turn in
+// the order they came (common::FairSemaphore): a 40-megapixel 16-bit image is 240 MB decoded, so
+// this bounds an upload burst's memory.
+inline constexpr int kConcurrentImageDecodes = 2;
 
 // Starts libvips once for the process (any thread, any number of times). Called at server start;
 // the codec also calls it itself.
@@ -42,8 +47,16 @@ struct PreparedImage {
 };
 
 // Decodes `bytes` (PNG, JPEG or WebP by their first bytes) and prepares what is stored. Throws
-// ImageRejected when it is not a whole image of those types or has too many pixels.
-PreparedImage prepareImage(std::string_view bytes);
+// ImageRejected when it is not a whole image of those types or has more than `maxPixels` pixels
+// (told from its header, before any pixel is decoded; the message names the limit).
+PreparedImage prepareImage(std::string_view bytes, std::int64_t maxPixels = kDefaultMaxImagePixels);
+
+// Decodes running now and the most that ran at once since the last reset (tests and diagnostics).
+struct ImageDecodeStats {
+    int running = 0, peak = 0;
+};
+ImageDecodeStats imageDecodeStats();
+void resetImageDecodePeak();
 
 // Whether `bytes` decode as an image, and its metadata fields (tests and diagnostics: "exif-data",
 // "xmp-data", "icc-profile-data", ...), its width and height.

@@ -15,8 +15,11 @@ namespace storefront::catalog {
 class Module : public storefront::Module {
 public:
     // `webDir`: the web build (its products/<folder>/ pictures); `dataDir`: where uploads are kept.
-    Module(db::Database& db, http::ResponseCache& cache, std::string webDir, std::string dataDir)
-        : products_(db), cache_(cache), images_(db, std::move(webDir), std::move(dataDir)), admin_(db, products_, images_) {}
+    // `maxImagePixels`: uploads with more pixels are refused from their header (STOREFRONT_IMAGE_MAX_PIXELS).
+    Module(db::Database& db, http::ResponseCache& cache, std::string webDir, std::string dataDir,
+           std::int64_t maxImagePixels = kDefaultMaxImagePixels)
+        : products_(db), cache_(cache), images_(db, std::move(webDir), std::move(dataDir)),
+          admin_(db, products_, images_, maxImagePixels) {}
     std::string_view name() const override { return "catalog"; }
     void routes(http::Router& router) override;
 

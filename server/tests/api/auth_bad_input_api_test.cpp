@@ -58,3 +58,15 @@ TEST(AuthBadInput, ATokenWhoseHeaderHasWronglyTypedMembersIs403) {
         EXPECT_EQ(r.status, 403) << header << ": " << r.body;
     }
 }
+
+// Issue 32: the full name is a mail header's display name and a CSV cell: one line everywhere it is
+// set (sign-up data, the account's own change), else 422 naming full_name.
+TEST(AuthBadInput, AFullNameWithALineBreakIs422NamingIt) {
+    const auto email = newEmail("one-line");
+    const auto signup = postJson("/auth/v1/signup", {{"email", email}, {"password", "Kea-one-line-2024"},
+                                                     {"data", {{"full_name", "Ana\r\nBcc: everyone@example.com"}}}},
+                                 {{"X-Forwarded-For", newClientIp()}});
+    EXPECT_EQ(signup.status, 422) << signup.body;
+    EXPECT_NE(signup.body.find("full_name"), std::string::npos) << signup.body;
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM users WHERE email = ?", {email}), 0);
+}

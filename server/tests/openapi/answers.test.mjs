@@ -132,6 +132,8 @@ function newAjv() {
   ajv.addKeyword('discriminator');
   ajv.addKeyword('xml');
   ajv.addKeyword('externalDocs');
+  // Ours: a request member held to one line (no CR, LF or other control character; single_line.test.mjs).
+  ajv.addKeyword('x-single-line');
   ajv.addFormat('binary', true);
   return ajv;
 }
