@@ -123,6 +123,17 @@ function calls() {
       headers: { 'Idempotency-Key': randomUUID() },
       body: { amount: 1, reason: 'Returned', restock: false },
     },
+    'POST /api/v1/admin/subscriptions/{id}/cancel': {
+      path: `/api/v1/admin/subscriptions/${ids.subscription}/cancel`,
+      token: admin,
+      body: { at_period_end: true, reason: 'Asked by phone' },
+    },
+    'POST /api/v1/admin/subscriptions/{id}/refunds': {
+      path: `/api/v1/admin/subscriptions/${ids.subscription}/refunds`,
+      token: admin,
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: { amount: 1, reason: 'Charged twice' },
+    },
     'POST /api/v1/admin/orders/bulk-ship': {
       path: '/api/v1/admin/orders/bulk-ship',
       token: admin,
@@ -168,6 +179,7 @@ before(async () => {
   ids.plan = (plan.body.plan ?? plan.body).id;
   ids.account = (await send('GET', '/api/v1/admin/enterprise-accounts', { token: tokens.admin })).body.items[0].id;
   ids.order = (await send('GET', '/api/v1/admin/orders?status=paid', { token: tokens.admin })).body.items[0].id;
+  ids.subscription = (await send('GET', '/api/v1/admin/subscriptions?status=active', { token: tokens.admin })).body.items[0].id;
   const certificate = await send('POST', '/api/v1/wirewrite/certificates', { token: tokens.worker, json: { site_location: '1 Queen St' } });
   assert.equal(certificate.status, 201, JSON.stringify(certificate.body));
   ids.certificate = certificate.body.id;
