@@ -86,7 +86,9 @@ test('subscribe from /test-subscription, Check Status shows it active, Manage Bi
   const back = page.getByRole('link', { name: /^Return to / });
   await expect(back).toHaveAttribute('href', /\/test-subscription$/);
 
-  // Cancelling there ends it; back on the test page the status shows the change.
+  // Cancelling there says what it does first, then ends it; back on the test page the status shows the change.
+  await page.getByRole('link', { name: 'Cancel WireWrite…' }).click();
+  await expect(page.getByRole('main')).toContainText('Access ends immediately');
   await page.getByRole('button', { name: 'Cancel WireWrite now' }).click();
   await expect(page).toHaveURL(/\/pay\/test\/portal\/[^/]+$/);
   await expect(page.getByRole('main')).toContainText(/WireWrite\s*cancelled/);

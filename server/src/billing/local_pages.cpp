@@ -244,7 +244,8 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
                         "\"><button type=\"submit\" class=\"decline\">Decline the next renewal</button></form>";
             }
             if (sub.status == "active" || sub.status == "trialing" || sub.status == "pending" || sub.status == "past_due")
-                body += button(base + "/cancel/" + sub.id, "decline", "Cancel " + sub.productName + " now");
+                body += "<p><a href=\"" + escapeHtml(base + "/cancel/" + sub.id) + "\">Cancel " + escapeHtml(sub.productName) +
+                        "&hellip;</a></p>"; // a confirmation first, as the dashboard asks
         }
         body += "<p><a href=\"" + escapeHtml(portal->returnUrl) + "\">Return to " + escapeHtml(siteName) + "</a></p>";
         html(res, 200, page("Billing portal", siteName, body));
@@ -268,6 +269,30 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
                     if (isSafeReturnPath(back) && back.rfind("/pay/test/portal/", 0) == 0) seeOther(res, back);
                     else res.json(200, {{"renewed", true}, {"outcome", outcome}});
                 }, http::Store::Never);
+
+    // Cancelling says what it does before it does it.
+    router.get("/pay/test/portal/{token}/cancel/{subscription}", http::Access::Anyone,
+               [&provider, siteName](http::Request& req, http::Response& res) {
+                   const std::string token = req.param("token");
+                   auto view = provider.portal(token);
+                   const std::string subscription = req.param("subscription");
+                   const LocalProvider::PortalSubscription* sub = nullptr;
+                   if (view)
+                       for (const auto& s : view->subscriptions)
+                           if (s.id == subscription) sub = &s;
+                   if (!sub) {
+                       html(res, 404, page("Billing portal", siteName,
+                                           "<h1>Not found</h1><p>This billing link has expired or does not list that "
+                                           "subscription.</p><p><a href=\"/dashboard\">Back to your dashboard</a></p>"));
+                       return;
+                   }
+                   const std::string base = "/pay/test/portal/" + token;
+                   std::string body = "<h1>Cancel " + escapeHtml(sub->productName) + "?</h1><p>Access ends immediately and "
+                                      "no further payments are taken. Nothing is refunded.</p>";
+                   body += button(base + "/cancel/" + sub->id, "decline", "Cancel " + sub->productName + " now");
+                   body += "<p><a href=\"" + escapeHtml(base) + "\">Keep " + escapeHtml(sub->productName) + "</a></p>";
+                   html(res, 200, page("Cancel subscription", siteName, body));
+               }, http::Store::Never);
 
     router.post("/pay/test/portal/{token}/cancel/{subscription}", http::Access::Anyone,
                 [&provider](http::Request& req, http::Response& res) {

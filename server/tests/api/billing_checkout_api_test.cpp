@@ -294,6 +294,13 @@ TEST(BillingCheckout, PortalCancelsTheSubscription) {
     EXPECT_NE(page.body.find(product.slug), std::string::npos);
     auto subId = textColumn("SELECT provider_subscription_id FROM subscriptions WHERE user_id = ?", {buyer.userId});
     ASSERT_EQ(subId.size(), 1u);
+    // The page asks first: what cancelling does, and the button that does it; nothing changes yet.
+    auto confirm = get(pathOf(url) + "/cancel/" + subId[0]);
+    ASSERT_EQ(confirm.status, 200);
+    EXPECT_NE(confirm.body.find("Access ends immediately"), std::string::npos);
+    EXPECT_NE(confirm.body.find("action=\"" + pathOf(url) + "/cancel/" + subId[0] + "\""), std::string::npos);
+    EXPECT_EQ(textColumn("SELECT status FROM subscriptions WHERE user_id = ?", {buyer.userId}).at(0), "active");
+    EXPECT_EQ(get(pathOf(url) + "/cancel/sub_local_not_listed").status, 404);
     auto cancelled = http(env().port, "POST", pathOf(url) + "/cancel/" + subId[0], "");
     EXPECT_EQ(cancelled.status, 303);
     auto v = sendJson(env().port, "POST", "/functions/v1/validate-subscription", {{"productSlug", product.slug}},
