@@ -24,7 +24,7 @@ std::optional<std::int64_t> accessEndsOf(const SubscriptionView& v, int graceDay
 
 nlohmann::json subscriptionJson(const SubscriptionView& v, std::int64_t nowEpoch, int graceDays) {
     const auto accessEnds = accessEndsOf(v, graceDays);
-    const SubscriptionFacts facts{v.status, v.cancelAtPeriodEnd, v.periodEnd && db::epochFromTimestamp(*v.periodEnd) <= nowEpoch};
+    const auto facts = factsOf(v.status, v.cancelAtPeriodEnd, v.periodEnd, nowEpoch);
     nlohmann::json plan = nullptr;
     if (v.plan)
         plan = {{"id", v.plan->id},

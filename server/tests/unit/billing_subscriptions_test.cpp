@@ -4,6 +4,7 @@
 #include "billing/provider/stripe_json.h"
 #include "billing/subscriptions/lifecycle.h"
 #include "billing/subscriptions/proration.h"
+#include "db/database.h"
 
 #include <gtest/gtest.h>
 
@@ -26,6 +27,17 @@ TEST(SubscriptionLifecycle, EachStatusOffersOnlyWhatTheTableAllows) {
     }
     for (const char* holding : {"active", "trialing", "past_due"}) EXPECT_TRUE(holdsProduct(holding)) << holding;
     EXPECT_FALSE(holdsProduct("pending"));
+}
+
+TEST(SubscriptionLifecycle, APeriodIsOverOnceItsStoredEndHasPassed) {
+    const std::int64_t end = 1'800'000'000;
+    const std::optional<std::string> stored = storefront::db::timestampFromEpoch(end);
+    EXPECT_FALSE(factsOf("active", true, stored, end - 1).periodOver);
+    EXPECT_TRUE(factsOf("active", true, stored, end).periodOver);
+    EXPECT_FALSE(factsOf("active", true, std::nullopt, end).periodOver); // no end known: not over
+    // Over: nothing left to resume.
+    EXPECT_FALSE(isAllowed(factsOf("active", true, stored, end), SubscriptionAction::Resume));
+    EXPECT_TRUE(isAllowed(factsOf("active", true, stored, end - 1), SubscriptionAction::Resume));
 }
 
 TEST(SubscriptionLifecycle, StripeStatusesMapToOursAndBack) {

@@ -1,5 +1,7 @@
 #include "billing/subscriptions/lifecycle.h"
 
+#include "db/database.h"
+
 #include <algorithm>
 #include <array>
 #include <initializer_list>
@@ -44,6 +46,11 @@ const char* actionName(SubscriptionAction action) {
     case SubscriptionAction::ChangePlan: return "change_plan";
     }
     return "unknown";
+}
+
+SubscriptionFacts factsOf(const std::string& status, bool cancelAtPeriodEnd, const std::optional<std::string>& periodEnd,
+                          std::int64_t now) {
+    return {status, cancelAtPeriodEnd, periodEnd && db::epochFromTimestamp(*periodEnd) <= now};
 }
 
 std::vector<SubscriptionAction> allowedActions(const SubscriptionFacts& facts) {

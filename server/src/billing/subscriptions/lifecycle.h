@@ -4,6 +4,8 @@
 // from each. The server checks every action against this table before it asks the provider; an
 // action the table does not allow is 409 invalid_transition and changes nothing. The provider's
 // own news (events) may move a subscription between any statuses but out of an ended one.
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,11 @@ struct SubscriptionFacts {
     bool cancelAtPeriodEnd = false;
     bool periodOver = false; // current_period_end has passed
 };
+
+// The facts of a stored subscription at `now` (unix seconds): its period is over once its stored
+// current_period_end (ISO-8601 UTC) has passed.
+SubscriptionFacts factsOf(const std::string& status, bool cancelAtPeriodEnd, const std::optional<std::string>& periodEnd,
+                          std::int64_t now);
 
 // The actions the table allows from these facts, in the table's order.
 std::vector<SubscriptionAction> allowedActions(const SubscriptionFacts& facts);

@@ -24,12 +24,8 @@ std::optional<std::int64_t> epochOf(const std::optional<std::string>& t) {
     return db::epochFromTimestamp(*t);
 }
 
-SubscriptionFacts factsOf(const SubscriptionRow& row, std::int64_t now) {
-    return {row.status, row.cancelAtPeriodEnd, row.periodEnd && db::epochFromTimestamp(*row.periodEnd) <= now};
-}
-
 void requireAllowed(const SubscriptionRow& row, SubscriptionAction action, std::int64_t now) {
-    const auto facts = factsOf(row, now);
+    const auto facts = factsOf(row.status, row.cancelAtPeriodEnd, row.periodEnd, now);
     if (isAllowed(facts, action)) return;
     std::string message;
     if (hasEnded(row.status)) message = "This subscription has ended.";
@@ -203,8 +199,7 @@ void SubscriptionService::changePlan(const audit::Actor& actor, const std::strin
 namespace {
 
 void withActions(AdminSubscription& item, std::int64_t now) {
-    item.allowedActions = allowedActionNames(
-        {item.status, item.cancelAtPeriodEnd, item.periodEnd && db::epochFromTimestamp(*item.periodEnd) <= now});
+    item.allowedActions = allowedActionNames(factsOf(item.status, item.cancelAtPeriodEnd, item.periodEnd, now));
 }
 
 } // namespace
