@@ -60,6 +60,10 @@ void Module::routes(http::Router& router) {
         const auto now = nz::instantOf(clock_.now());
         res.json(200, seriesJson(stats_.series(lastMonths(now, kChartMonths), lastDays(now, kChartDays))));
     });
+    router.get("/api/v1/admin/todo", http::Access::StaffAdmin, [this](http::Request&, http::Response& res) {
+        const auto todo = stats_.todo();
+        res.json(200, {{"orders_to_ship", todo.ordersToShip}, {"enquiries_open", todo.enquiriesOpen}, {"mail_failed", todo.mailFailed}});
+    });
     registerCustomerRoutes(router, customers_, customerAdmin_);
 }
 

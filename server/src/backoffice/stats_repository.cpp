@@ -1,5 +1,6 @@
 #include "backoffice/stats_repository.h"
 
+#include "billing/orders/shippable.h"
 #include "common/clock.h"
 
 namespace storefront::backoffice {
@@ -33,6 +34,12 @@ constexpr const char* kNewSubscriptionSeries =
 constexpr const char* kEndedSubscriptionSeries =
     "SELECT {bucket} AS bucket, COUNT(*) AS total FROM subscriptions "
     "WHERE updated_at >= ? AND updated_at < ? AND status IN ('cancelled', 'expired') GROUP BY 1";
+
+// The staff's to-do counts: the same conditions as the filtered lists they link to (the orders
+// list's to_ship, the enquiries' handled=false, the outbox's status=failed).
+constexpr const char* kOrdersToShip = "SELECT COUNT(*) FROM orders o WHERE " STOREFRONT_ORDER_AWAITING_SHIPMENT;
+constexpr const char* kEnquiriesOpen = "SELECT COUNT(*) FROM contact_submissions WHERE handled_at IS NULL";
+constexpr const char* kMailFailed = "SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed'";
 
 // kXxxSeries with {bucket} as "CASE WHEN col < ? THEN 0 WHEN col < ? THEN 1 ... ELSE n-1 END".
 std::string withBuckets(std::string sql, const std::string& column, std::size_t count) {
@@ -79,6 +86,11 @@ Stats StatsRepository::read(const std::string& since) {
     st.totalRevenue = st.totalByCurrency["NZD"];
     st.recentRevenue = st.recentByCurrency["NZD"];
     return st;
+}
+
+Todo StatsRepository::todo() {
+    auto s = db_.session();
+    return Todo{db::query(s, kOrdersToShip).count(), db::query(s, kEnquiriesOpen).count(), db::query(s, kMailFailed).count()};
 }
 
 Series StatsRepository::series(const Buckets& months, const Buckets& days) {

@@ -25,6 +25,14 @@ struct Series {
     std::vector<std::int64_t> newSubscriptions, cancellations;        // per month
 };
 
+// What waits for the staff (GET /api/v1/admin/todo): the side navigation's counts and the
+// dashboard's to-do list.
+struct Todo {
+    std::int64_t ordersToShip = 0; // paid, something to ship, not shipped (billing/orders/shippable.h)
+    std::int64_t enquiriesOpen = 0; // not handled
+    std::int64_t mailFailed = 0;    // the outbox gave up on them
+};
+
 class StatsRepository {
 public:
     explicit StatsRepository(db::Database& db) : db_(db) {}
@@ -38,6 +46,7 @@ public:
     // ended (cancelled or expired: an ended subscription never changes again, so its updated_at is
     // when it ended).
     Series series(const Buckets& months, const Buckets& days);
+    Todo todo();
 
 private:
     db::Database& db_;

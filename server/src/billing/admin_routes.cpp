@@ -32,6 +32,7 @@ AdminOrderFilter readOrderFilter(const http::Request& req) {
         http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "refunded", "paid_after_cancellation"});
     filter.disputed = http::readChoice(req, "disputed", {"true", "false"}) == std::optional<std::string>("true");
     filter.amountMismatch = http::readChoice(req, "amount_mismatch", {"true", "false"}) == std::optional<std::string>("true");
+    filter.toShip = http::readChoice(req, "to_ship", {"true", "false"}) == std::optional<std::string>("true");
     filter.q = http::readSearch(req);
     return filter;
 }
@@ -65,8 +66,10 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         const auto filter = readOrderFilter(req);
         const auto disputed = http::readFilter(req, "disputed");
         const auto mismatch = http::readFilter(req, "amount_mismatch");
+        const auto toShip = http::readFilter(req, "to_ship");
         audit::CsvExport what{"orders",
-                              audit::filtersOf({{"status", filter.status}, {"disputed", disputed}, {"amount_mismatch", mismatch}, {"q", filter.q}}),
+                              audit::filtersOf({{"status", filter.status}, {"disputed", disputed}, {"amount_mismatch", mismatch},
+                                                {"to_ship", toShip}, {"q", filter.q}}),
                               kOrderColumns};
         audit::streamCsv(res, admin.database(), audit::actorOf(req), std::move(what), [&admin, filter](csv::Writer& out) {
             admin.exportOrders(filter, [&out](const AdminOrder& o) { writeOrder(out, o); });

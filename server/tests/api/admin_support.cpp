@@ -80,6 +80,12 @@ ArrangedOrder insertOrder(const std::string& status, std::int64_t total, const s
     return o;
 }
 
+nlohmann::json adminOrder(const std::string& orderId) {
+    auto r = getJson("/api/v1/admin/orders/" + orderId, callers().admin);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return r.json()["order"];
+}
+
 std::int64_t auditCount(const std::string& action, const std::string& targetId) {
     return countRows("SELECT COUNT(*) FROM audit_log WHERE action = ? AND target_id = ?", {action, targetId});
 }

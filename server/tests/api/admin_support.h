@@ -40,6 +40,9 @@ ArrangedOrder insertOrder(const std::string& status, std::int64_t total, const s
                           const std::optional<std::string>& userId = std::nullopt, const std::string& currency = "NZD",
                           bool physical = true);
 
+// The staff's view of one order (GET /api/v1/admin/orders/{id}'s "order"); a failed call fails the test.
+nlohmann::json adminOrder(const std::string& orderId);
+
 // Audit entries with this action and target id.
 std::int64_t auditCount(const std::string& action, const std::string& targetId);
 

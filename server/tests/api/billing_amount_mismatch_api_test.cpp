@@ -41,12 +41,6 @@ HttpResult completeWith(const StripeCheckout& c, std::int64_t amount, const std:
                                           unique("evt_mismatch_")));
 }
 
-nlohmann::json adminOrder(const std::string& id) {
-    auto r = getJson("/api/v1/admin/orders/" + id, callers().admin);
-    EXPECT_EQ(r.status, 200) << r.body;
-    return r.json()["order"];
-}
-
 std::int64_t invoicesOf(const std::string& orderId) {
     return countRows("SELECT COUNT(*) FROM tax_invoices WHERE order_id = ? AND kind = 'invoice'", {orderId});
 }

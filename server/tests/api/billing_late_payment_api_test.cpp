@@ -62,10 +62,6 @@ HttpResult staffSet(const std::string& orderId, const std::string& status, int p
                     callers().admin);
 }
 
-nlohmann::json adminOrder(const std::string& orderId) {
-    return getJson("/api/v1/admin/orders/" + orderId, callers().admin).json()["order"];
-}
-
 std::int64_t totalRevenue() { return getJson("/api/v1/admin/stats", callers().admin).json()["total_revenue"].get<std::int64_t>(); }
 
 } // namespace

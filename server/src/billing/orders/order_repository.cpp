@@ -1,6 +1,7 @@
 #include "billing/orders/order_repository.h"
 
 #include "billing/orders/rules.h"
+#include "billing/orders/shippable.h"
 #include "db/dialect.h"
 #include "db/list.h"
 
@@ -52,11 +53,8 @@ constexpr const char* kSetShippingAddress =
     "WHERE id = ? AND shipping_line1 IS NULL";
 constexpr const char* kSetTracking =
     "UPDATE orders SET carrier = ?, tracking_number = ?, shipped_at = COALESCE(shipped_at, ?), updated_at = ? WHERE id = ?";
-// Whether the order can ship: a line of a physical product, or (its product since deleted) the
-// shipping address its checkout collected. order_items_order_id_idx serves the look-up.
-#define HAS_PHYSICAL                                                                                                    \
-    "(CASE WHEN o.shipping_line1 IS NOT NULL OR EXISTS (SELECT 1 FROM order_items hp JOIN products pp "                  \
-    "ON pp.id = hp.product_id WHERE hp.order_id = o.id AND pp.type = 'physical') THEN 1 ELSE 0 END) AS has_physical"
+// Whether the order can ship, as a column of the row.
+#define HAS_PHYSICAL "(CASE WHEN " STOREFRONT_ORDER_CAN_SHIP " THEN 1 ELSE 0 END) AS has_physical"
 constexpr const char* kFacts = "SELECT o.paid_after_cancellation, " HAS_PHYSICAL " FROM orders o WHERE o.id = ?";
 constexpr const char* kAdminColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.status, "
@@ -71,6 +69,7 @@ constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellat
 constexpr const char* kAdminWhereDisputed = "o.disputed = TRUE";
 // orders_amount_mismatch_created_at_idx serves it (migration 0026).
 constexpr const char* kAdminWhereAmountMismatch = "o.amount_mismatch = TRUE";
+constexpr const char* kAdminWhereToShip = STOREFRONT_ORDER_AWAITING_SHIPMENT;
 constexpr const char* kFlagAmountMismatch =
     "UPDATE orders SET amount_mismatch = TRUE, updated_at = ? WHERE id = ? AND amount_mismatch = FALSE";
 // Search, in this order: an exact order number (unique index), an exact email when the term has
@@ -326,6 +325,7 @@ db::Where adminWhere(db::Where where, bool sqlite, const AdminOrderFilter& filte
                      const std::function<bool(const std::string&)>& numberExists) {
     if (filter.disputed) where.add(kAdminWhereDisputed, {});
     if (filter.amountMismatch) where.add(kAdminWhereAmountMismatch, {});
+    if (filter.toShip) where.add(kAdminWhereToShip, {});
     if (filter.status) {
         if (*filter.status == "paid_after_cancellation") where.add(kAdminWherePaidAfterCancellation, {});
         else where.add(kAdminWhereStatus, {*filter.status});

@@ -94,6 +94,7 @@ struct AdminOrderFilter {
     std::optional<std::string> q;       // an order number or part of the customer's email
     bool disputed = false;              // only orders a dispute was opened for
     bool amountMismatch = false;        // only orders a payment of another amount or currency arrived for
+    bool toShip = false;                // only paid orders with something to ship, not shipped yet (orders/shippable.h)
 };
 struct AdminOrder {
     std::string id, orderNumber, status, currency, createdAt, updatedAt;
