@@ -1,9 +1,11 @@
 #include "http/answer_writer.h"
 
+#include <Poco/Exception.h>
 #include <Poco/Logger.h>
 #include <Poco/Net/NetException.h>
 
 #include <algorithm>
+#include <chrono>
 #include <charconv>
 #include <cstdio>
 #include <string>
@@ -25,11 +27,25 @@ void appendHeader(std::string& out, const std::string& name, const std::string& 
 }
 
 // Writes all of `data` or throws (the client went away or stopped reading past the timeout).
+// A blocking send under SO_SNDTIMEO waits the whole timeout for room and then returns what it
+// could copy: the kernel may make a little room now and then (its buffers grow) while the client
+// reads nothing, and a client that takes a trickle keeps a send going. So each send hands over at
+// most kMaxPiece, and one that still copied only part of it after (nearly) the whole timeout ends
+// the answer: the client took less than kMaxPiece in the send timeout (256 KiB in 30 s by
+// default, about 8.5 KB/s), or nothing at all.
 void sendAll(Poco::Net::StreamSocket& socket, const char* data, std::size_t size) {
+    constexpr std::size_t kMaxPiece = 256 * 1024;
     while (size > 0) {
-        const int chunk = static_cast<int>(std::min<std::size_t>(size, 1 << 30));
-        const int sent = socket.sendBytes(data, chunk);
+        const int piece = static_cast<int>(std::min(size, kMaxPiece));
+        const auto started = std::chrono::steady_clock::now();
+        const int sent = socket.sendBytes(data, piece);
         if (sent <= 0) throw Poco::Net::NetException("the client stopped receiving");
+        if (sent < piece) {
+            const auto waited = std::chrono::steady_clock::now() - started;
+            const auto timeout = std::chrono::microseconds(socket.getSendTimeout().totalMicroseconds());
+            if (timeout.count() > 0 && waited >= timeout * 9 / 10)
+                throw Poco::TimeoutException("the client took too little of the answer within the send timeout");
+        }
         data += sent;
         size -= static_cast<std::size_t>(sent);
     }
@@ -99,18 +115,7 @@ void sendAtOnce(Poco::Net::HTTPServerRequest& raw, Poco::Net::StreamSocket& sock
     buffer.append("\r\n\r\n");
     if (!noBody && !head) buffer.append(response.body);
     try {
-        const char* data = buffer.data();
-        std::size_t left = buffer.size();
-        while (left > 0) {
-            const int chunk = static_cast<int>(std::min<std::size_t>(left, 1 << 30));
-            const int sent = socket.sendBytes(data, chunk);
-            if (sent <= 0) {
-                out.setKeepAlive(false);
-                break;
-            }
-            data += sent;
-            left -= static_cast<std::size_t>(sent);
-        }
+        sendAll(socket, buffer.data(), buffer.size());
     } catch (const Poco::Exception&) {
         // The client went away (reset, timeout); nothing left to tell it.
         out.setKeepAlive(false);

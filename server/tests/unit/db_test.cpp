@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 
 using namespace storefront::db;
@@ -144,9 +145,18 @@ TEST(Migrations, ApplyOnceOnAFreshSqliteDatabaseAndSeedOnce) {
 
 namespace {
 
-std::string freshSqlitePath(const std::string& prefix) {
-    return std::string(::testing::TempDir()) + "/" + prefix + "-" + newId() + ".db";
-}
+// A new SQLite file's path in the test's temporary folder, removed (with its -wal and -shm
+// files) when the test ends: declare it before the Database that opens it.
+struct ScratchSqlite {
+    std::string path;
+    explicit ScratchSqlite(const std::string& prefix)
+        : path(std::string(::testing::TempDir()) + "/" + prefix + "-" + newId() + ".db") {}
+    ~ScratchSqlite() {
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"}) std::remove((path + suffix).c_str());
+    }
+    ScratchSqlite(const ScratchSqlite&) = delete;
+    ScratchSqlite& operator=(const ScratchSqlite&) = delete;
+};
 
 std::map<std::string, std::string> recordedChecksums(Database& db) {
     std::vector<std::string> versions, checksums;
@@ -167,7 +177,8 @@ TEST(Migrations, ChecksumIsSha256OfTheTextWhateverItsLineEndings) {
 }
 
 TEST(Migrations, EveryAppliedMigrationIsRecordedWithItsChecksum) {
-    auto db = Database::open(freshSqlitePath("checksums"));
+    const ScratchSqlite file("checksums");
+    auto db = Database::open(file.path);
     migrate(*db);
     const auto recorded = recordedChecksums(*db);
     for (const auto& m : embeddedMigrations()) {
@@ -178,7 +189,8 @@ TEST(Migrations, EveryAppliedMigrationIsRecordedWithItsChecksum) {
 }
 
 TEST(Migrations, AChangedAppliedMigrationStopsStartUpNamingTheFile) {
-    const auto path = freshSqlitePath("changed");
+    const ScratchSqlite file("changed");
+    const auto& path = file.path;
     auto db = Database::open(path);
     migrate(*db);
     // The file as a later build carries it, edited after release.
@@ -214,7 +226,8 @@ TEST(Migrations, AChangedAppliedMigrationStopsStartUpNamingTheFile) {
 }
 
 TEST(Migrations, ADatabaseAppliedBeforeChecksumsGetsThemOnItsNextStart) {
-    auto db = Database::open(freshSqlitePath("before-checksums"));
+    const ScratchSqlite file("before-checksums");
+    auto db = Database::open(file.path);
     // The migrations of the release before checksums were recorded.
     std::vector<EmbeddedSql> before;
     for (const auto& m : embeddedMigrations())
