@@ -1,7 +1,8 @@
-// Starts the built server for the specs: a free loopback port, a fresh temporary data directory
-// (SQLite database, outbox mail), the catalogue seed and web/dist, sign-up without email
-// confirmation. Waits for GET /healthz, then creates the admin account the specs sign in with
-// (`storefront users create --admin`, password on stdin, the server's own environment).
+// Starts the built server for the specs, one per worker (spec-servers.ts): each on a free loopback
+// port, with a fresh temporary data directory (SQLite database, outbox mail), the catalogue seed
+// and web/dist, sign-up without email confirmation. Waits for GET /healthz, then creates the admin
+// account the specs sign in with (`storefront users create --admin`, password on stdin, the
+// server's own environment).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKERS, type SpecServer } from './spec-servers';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SERVER_BINARY = resolve(process.env.E2E_SERVER_BIN ?? join(here, '..', 'build', 'server', 'storefront'));
@@ -76,6 +78,20 @@ export default async function globalSetup(): Promise<void> {
     throw new Error(`No web build at ${WEB_DIR}: run npm run build in web/ first.`);
   }
 
+  // One after another: each takes its free port before the next looks for one.
+  const servers: SpecServer[] = [];
+  try {
+    for (let i = 0; i < WORKERS; i++) servers.push(await startServer());
+  } catch (error) {
+    for (const started of servers) process.kill(started.pid, 'SIGKILL');
+    throw error;
+  }
+  // Workers start after global setup and inherit this (spec-servers.ts); global teardown runs in
+  // this same process and reads it too.
+  process.env.E2E_SERVERS = JSON.stringify(servers);
+}
+
+async function startServer(): Promise<SpecServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${String(port)}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
@@ -132,11 +148,5 @@ export default async function globalSetup(): Promise<void> {
   }
 
   server.unref();
-  // Workers start after global setup and inherit these (the config reads E2E_BASE_URL, the
-  // specs the admin account); global teardown runs in this same process and reads the other two.
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_ADMIN_EMAIL = admin.email;
-  process.env.E2E_ADMIN_PASSWORD = admin.password;
-  process.env.E2E_DATA_DIR = dataDir;
-  process.env.E2E_SERVER_PID = String(server.pid);
+  return { baseURL, dataDir, adminEmail: admin.email, adminPassword: admin.password, pid: server.pid ?? 0 };
 }

@@ -1,6 +1,7 @@
-// Stops the server that global-setup.ts started (SIGTERM, then SIGKILL after 10 s) and removes its
-// temporary data directory (kept when E2E_KEEP_DATA is set, e.g. to read server.log).
+// Stops the servers that global-setup.ts started (SIGTERM, then SIGKILL after 10 s) and removes their
+// temporary data directories (kept when E2E_KEEP_DATA is set, e.g. to read server.log).
 import { rmSync } from 'node:fs';
+import { specServers, type SpecServer } from './spec-servers';
 
 function alive(pid: number): boolean {
   try {
@@ -12,7 +13,12 @@ function alive(pid: number): boolean {
 }
 
 export default async function globalTeardown(): Promise<void> {
-  const pid = Number(process.env.E2E_SERVER_PID);
+  const servers = process.env.E2E_SERVERS ? specServers() : [];
+  await Promise.all(servers.map((server) => stop(server)));
+}
+
+async function stop(server: SpecServer): Promise<void> {
+  const { pid, dataDir } = server;
   if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
     process.kill(pid, 'SIGTERM');
     const deadline = Date.now() + 10_000;
@@ -22,6 +28,5 @@ export default async function globalTeardown(): Promise<void> {
       process.kill(pid, 'SIGKILL');
     }
   }
-  const dataDir = process.env.E2E_DATA_DIR;
   if (dataDir && !process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
 }

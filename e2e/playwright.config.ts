@@ -1,7 +1,8 @@
 // Playwright drives Debian's Chromium (no browser download) against the real server: globalSetup
-// starts the built storefront binary on a free loopback port with a fresh data directory and
-// the built web app, globalTeardown stops it.
+// starts one built storefront binary per worker (spec-servers.ts), each on a free loopback port
+// with a fresh data directory and the built web app; globalTeardown stops them.
 import { defineConfig } from '@playwright/test';
+import { WORKERS } from './spec-servers';
 
 export const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -10,8 +11,9 @@ export default defineConfig({
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
-  // One server, one database: the specs run one at a time, in a stable order.
-  workers: 1,
+  // One server and database per worker (spec-servers.ts): spec files share out among the workers,
+  // and a file's tests run one after another, in order, on its worker's server.
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -19,8 +21,6 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
-    // Set by global-setup.ts before the workers start.
-    baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
     headless: true,
     locale: 'en-NZ',

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
@@ -172,6 +173,12 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest runs one file less than there are cores at once (one on the 2-core CI machine, which
+    // leaves a core idle while a file sets up jsdom): one per core instead.
+    maxWorkers: availableParallelism(),
+    // Two files at once on two cores: a long journey (the dashboard's payment polling, rendering
+    // it four times) can take over vitest's default 5 s; a test that hangs still fails.
+    testTimeout: 15_000,
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],

@@ -1,6 +1,7 @@
 // Steps shared by the authentication specs, driven the way a person would: the header's Sign In
 // button, the dialog's labelled fields and buttons.
 import { expect, type Page } from '@playwright/test';
+import { currentServer } from '../spec-servers';
 
 export function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
@@ -11,12 +12,10 @@ export function uniqueEmail(label: string): string {
   return `${label}+${String(Date.now())}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
 
-/** The admin account global-setup.ts created with `storefront users create --admin`. */
+/** The admin account global-setup.ts created on this worker's server with `storefront users create --admin`. */
 export function adminAccount(): { email: string; password: string } {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set: run the specs through global-setup.ts');
-  return { email, password };
+  const { adminEmail, adminPassword } = currentServer();
+  return { email: adminEmail, password: adminPassword };
 }
 
 export async function openSignIn(page: Page) {

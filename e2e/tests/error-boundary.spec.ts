@@ -56,8 +56,8 @@ test('after a deploy: moving to a page whose code is gone reloads into the new b
   const loads = countDocumentLoads(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Your serial terminal, in your pocket' })).toBeVisible();
-  // The old build's route table chunk no longer exists on the server.
-  await page.route('**/assets/routes-*.js', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  // The old build's privacy page chunk no longer exists on the server.
+  await page.route('**/assets/PrivacyPage-*.js', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
 
   await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);

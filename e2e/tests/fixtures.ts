@@ -1,12 +1,18 @@
-// The `test` every spec uses: it fails a test whose page hit the Content-Security-Policy, seen
-// either as a `securitypolicyviolation` event or as Chromium's console report of one.
+// The `test` every spec uses: its pages talk to this worker's server (spec-servers.ts), and it fails
+// a test whose page hit the Content-Security-Policy, seen either as a `securitypolicyviolation`
+// event or as Chromium's console report of one.
 import { test as base, expect } from '@playwright/test';
+import { currentServer } from '../spec-servers';
 
 interface CspGuard {
   violations: string[];
 }
 
 export const test = base.extend<{ cspGuard: CspGuard }>({
+  // The server of this worker (spec-servers.ts): pages, browser.newContext() and request all use it.
+  baseURL: async ({}, use) => {
+    await use(currentServer().baseURL);
+  },
   cspGuard: [
     async ({ page }, use) => {
       const guard: CspGuard = { violations: [] };

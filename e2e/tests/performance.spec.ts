@@ -1,12 +1,18 @@
 // Issue 15: what a visitor's browser pays on the public pages. The JavaScript budget (compressed
-// bytes of every script the page loads until the network is idle) on the landing page and a
-// product page, no API round trip for what the server embeds, no layout shift from the product
-// picture, and no source maps served by default. The figures are printed on every run.
+// bytes of every script the page loads until the network is idle) on the landing page, a product
+// page and the legal pages (issue 34), no API round trip for what the server embeds, no layout
+// shift from the product picture, and no source maps served by default. The figures are printed on every run.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /** Brotli-compressed JavaScript allowed before the first interaction (issue 15). */
 const JS_BUDGET_BYTES = 85 * 1024;
+/**
+ * The legal pages load the first chunk and their own copy: 87.5 KB since they no longer load the
+ * route table as well (90 KB before). Issue 34's goal for them is JS_BUDGET_BYTES, not yet met: this
+ * bound only keeps them from growing back.
+ */
+const LEGAL_BUDGET_BYTES = 88 * 1024;
 
 interface ScriptLoad {
   url: string;
@@ -39,20 +45,26 @@ function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-for (const path of ['/', '/product/bluetooth-serial-adapter']) {
-  test(`JavaScript budget on ${path}: at most 85 KB of brotli before the first interaction`, async ({ page }) => {
+// Every public page a visitor arrives on: the landing page, a product page and the legal pages.
+for (const [path, budget] of [
+  ['/', JS_BUDGET_BYTES],
+  ['/product/bluetooth-serial-adapter', JS_BUDGET_BYTES],
+  ['/terms', LEGAL_BUDGET_BYTES],
+  ['/privacy', LEGAL_BUDGET_BYTES],
+] as const) {
+  test(`JavaScript budget on ${path}: at most ${kb(budget)} of brotli before the first interaction`, async ({ page }) => {
     // Chromium advertises brotli on secure origins only; ask for it as a browser on https would.
     await page.setExtraHTTPHeaders({ 'Accept-Encoding': 'br, gzip' });
     const scripts = await scriptsLoadedBy(page, path);
     const total = scripts.reduce((sum, script) => sum + script.bodyBytes, 0);
     console.log(
-      `JS budget ${path}: ${kb(total)} of ${kb(JS_BUDGET_BYTES)} in ${String(scripts.length)} scripts\n` +
+      `JS budget ${path}: ${kb(total)} of ${kb(budget)} in ${String(scripts.length)} scripts\n` +
         scripts.map((s) => `  ${kb(s.bodyBytes).padStart(9)} ${s.encoding.padEnd(8)} ${s.url}`).join('\n'),
     );
     expect(scripts.length).toBeGreaterThan(0);
     // The build writes no .br for a file under 256 bytes; everything larger must come compressed.
     for (const script of scripts) if (script.bodyBytes > 1024) expect(script.encoding, script.url).toBe('br');
-    expect(total, `compressed JavaScript on ${path}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    expect(total, `compressed JavaScript on ${path}`).toBeLessThanOrEqual(budget);
   });
 }
 

@@ -168,13 +168,6 @@ function pagesFor(access: PageEntry['access'], base = '/'): RouteObject[] {
     });
 }
 
-/** Starts loading a public page that has a chunk of its own (shell.tsx's preloadPage). */
-export function preloadPage(path: string): Promise<void> {
-  if (path === '/terms') return TermsPage.preload();
-  if (path === '/privacy') return PrivacyPage.preload();
-  return Promise.resolve();
-}
-
 /** Every page but '/' and '/product/:slug' (which the server renders from the catalogue), and not-found. */
 export const pageRoutes: RouteObject[] = [
   ...pagesFor('public'),
