@@ -22,6 +22,7 @@ function renderApp(initialEntry: string, auth: Partial<AuthContextValue> = {}) {
     loading: false,
     needsMfa: false,
     openSignIn: vi.fn(),
+    openSignUp: vi.fn(),
     openMfa: vi.fn(),
     signOut: vi.fn(() => Promise.resolve()),
     ...auth,
