@@ -8,6 +8,8 @@ import { isSessionEndedAnswer } from '@/lib/sessionEnded';
 
 export const LOAD_ERROR_TEXT = 'This could not be loaded.';
 export const RETRY_TEXT = 'Retry';
+/** The error box's look (a caller adds its margin). */
+export const LOAD_ERROR_CLASS = 'rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800';
 
 interface LoadErrorProps {
   /** The failed query's error. */
@@ -46,7 +48,7 @@ function hint(error: unknown): string {
   return 'Please try again in a moment.';
 }
 
-export function LoadError({ error, onRetry, retrying = false, title = LOAD_ERROR_TEXT, className = 'rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800' }: LoadErrorProps) {
+export function LoadError({ error, onRetry, retrying = false, title = LOAD_ERROR_TEXT, className = LOAD_ERROR_CLASS }: LoadErrorProps) {
   if (isEndedSessionError(error)) return null;
   const requestId = requestIdOf(error);
   return (

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/list/Badge';
-import { LoadError } from '@/components/list/LoadError';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
 import { addressLines, trackingText } from '@/lib/shipping';
@@ -45,7 +45,7 @@ export function OrderList({ newest, total }: { newest: Order[]; total: number })
       </ul>
       {older.error && !loading ? (
         <LoadError
-          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+          className={`mt-4 ${LOAD_ERROR_CLASS}`}
           error={older.error}
           title="Failed to load older orders."
           onRetry={() => void (older.data ? older.fetchNextPage() : older.refetch())}

@@ -4,7 +4,7 @@
 // call (/api/v1/account/me); the changes go through the auth client.
 import { useState, type SyntheticEvent } from 'react';
 import { FormField } from '@/components/FormField';
-import { LoadError } from '@/components/list/LoadError';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { useMe } from '@/lib/me';
@@ -38,15 +38,7 @@ export function AccountPage() {
   let body;
   if (me.isPending) body = <Loading text="Loading your account..." />;
   else if (me.isError)
-    body = (
-      <LoadError
-        className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        error={me.error}
-        title="Your account could not be loaded."
-        retrying={me.isFetching}
-        onRetry={() => void me.refetch()}
-      />
-    );
+    body = <LoadError className={`mt-6 ${LOAD_ERROR_CLASS}`} error={me.error} title="Your account could not be loaded." retrying={me.isFetching} onRetry={() => void me.refetch()} />;
   else
     body = (
       <>

@@ -9,7 +9,7 @@
 // (docs/billing.md, "Unpaid orders"); `?billing=portal` (the payment-failed mail's link) opens it at once.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/list/LoadError';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { EMPTY_DASHBOARD, useDashboard } from '../api/dashboard';
@@ -60,7 +60,7 @@ export function DashboardPage() {
         <Loading text="Loading dashboard..." />
       ) : query.isError && !query.data ? (
         <LoadError
-          className="mt-8 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+          className={`mt-8 ${LOAD_ERROR_CLASS}`}
           error={query.error}
           title="Your dashboard could not be loaded."
           retrying={query.isFetching}
