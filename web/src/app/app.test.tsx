@@ -353,6 +353,23 @@ describe('the app with the real auth provider', () => {
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
+  it('opens the landing page with the Create Account form at /signup', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router } = renderRealApp('/signup');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    expect(within(dialog).getByLabelText('Full Name')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', LANDING_HEADING)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('sends a signed-in visitor from /signup to the dashboard', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router, auth } = renderApp('/signup', signedIn);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(auth.openSignUp).not.toHaveBeenCalled();
+  });
+
   it('sends an admin to /admin/mfa when the server says mfa_enrollment_required', async () => {
     fakeAuth.restoreSession({ roles: ['admin'] }, 'aal1');
     const { router } = renderRealApp('/admin');
