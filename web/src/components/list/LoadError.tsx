@@ -3,8 +3,26 @@
 // empty list in its place. The server's own words stay out of it: they go to the console, where
 // the page's "logged only" line (spec section 8) already puts them. A refusal because the session
 // has ended shows nothing: the app signs out and asks to sign in (lib/sessionEnded.ts).
-import { INVALID_RESPONSE, isApiError, NETWORK_ERROR_STATUS } from '@/lib/api';
 import { isSessionEndedAnswer } from '@/lib/sessionEnded';
+
+// Read by shape, not with lib/api's isApiError: the landing page shows this, and its first chunk
+// does not carry the fetch wrapper (docs/performance.md; app/queryClient.ts does the same).
+interface ApiErrorFacts {
+  status: number;
+  code: string;
+  requestId: string | null;
+}
+
+function factsOf(error: unknown): ApiErrorFacts | null {
+  if (!(error instanceof Error) || error.name !== 'ApiError') return null;
+  const { status, code, requestId } = error as Error & Partial<Record<keyof ApiErrorFacts, unknown>>;
+  if (typeof status !== 'number' || typeof code !== 'string') return null;
+  return { status, code, requestId: typeof requestId === 'string' ? requestId : null };
+}
+
+/** lib/api's NETWORK_ERROR_STATUS and INVALID_RESPONSE. */
+const NO_ANSWER = 0;
+const UNREADABLE_ANSWER = 'invalid_response';
 
 export const LOAD_ERROR_TEXT = 'This could not be loaded.';
 export const RETRY_TEXT = 'Retry';
@@ -25,7 +43,8 @@ interface LoadErrorProps {
 
 /** The refusal of a session that has ended (the app signs out and asks to sign in). */
 export function isEndedSessionError(error: unknown): boolean {
-  return isApiError(error) && isSessionEndedAnswer(error.status, error.code, true);
+  const facts = factsOf(error);
+  return facts !== null && isSessionEndedAnswer(facts.status, facts.code, true);
 }
 
 /**
@@ -34,17 +53,18 @@ export function isEndedSessionError(error: unknown): boolean {
  */
 export function isRetryableFailure(error: unknown): boolean {
   if (!error) return false;
-  if (!isApiError(error)) return true;
-  return error.status === NETWORK_ERROR_STATUS || error.status >= 500 || error.status === 408 || error.status === 429 || error.code === INVALID_RESPONSE;
+  const facts = factsOf(error);
+  if (!facts) return true;
+  return facts.status === NO_ANSWER || facts.status >= 500 || facts.status === 408 || facts.status === 429 || facts.code === UNREADABLE_ANSWER;
 }
 
 /** The request id of a failed call, when the server answered. */
 export function requestIdOf(error: unknown): string | null {
-  return isApiError(error) ? error.requestId : null;
+  return factsOf(error)?.requestId ?? null;
 }
 
 function hint(error: unknown): string {
-  if (isApiError(error) && error.status === NETWORK_ERROR_STATUS) return 'The server could not be reached. Check your connection and try again.';
+  if (factsOf(error)?.status === NO_ANSWER) return 'The server could not be reached. Check your connection and try again.';
   return 'Please try again in a moment.';
 }
 
