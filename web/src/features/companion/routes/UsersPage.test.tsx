@@ -68,7 +68,7 @@ describe('UsersPage', () => {
     renderPage();
     await screen.findByText('Amy Rangi');
     for (const button of screen.getAllByRole('button')) {
-      const visible = (button.textContent ?? '').replace(/[▲▼↕]/g, '').trim();
+      const visible = button.textContent.replace(/[▲▼↕]/g, '').trim();
       const name = button.getAttribute('aria-label');
       if (visible && name) expect(name.toLowerCase()).toContain(visible.toLowerCase());
     }
