@@ -3,7 +3,7 @@
 // empty list in its place. The server's own words stay out of it: they go to the console, where
 // the page's "logged only" line (spec section 8) already puts them. A refusal because the session
 // has ended shows nothing: the app signs out and asks to sign in (lib/sessionEnded.ts).
-import { isSessionEndedAnswer } from '@/lib/sessionEnded';
+import { isSessionEndedAnswer } from '@/lib/sessionCodes';
 
 // Read by shape, not with lib/api's isApiError: the landing page shows this, and its first chunk
 // does not carry the fetch wrapper (docs/performance.md; app/queryClient.ts does the same).
