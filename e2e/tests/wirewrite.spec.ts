@@ -5,6 +5,7 @@
 // leaving the admin as the other specs expect.
 import type { APIRequestContext } from '@playwright/test';
 import { uniqueEmail } from './auth-helpers';
+import { expectNoSeriousAxeFindings } from './axe';
 import { expect, test } from './fixtures';
 import { removeAuthenticator, signInAdminWithTwoFactor } from './staff-helpers';
 
@@ -79,14 +80,20 @@ test('staff manage WireWrite codes, users and certificates', async ({ page, requ
   await expect(userRow).toHaveCount(1);
   await expect(userRow).toContainText('Pro');
   await expect(userRow).toContainText(worker.email);
-  await userRow.getByRole('button', { name: `Downgrade ${workerName}` }).click();
+  // Each action button's name starts with its visible text (label-content-name-mismatch).
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('');
+  await expect(page.getByRole('button', { name: /^(Upgrade to Pro|Downgrade to Free): / }).first()).toBeVisible();
+  await expectNoSeriousAxeFindings(page, '/admin/wirewrite/users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(workerName);
+  await expect(userRow).toHaveCount(1);
+  await userRow.getByRole('button', { name: `Downgrade to Free: ${workerName}` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Downgrade ${workerName} to FREE tier?`);
   await expect(dialog).toContainText('This action cannot be undone.');
   await dialog.getByRole('button', { name: 'Downgrade' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Successfully downgraded ${workerName} to Free tier` })).toBeVisible();
   await expect(userRow).toContainText('Free');
-  await expect(userRow.getByRole('button', { name: `Upgrade ${workerName}` })).toBeVisible();
+  await expect(userRow.getByRole('button', { name: `Upgrade to Pro: ${workerName}` })).toBeVisible();
   const after = await request.get('/api/v1/wirewrite/me', { headers: worker.headers });
   expect(((await after.json()) as { entitlement: string }).entitlement).toBe('free');
 

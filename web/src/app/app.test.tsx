@@ -22,6 +22,7 @@ function renderApp(initialEntry: string, auth: Partial<AuthContextValue> = {}) {
     loading: false,
     needsMfa: false,
     openSignIn: vi.fn(),
+    openSignUp: vi.fn(),
     openMfa: vi.fn(),
     signOut: vi.fn(() => Promise.resolve()),
     ...auth,
@@ -350,6 +351,23 @@ describe('the app with the real auth provider', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('opens the landing page with the Create Account form at /signup', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router } = renderRealApp('/signup');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' });
+    expect(within(dialog).getByLabelText('Full Name')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', LANDING_HEADING)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('sends a signed-in visitor from /signup to the dashboard', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    const { router, auth } = renderApp('/signup', signedIn);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(auth.openSignUp).not.toHaveBeenCalled();
   });
 
   it('sends an admin to /admin/mfa when the server says mfa_enrollment_required', async () => {

@@ -33,6 +33,7 @@ import { RootLayout } from './layout/RootLayout';
 import { RequireAdmin, RequireUser } from './routes/guards';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { LandingRoute } from './routes/LandingRoute';
+import { SignUpRoute } from './routes/SignUpRoute';
 import { pages } from './pages.json';
 
 function EnterpriseRoute() {
@@ -46,6 +47,7 @@ type PageEntry = (typeof pages)[number];
 const PAGE_KINDS = [
   'terms',
   'privacy',
+  'signup',
   'checkout',
   'dashboard',
   'test-subscription',
@@ -89,6 +91,8 @@ function elementOf(kind: PageKind): ReactElement {
       return <TermsPage />;
     case 'privacy':
       return <PrivacyPage />;
+    case 'signup':
+      return <SignUpRoute />;
     case 'checkout':
       return <CheckoutPage />;
     case 'dashboard':

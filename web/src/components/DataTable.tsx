@@ -1,9 +1,11 @@
 // The one table for server-paged lists (DESIGN.md: `{items, total, page, page_size}`): sortable
-// headers that say their order (aria-sort), a loading state, the spec's empty text, and
+// headers that say their order (aria-sort), a loading state, the spec's empty text, a failed load's
+// error state with Retry (components/list/LoadError: never the empty text for a failure), and
 // Previous / Next with "Page X of Y". Sorting and paging are the server's: this only asks.
 // The pager is components/list/Pager; the list's state (sort, page) is components/list/useListState.
 import type { ReactNode } from 'react';
 import { nextSort, PAGE_SIZE, type SortState } from '@/lib/list';
+import { isEndedSessionError, isRetryableFailure, LoadError } from './list/LoadError';
 import { Pager } from './list/Pager';
 
 export interface Column<Row> {
@@ -35,6 +37,14 @@ interface DataTableProps<Row> {
   onPageChange: (page: number) => void;
   /** Classes of a row (e.g. dimmed when inactive). */
   rowClassName?: (row: Row) => string;
+  /**
+   * The list query's error. One a retry may mend (network, 5xx) shows the error state instead of
+   * the empty text (rows kept from before stay); an ended session shows nothing; any other refusal
+   * (a 422 for a bad filter) leaves the empty text to the page, which explains it.
+   */
+  error?: unknown;
+  /** Asks again (the query's refetch); with `error`. */
+  onRetry?: () => void;
 }
 
 export function DataTable<Row>({
@@ -52,7 +62,11 @@ export function DataTable<Row>({
   totalCapped = false,
   onPageChange,
   rowClassName,
+  error,
+  onRetry,
 }: DataTableProps<Row>) {
+  const failed = !loading && (isRetryableFailure(error) || isEndedSessionError(error));
+  const errorState = failed ? <LoadError error={error} onRetry={onRetry ?? (() => undefined)} title={`${caption} could not be loaded.`} /> : null;
   const ariaSort = (column: Column<Row>) => {
     if (!column.sortable) return undefined;
     if (sort?.column !== column.key) return 'none' as const;
@@ -65,6 +79,14 @@ export function DataTable<Row>({
       <tr>
         <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-500">
           Loading ...
+        </td>
+      </tr>
+    );
+  } else if (errorState && (!rows || rows.length === 0)) {
+    body = (
+      <tr>
+        <td colSpan={columns.length} className="px-4 py-6">
+          {errorState}
         </td>
       </tr>
     );
@@ -90,6 +112,7 @@ export function DataTable<Row>({
 
   return (
     <div>
+      {errorState && rows && rows.length > 0 ? <div className="mb-3">{errorState}</div> : null}
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200" aria-busy={loading}>
           <caption className="sr-only">{caption}</caption>

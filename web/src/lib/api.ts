@@ -5,6 +5,7 @@
 import type { ZodType } from './schema';
 import { hasStoredSession } from './authSession';
 import { currentMfaHandlers } from './mfaHandlers';
+import { isSessionEndedAnswer, reportSessionEnded } from './sessionEnded';
 
 /** The session's access token, or null without a stored session (no auth client is loaded then). */
 async function accessToken(): Promise<string | null> {
@@ -17,13 +18,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** The answer's X-Request-Id (the server logs it with the failure), when there was an answer. */
+  readonly requestId: string | null;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, requestId: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.requestId = requestId;
   }
 }
 
@@ -52,7 +56,19 @@ export { setMfaHandlers, type MfaHandlers } from './mfaHandlers';
 export const MFA_ENROLLMENT_REQUIRED = 'mfa_enrollment_required';
 export const INSUFFICIENT_AAL = 'insufficient_aal';
 
-/** The one place that reacts to the server's two-factor refusals; the error is thrown regardless. */
+/**
+ * The one place that reacts to the server's refusals of the session: ended elsewhere
+ * (lib/sessionEnded.ts) or a two-factor step (lib/mfaHandlers.ts); the error is thrown regardless.
+ */
+function handleRefusal(error: ApiError, sentToken: boolean): void {
+  if (isSessionEndedAnswer(error.status, error.code, sentToken)) {
+    reportSessionEnded();
+    return;
+  }
+  handleMfaRefusal(error);
+}
+
+/** The server's two-factor refusals. */
 function handleMfaRefusal(error: ApiError): void {
   const mfaHandlers = currentMfaHandlers();
   if (error.status !== 403 || !mfaHandlers) return;
@@ -83,6 +99,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The ApiError of a refusal: the body's code, message and fields, the answer's request id. */
+function answerError(response: Response, body: unknown): ApiError {
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : 'http_error';
+  const message = isRecord(body) && typeof body.message === 'string' ? body.message : `Request failed with status ${String(response.status)}`;
+  const fields = isRecord(body) ? readFields(body.fields) : {};
+  return new ApiError(response.status, code, message, fields, response.headers.get(REQUEST_ID_HEADER));
+}
+
+/** The response header that names the request in the server's log (server/src/http/request_id.h). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
 /** Sends a request to the API and returns the parsed JSON body; throws ApiError otherwise. */
 export async function apiFetch<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -95,9 +122,11 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
     headers['Content-Type'] = options.rawBody.type || 'application/octet-stream';
     init.body = options.rawBody;
   }
+  let sentToken = false;
   if (options.auth !== false) {
     const token = await accessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    sentToken = token !== null;
   }
 
   let response: Response;
@@ -110,20 +139,15 @@ export async function apiFetch<T>(path: string, options: RequestOptions<T> = {})
 
   const body = await readJson(response);
   if (!response.ok) {
-    const code = isRecord(body) && typeof body.code === 'string' ? body.code : 'http_error';
-    const message =
-      isRecord(body) && typeof body.message === 'string'
-        ? body.message
-        : `Request failed with status ${String(response.status)}`;
-    const error = new ApiError(response.status, code, message, isRecord(body) ? readFields(body.fields) : {});
-    handleMfaRefusal(error);
+    const error = answerError(response, body);
+    handleRefusal(error, sentToken);
     throw error;
   }
   if (!options.schema) return body as T;
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${path}`, parsed.error.issues);
-    throw new ApiError(response.status, INVALID_RESPONSE, 'The server sent an answer this page does not understand. Please reload.');
+    throw new ApiError(response.status, INVALID_RESPONSE, 'The server sent an answer this page does not understand. Please reload.', {}, response.headers.get(REQUEST_ID_HEADER));
   }
   return parsed.data;
 }
@@ -154,12 +178,8 @@ export async function apiDownload(path: string, fallbackName: string): Promise<D
     throw new ApiError(NETWORK_ERROR_STATUS, 'network_error', 'The server could not be reached.');
   }
   if (!response.ok) {
-    const body = await readJson(response);
-    const code = isRecord(body) && typeof body.code === 'string' ? body.code : 'http_error';
-    const message =
-      isRecord(body) && typeof body.message === 'string' ? body.message : `Request failed with status ${String(response.status)}`;
-    const error = new ApiError(response.status, code, message, isRecord(body) ? readFields(body.fields) : {});
-    handleMfaRefusal(error);
+    const error = answerError(response, await readJson(response));
+    handleRefusal(error, token !== null);
     throw error;
   }
   return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('Content-Disposition'), fallbackName) };

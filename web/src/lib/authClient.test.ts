@@ -45,6 +45,7 @@ describe('the auth client module', () => {
         persistSession: true,
         detectSessionInUrl: true,
         flowType: 'implicit',
+        fetch: expect.any(Function) as unknown,
       },
     ]);
   });

@@ -3,6 +3,7 @@
 // retries with backoff, reading email-link fragments, MFA and the assurance level. Nothing here
 // re-implements any of that.
 import { AuthClient } from '@supabase/auth-js';
+import { authFetch } from './authFetch';
 import { AUTH_STORAGE_KEY } from './authSession';
 import { passwordLinkTypeFromHash, type PasswordLinkType } from './emailLink';
 
@@ -16,6 +17,8 @@ export const authClient = new AuthClient({
   persistSession: true,
   detectSessionInUrl: true,
   flowType: 'implicit',
+  // Notices a session ended elsewhere (lib/sessionEnded.ts).
+  fetch: authFetch,
 });
 
 /** The kind of email link this page was opened from, when it asks for a new password. */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { clearSessionEndedReport } from '@/lib/sessionEnded';
 import { fakeAuth } from './fakeAuthClient';
 
 // Pages, dialogs and the auth session load their code on first use (docs/performance.md): on a
@@ -19,6 +20,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  clearSessionEndedReport();
   document.head.innerHTML = '';
   document.title = '';
 });

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useMemo, useState, type ComponentType, type Rea
 import { AuthContext, type AuthContextValue } from '@/lib/auth';
 import { AUTH_STORAGE_KEY, authNeededAtStart } from '@/lib/authSession';
 import type { AuthSessionProps } from './AuthSession';
+import type { AuthDialogMode } from './components/AuthDialog';
 
 const loadAuthSession = () => import('./AuthSession').then((module) => module.AuthSession);
 
@@ -24,7 +25,7 @@ const resolved = () => Promise.resolve();
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [neededAtStart] = useState(authNeededAtStart);
   const [needed, setNeeded] = useState(neededAtStart);
-  const [signInRequested, setSignInRequested] = useState(false);
+  const [dialogRequested, setDialogRequested] = useState<AuthDialogMode | null>(null);
   const [Session, setSession] = useState<ComponentType<AuthSessionProps> | null>(null);
   const [reported, setReported] = useState<AuthContextValue | null>(null);
 
@@ -57,7 +58,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [needed]);
 
   const openSignIn = useCallback(() => {
-    setSignInRequested(true);
+    setDialogRequested('signIn');
+    setNeeded(true);
+  }, []);
+  const openSignUp = useCallback(() => {
+    setDialogRequested('signUp');
     setNeeded(true);
   }, []);
 
@@ -69,16 +74,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: neededAtStart,
       needsMfa: false,
       openSignIn,
+      openSignUp,
       openMfa: noop,
       signOut: resolved,
     }),
-    [neededAtStart, openSignIn],
+    [neededAtStart, openSignIn, openSignUp],
   );
 
   return (
     <AuthContext.Provider value={reported ?? beforeLoad}>
       {children}
-      {Session ? <Session onChange={setReported} expectSession={neededAtStart} signInOnMount={signInRequested} /> : null}
+      {Session ? <Session onChange={setReported} expectSession={neededAtStart} openOnMount={dialogRequested} /> : null}
     </AuthContext.Provider>
   );
 }

@@ -11,8 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isAuthImplicitGrantRedirectError, type Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { authClient, initialPasswordLinkType } from '@/lib/authClient';
+import { SESSION_ENDED_TEXT, setSessionEndedHandler } from '@/lib/sessionEnded';
 import type { PasswordLinkType } from '@/lib/emailLink';
-import { AuthDialog } from './components/AuthDialog';
+import { AuthDialog, type AuthDialogMode } from './components/AuthDialog';
 import { MfaDialog } from './components/MfaDialog';
 import { SetPasswordDialog } from './components/SetPasswordDialog';
 import { type AuthContextValue, toAuthUser, useInactivitySignOut, userIsAdmin, verifiedTotpFactors } from '@/lib/auth';
@@ -28,22 +29,25 @@ export interface AuthSessionProps {
   onChange: (value: AuthContextValue) => void;
   /** A session may be stored: report `loading` until the client has read it. */
   expectSession: boolean;
-  /** Open the sign-in dialog at once (the visitor asked before this code had loaded). */
-  signInOnMount: boolean;
+  /** Open the dialog at once on this form (the visitor asked before this code had loaded). */
+  openOnMount: AuthDialogMode | null;
 }
 
-export function AuthSession({ onChange, expectSession, signInOnMount }: AuthSessionProps) {
+export function AuthSession({ onChange, expectSession, openOnMount }: AuthSessionProps) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(expectSession);
   const [needsMfa, setNeedsMfa] = useState(false);
   const [mfaRequested, setMfaRequested] = useState(false);
-  const [signInOpen, setSignInOpen] = useState(signInOnMount);
+  const [signInOpen, setSignInOpen] = useState(openOnMount !== null);
+  const [signInMode, setSignInMode] = useState<AuthDialogMode>(openOnMount ?? 'signIn');
   const [signInError, setSignInError] = useState<string | null>(null);
   const [passwordLink, setPasswordLink] = useState<PasswordLinkType | null>(initialPasswordLinkType);
   // Bumped on every session change so that a slow assurance-level check cannot overwrite a newer one.
   const mfaCheck = useRef(0);
   const userId = useRef<string | null>(null);
+  // Set while a session found ended elsewhere is being signed out here (cleared by the next sign-in).
+  const endingSession = useRef(false);
 
   useEffect(() => {
     const checkAssuranceLevel = async (next: Session, check: number) => {
@@ -69,6 +73,7 @@ export function AuthSession({ onChange, expectSession, signInOnMount }: AuthSess
         setPasswordLink(null);
       }
       if (event === 'PASSWORD_RECOVERY') setPasswordLink('recovery');
+      if (event === 'SIGNED_IN') endingSession.current = false;
 
       // Another person's data must not survive a sign-out or a switch of account.
       const nextUserId = next?.user.id ?? null;
@@ -94,7 +99,26 @@ export function AuthSession({ onChange, expectSession, signInOnMount }: AuthSess
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
 
-  const openSignIn = useCallback(() => setSignInOpen(true), []);
+  // A session ended elsewhere (lib/sessionEnded.ts, reported by the API client and the auth
+  // client's fetch): end it here too, once however many calls were refused, and ask to sign in.
+  useEffect(() => {
+    setSessionEndedHandler(() => {
+      if (endingSession.current) return;
+      endingSession.current = true;
+      void signOutLocally();
+      setSignInError(SESSION_ENDED_TEXT);
+      setSignInMode('signIn');
+      setSignInOpen(true);
+    });
+    return () => setSessionEndedHandler(null);
+  }, []);
+
+  const openDialog = useCallback((mode: AuthDialogMode) => {
+    setSignInMode(mode);
+    setSignInOpen(true);
+  }, []);
+  const openSignIn = useCallback(() => openDialog('signIn'), [openDialog]);
+  const openSignUp = useCallback(() => openDialog('signUp'), [openDialog]);
   const openMfa = useCallback(() => setMfaRequested(true), []);
   const signOut = useCallback(() => signOutLocally(), []);
   const closeSignIn = useCallback(() => {
@@ -118,8 +142,8 @@ export function AuthSession({ onChange, expectSession, signInOnMount }: AuthSess
   useInactivitySignOut(user !== null, signOutInactive);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isAdmin, loading, needsMfa, openSignIn, openMfa, signOut }),
-    [user, isAdmin, loading, needsMfa, openSignIn, openMfa, signOut],
+    () => ({ user, isAdmin, loading, needsMfa, openSignIn, openSignUp, openMfa, signOut }),
+    [user, isAdmin, loading, needsMfa, openSignIn, openSignUp, openMfa, signOut],
   );
 
   const mfaDialogOpen = user !== null && (needsMfa || mfaRequested) && !signInOpen;
@@ -132,7 +156,7 @@ export function AuthSession({ onChange, expectSession, signInOnMount }: AuthSess
 
   return (
     <>
-      <AuthDialog open={signInOpen} onClose={closeSignIn} initialError={signInError} onMfaVerified={onMfaVerified} />
+      <AuthDialog open={signInOpen} initialMode={signInMode} onClose={closeSignIn} initialError={signInError} onMfaVerified={onMfaVerified} />
       <MfaDialog open={mfaDialogOpen} onVerified={onMfaVerified} onCancelled={() => setMfaRequested(false)} />
       {passwordLink ? <SetPasswordDialog open={passwordDialogOpen} linkType={passwordLink} onClose={closePasswordDialog} /> : null}
     </>

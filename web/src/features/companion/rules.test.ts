@@ -23,5 +23,8 @@ describe('WireWrite display rules', () => {
     expect(workerName(null)).toBe('Unknown');
     expect(workerName('  ')).toBe('Unknown');
     expect(workerName('Aroha')).toBe('Aroha');
+    expect(workerName(null, 'sparky@example.co.nz')).toBe('sparky@example.co.nz');
+    expect(workerName(' ', ' ')).toBe('Unknown');
+    expect(workerName('Aroha', 'aroha@example.co.nz')).toBe('Aroha');
   });
 });

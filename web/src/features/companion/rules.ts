@@ -22,9 +22,10 @@ export function oneDecimal(value: number): string {
   return value.toFixed(1);
 }
 
-/** A worker's name for people: 'Unknown' when they never gave one. */
-export function workerName(name: string | null | undefined): string {
-  return name?.trim() ? name : 'Unknown';
+/** A worker's name for people: their email when they never gave one (if known), else 'Unknown'. */
+export function workerName(name: string | null | undefined, email?: string | null): string {
+  if (name?.trim()) return name;
+  return email?.trim() ? email : 'Unknown';
 }
 
 /** Where the WireWrite sub-pages' "back" goes. */

@@ -13,6 +13,8 @@ export interface AuthContextValue {
   /** The account has a verified authenticator and this session has not passed the code step. */
   needsMfa: boolean;
   openSignIn: () => void;
+  /** Opens the same dialog on its Create Account form (/signup). */
+  openSignUp: () => void;
   /** Opens the code step (the server answered `insufficient_aal`). */
   openMfa: () => void;
   signOut: () => Promise<void>;
@@ -24,6 +26,7 @@ const signedOut: AuthContextValue = {
   loading: false,
   needsMfa: false,
   openSignIn: () => undefined,
+  openSignUp: () => undefined,
   openMfa: () => undefined,
   signOut: () => Promise.resolve(),
 };

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/list/Badge';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
 import { addressLines, trackingText } from '@/lib/shipping';
@@ -42,12 +43,14 @@ export function OrderList({ newest, total }: { newest: Order[]; total: number })
           <OrderRow key={order.id} order={order} />
         ))}
       </ul>
-      {older.error ? (
-        <p role="alert" className="mt-4 text-sm text-red-700">
-          Failed to load older orders.
-        </p>
-      ) : null}
-      {more || loading ? (
+      {older.error && !loading ? (
+        <LoadError
+          className={`mt-4 ${LOAD_ERROR_CLASS}`}
+          error={older.error}
+          title="Failed to load older orders."
+          onRetry={() => void (older.data ? older.fetchNextPage() : older.refetch())}
+        />
+      ) : more || loading ? (
         <div className="mt-4 flex justify-center">
           <button
             type="button"

@@ -89,6 +89,39 @@ describe('AccountPage', () => {
     );
   });
 
+  it('after sending the link shows the new address as pending, not as changed', async () => {
+    const { user } = renderPage();
+    const field = await within(await screen.findByRole('region', { name: 'Email address' })).findByRole('textbox', { name: 'New email address' });
+    await user.type(field, 'moved@example.co.nz');
+    await user.click(within(section('Email address')).getByRole('button', { name: 'Change email' }));
+    const pending = await within(section('Email address')).findByText(/We sent a confirmation link to/);
+    expect(pending).toHaveTextContent('We sent a confirmation link to moved@example.co.nz. Your email address changes when you open it.');
+    expect(pending).toHaveAttribute('role', 'status');
+    expect(section('Email address')).toHaveTextContent('You sign in with tech@example.co.nz.');
+  });
+
+  it('shows the error state with Retry when the account cannot be loaded, not the server text', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failing = true;
+    const fetchMock = mockFetch(() =>
+      failing ? new Response(JSON.stringify({ code: 'unavailable', message: 'Database busy' }), { status: 503, headers: { 'X-Request-Id': 'req-me-7' } }) : jsonResponse(200, ME),
+    );
+    fakeAuth.restoreSession({ email: ME.email });
+    renderWithAuth(
+      <MemoryRouter initialEntries={['/account']}>
+        <AccountPage />
+      </MemoryRouter>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your account could not be loaded.');
+    expect(alert).toHaveTextContent('req-me-7');
+    expect(alert).not.toHaveTextContent('Database busy');
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Aroha Ngata');
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(1);
+  });
+
   it('changes the password with the current one, and says so when the server refuses it', async () => {
     const { user } = renderPage();
     const card = await screen.findByRole('region', { name: 'Password' });

@@ -2,12 +2,12 @@
 // through a link sent to the new one), their password (the server checks the current one and signs
 // out every other device) and "Sign out of other devices". Who they are comes from the shell's one
 // call (/api/v1/account/me); the changes go through the auth client.
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { FormField } from '@/components/FormField';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { useMe } from '@/lib/me';
-import { errorMessage } from '@/lib/api';
 import {
   MAX_FULL_NAME_LENGTH,
   changePassword,
@@ -17,6 +17,7 @@ import {
   signOutOtherDevices,
   useRefreshMe,
 } from '../api/profile';
+import { Card, Outcome } from '../components/AccountCard';
 import { AccountNav } from '../components/AccountNav';
 
 const HEAD = { title: `Account | ${SITE_NAME}`, robots: 'noindex' };
@@ -31,44 +32,13 @@ export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const OTHERS_SIGNED_OUT_TEXT = 'You have been signed out on every other device.';
 const GENERIC = 'Something went wrong. Please try again.';
 
-/** One outcome line of a form: a status for success, an alert for a failure. */
-function Outcome({ ok, failed }: { ok: string | null; failed: string | null }) {
-  return (
-    <>
-      <p role="status" className={ok ? 'rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-800' : 'sr-only'}>
-        {ok ?? ''}
-      </p>
-      {failed ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {failed}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export function AccountPage() {
   useDocumentHead(HEAD);
   const me = useMe();
   let body;
   if (me.isPending) body = <Loading text="Loading your account..." />;
   else if (me.isError)
-    body = (
-      <p role="alert" className="mt-6 text-red-700">
-        {errorMessage(me.error, 'Your account could not be loaded.')}
-      </p>
-    );
+    body = <LoadError className={`mt-6 ${LOAD_ERROR_CLASS}`} error={me.error} title="Your account could not be loaded." retrying={me.isFetching} onRetry={() => void me.refetch()} />;
   else
     body = (
       <>
@@ -134,6 +104,9 @@ function EmailForm({ email, pending }: { email: string; pending: string | null }
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The address a link was just sent to: shown as pending even before /me says so.
+  const [sent, setSent] = useState<string | null>(null);
+  const pendingAddress = sent ?? pending;
 
   const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -149,6 +122,7 @@ function EmailForm({ email, pending }: { email: string; pending: string | null }
     setBusy(true);
     try {
       await requestEmailChange(address);
+      setSent(address);
       setNext('');
       await refreshMe();
     } catch (thrown) {
@@ -163,9 +137,9 @@ function EmailForm({ email, pending }: { email: string; pending: string | null }
       <p className="mt-2 text-slate-700">
         You sign in with <strong>{email}</strong>.
       </p>
-      {pending ? (
+      {pendingAddress ? (
         <p role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          We sent a confirmation link to <strong>{pending}</strong>. Your email address changes when you open it.
+          We sent a confirmation link to <strong>{pendingAddress}</strong>. Your email address changes when you open it.
         </p>
       ) : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4" aria-busy={busy}>

@@ -167,8 +167,8 @@ describe('DashboardPage', () => {
     expect(within(history).getAllByRole('article')).toHaveLength(1);
     expect(orderCalls()).toHaveLength(1);
 
-    // The button is still there and asks for page 2 again.
-    await user.click(within(history).getByRole('button', { name: 'Show older orders' }));
+    // The failure offers Retry, which asks for page 2 again.
+    await user.click(within(within(history).getByRole('alert')).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(within(history).getAllByRole('article')).toHaveLength(3));
     expect(within(history).queryByRole('alert')).not.toBeInTheDocument();
 
@@ -176,7 +176,7 @@ describe('DashboardPage', () => {
     await user.click(within(history).getByRole('button', { name: 'Show older orders' }));
     expect(await within(history).findByRole('alert')).toHaveTextContent('Failed to load older orders.');
     expect(within(history).getAllByRole('article')).toHaveLength(3);
-    await user.click(within(history).getByRole('button', { name: 'Show older orders' }));
+    await user.click(within(within(history).getByRole('alert')).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(within(history).getAllByRole('article')).toHaveLength(5));
     expect(within(history).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(history).queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
@@ -309,15 +309,26 @@ describe('DashboardPage', () => {
     expect(card('Total Orders')).toBe('0');
   });
 
-  it('logs a load failure only, showing zero counts', async () => {
+  it('logs a load failure and shows the error state with the request id, never zero counts; Retry asks again', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch(() => jsonResponse(500, { code: 'internal_error', message: 'Boom' }));
+    let failing = true;
+    const fetchMock = mockFetch(() =>
+      failing
+        ? new Response(JSON.stringify({ code: 'internal_error', message: 'Boom' }), { status: 500, headers: { 'X-Request-Id': 'req-dash-1' } })
+        : jsonResponse(200, DASHBOARD),
+    );
     renderDashboard();
-    expect(await screen.findByText('You have no active subscriptions.')).toBeInTheDocument();
-    expect(card('Active Subscriptions')).toBe('0');
-    expect(card('Account Type')).toBe('Individual');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your dashboard could not be loaded.');
+    expect(alert).toHaveTextContent('req-dash-1');
+    expect(alert).not.toHaveTextContent('Boom');
+    expect(screen.queryByText('You have no orders yet.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Total Orders')).not.toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith('Failed to load the dashboard', expect.objectContaining({ message: 'Boom' }));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Total Orders')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('reloads the dashboard with Refresh', async () => {

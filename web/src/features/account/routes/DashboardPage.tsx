@@ -2,12 +2,14 @@
 // Refresh button and each subscription's actions (cancel, resume, change plan, a past-due warning:
 // components/SubscriptionsPanel.tsx), Past subscriptions, and the Order History
 // (components/OrderHistory.tsx), all from one call (GET /api/v1/account/dashboard).
-// Load errors are logged only (spec section 8): the page then shows empty lists and zero counts.
+// A load error is logged (spec section 8) and shown as the error state with Retry
+// (components/list/LoadError), never as empty lists and zero counts.
 // Back from payment (`?checkout=<id>`) it confirms the payment first (CheckoutConfirmation).
 // "Manage billing" opens the payment provider's billing portal for customers it knows
 // (docs/billing.md, "Unpaid orders"); `?billing=portal` (the payment-failed mail's link) opens it at once.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { EMPTY_DASHBOARD, useDashboard } from '../api/dashboard';
@@ -56,6 +58,14 @@ export function DashboardPage() {
 
       {query.isPending ? (
         <Loading text="Loading dashboard..." />
+      ) : query.isError && !query.data ? (
+        <LoadError
+          className={`mt-8 ${LOAD_ERROR_CLASS}`}
+          error={query.error}
+          title="Your dashboard could not be loaded."
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <>
           <dl className="mt-8 grid gap-4 sm:grid-cols-3">

@@ -2,6 +2,7 @@
 // print stylesheet below hides the site's header and footer; the browser's "Save as PDF" makes the
 // PDF). `?staff=1` (the admin order detail's link) reads it through the staff endpoint.
 import { useParams, useSearchParams } from 'react-router';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
@@ -28,7 +29,10 @@ export function InvoicePage() {
     const missing = isApiError(query.error) && query.error.status === 404;
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="text-2xl font-bold text-slate-900">{missing ? 'Invoice not found' : 'The invoice could not be loaded.'}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{missing ? 'Invoice not found' : 'Invoice'}</h1>
+        {missing ? null : (
+          <LoadError className={`mt-4 ${LOAD_ERROR_CLASS}`} error={query.error} title="The invoice could not be loaded." retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        )}
       </div>
     );
   }

@@ -1,6 +1,7 @@
 // /account/invoices: the customer's tax invoices and credit notes, newest first, a page at a time.
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { formatDate, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
@@ -26,7 +27,7 @@ export function InvoicesPage() {
       {query.isPending ? (
         <Loading text="Loading invoices..." />
       ) : query.error || !data ? (
-        <p className="mt-6 text-red-700">The invoices could not be loaded.</p>
+        <LoadError className={`mt-6 ${LOAD_ERROR_CLASS}`} error={query.error} title="The invoices could not be loaded." retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : data.items.length === 0 ? (
         <p className="mt-6 text-slate-600">You have no invoices yet.</p>
       ) : (

@@ -1,12 +1,12 @@
 // The auth modal (spec sections 2, 4, 5 and 8): Sign In and Create Account, a password-reset
 // request, and the code step that follows a password sign-in when the account has an
 // authenticator. Errors go in a red box: the error's message, or 'An error occurred'.
-import { useEffect, useRef, useState, type ChangeEvent, type Ref, type RefObject, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type RefObject, type SyntheticEvent } from 'react';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
-import { FormField } from '@/components/FormField';
 import { authClient } from '@/lib/authClient';
 import { errorMessage } from '@/lib/api';
 import { verifiedTotpFactors } from '@/lib/auth';
+import { AuthField as Field } from './AuthField';
 import { ErrorBox, NoticeBox } from './CodeInput';
 import { MfaCodeStep } from './MfaCodeStep';
 
@@ -17,6 +17,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const SHORT_PASSWORD_TEXT = `Password must be at least ${String(MIN_PASSWORD_LENGTH)} characters`;
 
 type Mode = 'signIn' | 'signUp' | 'reset' | 'mfa';
+/** The forms the dialog can open on. */
+export type AuthDialogMode = 'signIn' | 'signUp';
 
 const TITLES: Record<Mode, string> = {
   signIn: 'Sign In',
@@ -25,8 +27,17 @@ const TITLES: Record<Mode, string> = {
   mfa: 'Two-Factor Authentication',
 };
 
+/** The link under each form to another one. */
+const SWITCH: Record<Exclude<Mode, 'mfa'>, { question: string; label: string; to: Mode }> = {
+  signIn: { question: "Don't have an account?", label: 'Create Account', to: 'signUp' },
+  signUp: { question: 'Already have an account?', label: 'Sign In', to: 'signIn' },
+  reset: { question: '', label: 'Back to Sign In', to: 'signIn' },
+};
+
 interface AuthDialogProps {
   open: boolean;
+  /** The form it opens on (Sign In unless told; /signup opens Create Account). */
+  initialMode?: AuthDialogMode;
   onClose: () => void;
   /** Shown in the red box on opening (an email link that failed, for instance). */
   initialError?: string | null;
@@ -34,16 +45,18 @@ interface AuthDialogProps {
   onMfaVerified: () => void;
 }
 
-export function AuthDialog({ open, onClose, initialError = null, onMfaVerified }: AuthDialogProps) {
-  const [mode, setMode] = useState<Mode>('signIn');
+export function AuthDialog({ open, initialMode = 'signIn', onClose, initialError = null, onMfaVerified }: AuthDialogProps) {
+  const [mode, setMode] = useState<Mode>(initialMode);
+  // Each opening starts on the form it was asked for.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (open) setMode(initialMode);
+  }
   const firstFieldRef = useRef<HTMLInputElement>(null);
-  const close = () => {
-    setMode('signIn');
-    onClose();
-  };
   return (
-    <Dialog open={open} onClose={mode === 'mfa' ? () => undefined : close} title={TITLES[mode]} initialFocusRef={firstFieldRef}>
-      {mode === 'mfa' ? null : <DialogCloseButton onClick={close} />}
+    <Dialog open={open} onClose={mode === 'mfa' ? () => undefined : onClose} title={TITLES[mode]} initialFocusRef={firstFieldRef}>
+      {mode === 'mfa' ? null : <DialogCloseButton onClick={onClose} />}
       {/* Mounted only while open, so every opening starts with a fresh form. */}
       {open ? (
         <AuthForms
@@ -51,41 +64,14 @@ export function AuthDialog({ open, onClose, initialError = null, onMfaVerified }
           setMode={setMode}
           firstFieldRef={firstFieldRef}
           initialError={initialError}
-          onDone={close}
+          onDone={onClose}
           onMfaVerified={() => {
             onMfaVerified();
-            close();
+            onClose();
           }}
         />
       ) : null}
     </Dialog>
-  );
-}
-
-interface FieldProps {
-  label: string;
-  name: string;
-  type: 'text' | 'email' | 'password';
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  autoComplete: string;
-  minLength?: number;
-  inputRef?: Ref<HTMLInputElement>;
-}
-
-function Field({ label, name, type, value, onChange, autoComplete, minLength, inputRef }: FieldProps) {
-  return (
-    <FormField
-      label={label}
-      inputRef={inputRef}
-      name={name}
-      type={type}
-      required
-      minLength={minLength}
-      autoComplete={autoComplete}
-      value={value}
-      onChange={onChange}
-    />
   );
 }
 
@@ -250,25 +236,10 @@ function AuthForms({ mode, setMode, firstFieldRef, initialError, onDone, onMfaVe
         {busy ? 'Please wait...' : submitLabel}
       </button>
       <p className="text-center text-sm text-slate-600">
-        {mode === 'signIn' ? (
-          <>
-            Don&apos;t have an account?{' '}
-            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchTo('signUp')}>
-              Create Account
-            </button>
-          </>
-        ) : mode === 'signUp' ? (
-          <>
-            Already have an account?{' '}
-            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchTo('signIn')}>
-              Sign In
-            </button>
-          </>
-        ) : (
-          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchTo('signIn')}>
-            Back to Sign In
-          </button>
-        )}
+        {SWITCH[mode].question}{' '}
+        <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchTo(SWITCH[mode].to)}>
+          {SWITCH[mode].label}
+        </button>
       </p>
     </form>
   );

@@ -2,6 +2,7 @@
 // are left, and a new set of ten, shown once with Copy and Download. Making a new set when one
 // exists first says that the old codes stop working.
 import { useState } from 'react';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Dialog } from '@/components/Dialog';
 import { errorMessage } from '@/lib/api';
 import { SITE_NAME } from '@/lib/head';
@@ -79,9 +80,7 @@ export function RecoveryCodesPanel() {
           Loading ...
         </p>
       ) : status.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-800">
-          {errorMessage(status.error, 'Could not load your recovery codes.')}
-        </p>
+        <LoadError className={`mt-3 ${LOAD_ERROR_CLASS}`} error={status.error} title="Could not load your recovery codes." retrying={status.isFetching} onRetry={() => void status.refetch()} />
       ) : (
         <p className="mt-3 text-sm font-medium text-slate-800" data-testid="recovery-codes-left">
           {hasSet ? `${String(status.data.remaining)} of ${String(RECOVERY_CODE_COUNT)} recovery codes left` : 'You have no recovery codes yet.'}

@@ -6,13 +6,13 @@
 // codes panel follows the authenticators.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { useAuth } from '@/lib/auth';
 import { ACCOUNT_AUTHENTICATOR_LABEL, AUTHENTICATOR_LABEL, mfaKeys, useFactors } from '../api/factors';
 import { ActiveAuthenticators } from '../components/ActiveAuthenticators';
 import { RecoveryCodesPanel } from '../components/RecoveryCodesPanel';
 import { TotpSetupPanel } from '../components/TotpSetupPanel';
-import { errorMessage } from '@/lib/api';
 
 export { COPIED_MARKER_MS } from '../components/CopyButton';
 export { DISABLE_MFA_CONFIRM_TEXT } from '../components/RemoveFactorDialog';
@@ -92,9 +92,7 @@ function TwoFactorSettings({ label }: { label: string }) {
             Loading ...
           </p>
         ) : factors.isError ? (
-          <p role="alert" className="mt-4 text-sm text-red-800">
-            {errorMessage(factors.error, 'Could not load your two-factor settings.')}
-          </p>
+          <LoadError className={`mt-4 ${LOAD_ERROR_CLASS}`} error={factors.error} title="Could not load your two-factor settings." retrying={factors.isFetching} onRetry={() => void factors.refetch()} />
         ) : settingUp ? (
           <TotpSetupPanel
             label={label}

@@ -167,6 +167,8 @@ export function PromoCodesPage() {
         total={query.data?.total ?? 0}
         onPageChange={list.setPage}
         rowClassName={(p) => (p.active ? '' : 'opacity-50')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
       />
     </StaffPage>
   );

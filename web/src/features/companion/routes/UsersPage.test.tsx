@@ -22,10 +22,10 @@ function worker(overrides: Partial<Worker>): Worker {
   };
 }
 
-const WORKERS = [worker({}), worker({ id: 'w2', full_name: 'Ben Pro', email: 'ben@example.test', entitlement: 'pro', certificates_count: 12 }), worker({ id: 'w3', full_name: null, ewrb_licence_number: null })];
+const WORKERS = [worker({}), worker({ id: 'w2', full_name: 'Ben Pro', email: 'ben@example.test', entitlement: 'pro', certificates_count: 12 }), worker({ id: 'w3', full_name: null, email: 'sparky@example.test', ewrb_licence_number: null }), worker({ id: 'w4', full_name: null, email: null, ewrb_licence_number: null })];
 
 function page(items: Worker[]) {
-  return { items, total: items.length, page: 1, page_size: 50, counts: { all: 3, free: 2, pro: 1 } };
+  return { items, total: items.length, page: 1, page_size: 50, counts: { all: 4, free: 3, pro: 1 } };
 }
 
 function renderPage() {
@@ -43,7 +43,7 @@ describe('UsersPage', () => {
     const fetchMock = mockFetch(() => jsonResponse(200, page(WORKERS)));
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeInTheDocument();
-    expect(await screen.findByText('(3 total users (2 free, 1 pro)')).toBeInTheDocument();
+    expect(await screen.findByText('(4 total users (3 free, 1 pro)')).toBeInTheDocument();
     const first = listCalls(fetchMock)[0]!;
     expect(first.get('sort')).toBe('joined');
     expect(first.get('dir')).toBe('desc');
@@ -54,10 +54,24 @@ describe('UsersPage', () => {
     expect(amy).toHaveTextContent('Free');
     expect(amy).toHaveTextContent('4');
     expect(amy).toHaveTextContent('5 Jan 2026');
-    expect(within(amy).getByRole('button', { name: 'Upgrade Amy Rangi' })).toHaveTextContent('Upgrade to Pro');
+    expect(within(amy).getByRole('button', { name: 'Upgrade to Pro: Amy Rangi' })).toHaveTextContent('Upgrade to Pro');
     const ben = screen.getByText('Ben Pro').closest('tr')!;
-    expect(within(ben).getByRole('button', { name: 'Downgrade Ben Pro' })).toHaveTextContent('Downgrade to Free');
+    expect(within(ben).getByRole('button', { name: 'Downgrade to Free: Ben Pro' })).toHaveTextContent('Downgrade to Free');
+    // No name: the email, in the row and in the button's name; neither: 'Unknown'.
+    const sparky = screen.getByText('sparky@example.test', { selector: '.font-medium' }).closest('tr')!;
+    expect(within(sparky).getByRole('button', { name: 'Upgrade to Pro: sparky@example.test' })).toBeInTheDocument();
     expect(screen.getByText('Unknown')).toBeInTheDocument();
+  });
+
+  it("gives every button a name that contains its visible text (WCAG 2.5.3 label in name)", async () => {
+    mockFetch(() => jsonResponse(200, page(WORKERS)));
+    renderPage();
+    await screen.findByText('Amy Rangi');
+    for (const button of screen.getAllByRole('button')) {
+      const visible = button.textContent.replace(/[▲▼↕]/g, '').trim();
+      const name = button.getAttribute('aria-label');
+      if (visible && name) expect(name.toLowerCase()).toContain(visible.toLowerCase());
+    }
   });
 
   it('sorts on the server: joined newest first by default, the same column flips, a new column starts ascending', async () => {
@@ -129,7 +143,7 @@ describe('UsersPage', () => {
     );
     renderPage();
     await screen.findByText('Amy Rangi');
-    await user.click(screen.getByRole('button', { name: 'Upgrade Amy Rangi' }));
+    await user.click(screen.getByRole('button', { name: 'Upgrade to Pro: Amy Rangi' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('Upgrade Amy Rangi to LIFETIME PRO access?');
     expect(dialog).toHaveTextContent("Set entitlement to 'pro'");
@@ -148,7 +162,7 @@ describe('UsersPage', () => {
     const fetchMock = mockFetch(() => jsonResponse(200, page(WORKERS)));
     renderPage();
     await screen.findByText('Ben Pro');
-    await user.click(screen.getByRole('button', { name: 'Downgrade Ben Pro' }));
+    await user.click(screen.getByRole('button', { name: 'Downgrade to Free: Ben Pro' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('Downgrade Ben Pro to FREE tier?');
     expect(dialog).toHaveTextContent('Remove Pro access');
@@ -165,7 +179,7 @@ describe('UsersPage', () => {
     );
     renderPage();
     await screen.findByText('Ben Pro');
-    await user.click(screen.getByRole('button', { name: 'Downgrade Ben Pro' }));
+    await user.click(screen.getByRole('button', { name: 'Downgrade to Free: Ben Pro' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Downgrade' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to downgrade user');
     log.mockRestore();

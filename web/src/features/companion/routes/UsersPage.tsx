@@ -67,7 +67,7 @@ export function UsersPage() {
       sortable: true,
       cell: (w) => (
         <div>
-          <div className="font-medium text-slate-900">{workerName(w.full_name)}</div>
+          <div className="font-medium text-slate-900">{workerName(w.full_name, w.email)}</div>
           <div className="text-xs text-slate-500">{w.ewrb_licence_number ?? 'No licence number'}</div>
         </div>
       ),
@@ -80,13 +80,14 @@ export function UsersPage() {
       key: 'action',
       header: 'Action',
       cell: (w) => {
-        const name = workerName(w.full_name);
+        // The accessible name starts with the visible text (WCAG 2.5.3), then says whose row it is.
+        const name = workerName(w.full_name, w.email);
         return w.entitlement === 'pro' ? (
-          <button type="button" className="btn-secondary" aria-label={`Downgrade ${name}`} onClick={() => setChange({ id: w.id, name, to: 'free' })}>
+          <button type="button" className="btn-secondary" aria-label={`Downgrade to Free: ${name}`} onClick={() => setChange({ id: w.id, name, to: 'free' })}>
             Downgrade to Free
           </button>
         ) : (
-          <button type="button" className="btn-primary" aria-label={`Upgrade ${name}`} onClick={() => setChange({ id: w.id, name, to: 'pro' })}>
+          <button type="button" className="btn-primary" aria-label={`Upgrade to Pro: ${name}`} onClick={() => setChange({ id: w.id, name, to: 'pro' })}>
             Upgrade to Pro
           </button>
         );

@@ -77,12 +77,14 @@ describe('WireWriteDashboardPage', () => {
     expect(status).toHaveTextContent('Inactivity DeletionDisabled');
   });
 
-  it('logs a load failure only, counts staying at zero', async () => {
+  it('logs a load failure and shows the error state with Retry, never zero counts', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch(() => jsonResponse(500, { code: 'internal_error', message: 'Something went wrong on our side.' }));
     renderPage();
-    expect(await screen.findByText('Total Users', { selector: 'dt' })).toBeInTheDocument();
-    expect(card('Total Users')).toBe('Total Users00 free, 0 pro');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The WireWrite statistics could not be loaded.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('Total Users', { selector: 'dt' })).not.toBeInTheDocument();
     expect(log).toHaveBeenCalled();
     log.mockRestore();
   });

@@ -2,6 +2,7 @@
 // (one opens the companion app in a new tab) and the system status, all from one call. Load
 // failures are logged only (spec section 8).
 import { Link } from 'react-router';
+import { LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { useCompanionStats } from '../api/stats';
@@ -17,6 +18,8 @@ export function WireWriteDashboardPage() {
 
       {query.isPending ? (
         <Loading text="Loading ..." />
+      ) : query.isError && !s ? (
+        <LoadError error={query.error} title="The WireWrite statistics could not be loaded." retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -3,6 +3,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { BannerMessage } from '@/components/Banner';
 import { FormField } from '@/components/FormField';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
@@ -34,11 +35,7 @@ export function AccountDetails({
   const query = useAdminAccount(accountId, true);
   if (query.isPending) return <Loading text="Loading details..." className="flex items-center py-6" />;
   if (query.isError)
-    return (
-      <p role="alert" className="mt-4 text-sm text-red-800">
-        {errorMessage(query.error, 'Could not load the details.')}
-      </p>
-    );
+    return <LoadError className={`mt-4 ${LOAD_ERROR_CLASS}`} error={query.error} title="Could not load the details." retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   const { members, licences } = query.data;
   return (
     <div className="mt-6 grid gap-8 border-t border-slate-100 pt-6 lg:grid-cols-2">

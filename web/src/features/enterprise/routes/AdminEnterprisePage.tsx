@@ -6,9 +6,9 @@ import { Banner, type BannerMessage } from '@/components/Banner';
 import { Pager } from '@/components/list/Pager';
 import { SearchField } from '@/components/list/SearchField';
 import { useListState } from '@/components/list/useListState';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { StaffPage } from '@/components/StaffPage';
-import { errorMessage } from '@/lib/api';
 import type { ListSpec } from '@/lib/list';
 import { useAdminAccounts } from '../api/adminAccounts';
 import { AccountCard } from '../components/AccountCard';
@@ -41,9 +41,7 @@ export function AdminEnterprisePage() {
         {query.isPending ? (
           <Loading text="Loading enterprise accounts..." />
         ) : query.isError ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(query.error, 'Could not load the enterprise accounts.')}
-          </p>
+          <LoadError className={`mt-4 ${LOAD_ERROR_CLASS}`} error={query.error} title="Could not load the enterprise accounts." retrying={query.isFetching} onRetry={() => void query.refetch()} />
         ) : items.length === 0 ? (
           <div className="mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center">
             <p className="text-slate-600">{NO_ACCOUNTS_TEXT}</p>

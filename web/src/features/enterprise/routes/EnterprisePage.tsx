@@ -6,6 +6,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FormField } from '@/components/FormField';
 import { Badge } from '@/components/list/Badge';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { Loading } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
@@ -34,14 +35,7 @@ export function EnterprisePage({ onContactSales }: EnterprisePageProps) {
   let body;
   if (query.isPending) body = <Loading text="Loading enterprise account..." />;
   else if (query.isError)
-    body = (
-      <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
-        <p>{errorMessage(query.error, 'Could not load your enterprise account.')}</p>
-        <button type="button" className="btn-secondary mt-4" onClick={() => void query.refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    body = <LoadError className={`mt-8 ${LOAD_ERROR_CLASS}`} error={query.error} title="Could not load your enterprise account." retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   else if (query.data === null) body = <NoAccount onContactSales={onContactSales} />;
   else body = <Team details={query.data} />;
 

@@ -16,6 +16,7 @@ function renderPage() {
     loading: false,
     needsMfa: false,
     openSignIn: () => undefined,
+    openSignUp: () => undefined,
     openMfa: () => undefined,
     signOut,
   };

@@ -1,5 +1,6 @@
 // / (spec section 2, "Landing page").
 import { useEffect } from 'react';
+import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
 import { ExternalLinkIcon } from '@/components/icons';
 import { SITE_NAME, useDocumentHead, type HeadTags } from '@/lib/head';
 import { useProducts } from '../api/products';
@@ -92,9 +93,11 @@ export function LandingPage({ onContactSales }: LandingPageProps) {
           <p className="mt-10 text-slate-500" role="status">
             Loading products...
           </p>
+        ) : products.isError && !products.data ? (
+          <LoadError className={`mt-10 ${LOAD_ERROR_CLASS}`} error={products.error} title="The products could not be loaded." retrying={products.isFetching} onRetry={() => void products.refetch()} />
         ) : (
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {(products.data ?? []).map((product) => (
+            {products.data.map((product) => (
               <ProductCard key={product.id} product={product} />
             ))}
           </div>

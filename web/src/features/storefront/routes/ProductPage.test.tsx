@@ -47,11 +47,14 @@ describe('ProductPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows Product Not Found (and logs) when loading fails', async () => {
+  it('shows the error state with Retry (and logs) when loading fails, not Product Not Found (issue 33)', async () => {
     mockFetch(() => jsonResponse(500, { code: 'internal', message: 'boom' }));
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderProductPage('hhtraff');
-    expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This product could not be loaded.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Product Not Found' })).not.toBeInTheDocument();
     expect(log).toHaveBeenCalled();
   });
 

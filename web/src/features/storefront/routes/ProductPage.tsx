@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { HideOnErrorImage } from '@/components/HideOnErrorImage';
+import { LoadError } from '@/components/list/LoadError';
 import { ProductNotFound } from '@/components/ProductNotFound';
 import { RichText } from '@/components/RichText';
 import { Loading } from '@/components/Spinner';
@@ -60,6 +61,13 @@ export function ProductPage() {
   if (query.isPending) {
     return <Loading text="Loading product details..." className="mx-auto flex max-w-6xl items-center justify-center px-4 py-24" />;
   }
+  // A failure, not a missing product (that answers null): say so, with Retry.
+  if (!product && query.isError)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24">
+        <LoadError error={query.error} title="This product could not be loaded." retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      </div>
+    );
   if (!product)
     return (
       <div className="mx-auto max-w-xl px-4 py-24">
