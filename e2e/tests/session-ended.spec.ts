@@ -5,6 +5,7 @@
 // never shows the server's raw text nor an empty dashboard in its place.
 import type { Browser, Page } from '@playwright/test';
 import { expectSignedIn, expectSignedOut, signUp, uniqueEmail } from './auth-helpers';
+import { currentServer } from '../spec-servers';
 import { expect, test } from './fixtures';
 
 const SIGNED_OUT_TEXT = 'You were signed out. Sign in again.';
@@ -13,7 +14,7 @@ const NEVER_SHOWN = ['Session from session_id claim in JWT does not exist', 'You
 
 /** A second browser whose page records whether any of NEVER_SHOWN ever appeared, however briefly. */
 async function secondBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({ baseURL: currentServer().baseURL });
   const page = await context.newPage();
   await page.addInitScript((texts: string[]) => {
     const seen: string[] = [];
