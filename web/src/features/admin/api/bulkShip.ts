@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { z } from '@/lib/schema';
+import { invalidateTodo } from './getTodo';
 import { adminKeys } from './keys';
 
 /** The server takes at most this many orders at a time. */
@@ -38,6 +39,7 @@ export function useBulkShip() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
+        invalidateTodo(queryClient),
       ]),
   });
 }

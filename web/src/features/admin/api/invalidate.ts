@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api';
 import { productKeys } from '@/lib/catalog';
+import { invalidateTodo } from './getTodo';
 import { adminKeys } from './keys';
 import type { OrderDetail } from './schemas';
 
@@ -23,6 +24,7 @@ export function invalidateAfterOrderWrite(queryClient: QueryClient, order: Order
     queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
     queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
     queryClient.invalidateQueries({ queryKey: adminKeys.books() }),
+    invalidateTodo(queryClient),
   ]).then(() => undefined);
 }
 

@@ -8,6 +8,7 @@ import { formatMoney } from '@/lib/format';
 import { EMPTY_STATS, useAdminStats } from '../api/getStats';
 import { useStatsSeries } from '../api/getStatsSeries';
 import { DashboardCharts } from '../components/DashboardCharts';
+import { TodoList } from '../components/TodoList';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 
 const QUICK_ACTIONS = [
@@ -52,7 +53,8 @@ export function AdminDashboardPage() {
   const count = (n: number) => n.toLocaleString('en-NZ');
 
   return (
-    <StaffPage title="Admin Dashboard" back={null} error={stats.error}>
+    <StaffPage title="Admin Dashboard" error={stats.error}>
+      <TodoList />
       {stats.isPending ? (
         <p role="status" className="py-12 text-center text-slate-500">
           Loading ...
