@@ -15,14 +15,21 @@ interface PanelProps {
 export function Panel({ title, id, tone, actions, children }: PanelProps) {
   const made = useId();
   const headingId = id ?? made;
+  const heading = (
+    <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      {title}
+    </h2>
+  );
   return (
     <section aria-labelledby={headingId} className={`rounded-xl border ${tone === 'alert' ? 'border-red-200' : 'border-slate-200'} bg-white p-5 shadow-sm`}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {actions}
-      </div>
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {heading}
+          {actions}
+        </div>
+      ) : (
+        heading
+      )}
       {children}
     </section>
   );
