@@ -41,15 +41,18 @@ export function StaffNavList({ todo, onChoose }: { todo: StaffTodo | undefined; 
         const n = link.count && todo ? todo[link.count] : 0;
         return (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end} className={linkClass} onClick={onChoose}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              className={linkClass}
+              onClick={onChoose}
+              aria-label={link.count && n > 0 ? `${link.label}, ${todoBadgeName(link.count, n)}` : undefined}
+            >
               <span>{link.label}</span>
-              {link.count && n > 0 ? (
-                <>
-                  <span aria-hidden="true" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {n.toLocaleString('en-NZ')}
-                  </span>
-                  <span className="sr-only">, {todoBadgeName(link.count, n)}</span>
-                </>
+              {n > 0 ? (
+                <span aria-hidden="true" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  {n.toLocaleString('en-NZ')}
+                </span>
               ) : null}
             </NavLink>
           </li>
