@@ -34,8 +34,8 @@ test('staff: from an order to its customer and back through the side navigation;
     await expect(page.getByRole('link', { name: /Back to Admin Dashboard/ })).toHaveCount(0);
 
     // The counts: beside Orders and Enquiries in the navigation, and as the dashboard's to-do list.
-    await expect(staffNav(page).getByRole('link', { name: /^Orders, [\d,]+ to ship$/ })).toBeVisible();
-    await expect(staffNav(page).getByRole('link', { name: /^Enquiries, [\d,]+ not handled$/ })).toBeVisible();
+    await expect(staffNav(page).getByRole('link', { name: /^Orders [\d,]+ to ship$/ })).toBeVisible();
+    await expect(staffNav(page).getByRole('link', { name: /^Enquiries [\d,]+ not handled$/ })).toBeVisible();
     const todo = page.getByRole('region', { name: 'To do' });
     await todo.getByRole('link', { name: /^[\d,]+ enquir(y|ies) not handled$/ }).click();
     await expect(page).toHaveURL(/\/admin\/enquiries\?handled=false$/);

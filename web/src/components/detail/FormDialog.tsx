@@ -19,6 +19,8 @@ interface FormDialogProps {
   /** A failure of the whole form (a field's own goes under the field). */
   error?: string | null;
   size?: 'md' | 'lg';
+  /** The × in the corner (on unless said). */
+  closeButton?: boolean;
   initialFocusRef?: RefObject<HTMLElement | null>;
   onSubmit: () => void;
   onClose: () => void;
@@ -36,6 +38,7 @@ export function FormDialog({
   danger = false,
   error,
   size = 'md',
+  closeButton = true,
   initialFocusRef,
   onSubmit,
   onClose,
@@ -47,7 +50,7 @@ export function FormDialog({
   };
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description} size={size} initialFocusRef={initialFocusRef}>
-      <DialogCloseButton onClick={onClose} />
+      {closeButton ? <DialogCloseButton onClick={onClose} /> : null}
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         <FormAlert tone="error">{error}</FormAlert>
         {children}

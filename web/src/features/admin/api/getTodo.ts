@@ -48,14 +48,14 @@ export function todoText(key: keyof StaffTodo, n: number): string {
   }
 }
 
-/** The short words after a navigation count ("Orders, 3 to ship"). */
-export function todoBadgeName(key: keyof StaffTodo, n: number): string {
+/** The words after a navigation count, for screen readers ("Orders 3 to ship"). */
+export function todoBadgeWords(key: keyof StaffTodo): string {
   switch (key) {
     case 'orders_to_ship':
-      return `${n.toLocaleString('en-NZ')} to ship`;
+      return 'to ship';
     case 'enquiries_open':
-      return `${n.toLocaleString('en-NZ')} not handled`;
+      return 'not handled';
     case 'mail_failed':
-      return `${n.toLocaleString('en-NZ')} failed`;
+      return 'failed';
   }
 }

@@ -5,7 +5,7 @@
 // it and hands focus back to the button, as does choosing a page.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { todoBadgeName, useStaffTodo, type StaffTodo } from '../api/getTodo';
+import { todoBadgeWords, useStaffTodo, type StaffTodo } from '../api/getTodo';
 
 interface StaffLink {
   to: string;
@@ -41,18 +41,17 @@ export function StaffNavList({ todo, onChoose }: { todo: StaffTodo | undefined; 
         const n = link.count && todo ? todo[link.count] : 0;
         return (
           <li key={link.to}>
-            <NavLink
-              to={link.to}
-              end={link.end}
-              className={linkClass}
-              onClick={onChoose}
-              aria-label={link.count && n > 0 ? `${link.label}, ${todoBadgeName(link.count, n)}` : undefined}
-            >
+            <NavLink to={link.to} end={link.end} className={linkClass} onClick={onChoose}>
               <span>{link.label}</span>
-              {n > 0 ? (
-                <span aria-hidden="true" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                  {n.toLocaleString('en-NZ')}
-                </span>
+              {/* The count is part of the name ("Orders 3 to ship"), the words after it unseen. */}
+              {link.count && n > 0 ? (
+                <>
+                  {' '}
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    {n.toLocaleString('en-NZ')}{' '}
+                    <span className="sr-only">{todoBadgeWords(link.count)}</span>
+                  </span>
+                </>
               ) : null}
             </NavLink>
           </li>

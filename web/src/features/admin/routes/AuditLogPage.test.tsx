@@ -56,7 +56,7 @@ describe('AuditLogPage', () => {
     expect(row).toHaveTextContent('1 Oct 2025, 1:00 pm');
     expect(row).toHaveTextContent('admin@example.test');
     expect(row).toHaveTextContent('admin · aal2 · 127.0.0.1');
-    expect(row).toHaveTextContent('productprod-1');
+    expect(row).toHaveTextContent('product prod-1');
     await user.click(within(row).getByText('Show changes'));
     expect(row).toHaveTextContent(/Before\{\s*"is_active": true\s*\}/);
     expect(row).toHaveTextContent(/After\{\s*"is_active": false\s*\}/);

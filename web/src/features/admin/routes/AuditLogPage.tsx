@@ -16,9 +16,8 @@ function AuditTarget({ type, id }: { type: string; id: string | null }) {
   const to = auditTargetPath(type, id);
   const idText = id ? <span className="block font-mono text-xs">{id}</span> : null;
   return to ? (
-    <Link to={to} className="text-brand-700 hover:underline" aria-label={id ? `${type} ${id}` : type}>
-      {type}
-      {idText}
+    <Link to={to} className="text-brand-700 hover:underline">
+      {type} {idText}
     </Link>
   ) : (
     <div>
