@@ -44,11 +44,11 @@ export function OrderSummary({ order, onMessage }: { order: OrderDetail; onMessa
     ['Date', formatDate(order.created_at, { withTime: true })],
     [
       'Status',
-      <span key="status" className="flex items-center gap-2">
+      <div key="status" className="flex items-center gap-2">
         <Badge tone={orderTone(order.status)}>{statusLabel(order.status)}</Badge>
         {order.disputed ? <Badge tone="red">{DISPUTED}</Badge> : null}
         {order.amount_mismatch ? <Badge tone="red">{AMOUNT_MISMATCH}</Badge> : null}
-      </span>,
+      </div>,
     ],
   ];
   return (
