@@ -35,11 +35,12 @@ export function useBulkShip() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkShip,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      invalidateTodo(queryClient);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
-        invalidateTodo(queryClient),
-      ]),
+      ]);
+    },
   });
 }

@@ -21,8 +21,12 @@ export function useStaffTodo() {
   return useQuery({ queryKey: adminKeys.todo(), queryFn: ({ signal }) => fetchTodo(signal), staleTime: 0, refetchOnWindowFocus: true });
 }
 
-export function invalidateTodo(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: adminKeys.todo() });
+/**
+ * After a write that changes a count. Not awaited by the writes: their own callbacks must run as
+ * soon as their lists have reloaded (a row that leaves the list takes its button with it).
+ */
+export function invalidateTodo(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: adminKeys.todo() });
 }
 
 /** Where each count leads: the list filtered to what the count counts. */

@@ -20,11 +20,11 @@ export function invalidateCatalogue(queryClient: QueryClient): Promise<void> {
  */
 export function invalidateAfterOrderWrite(queryClient: QueryClient, order: OrderDetail): Promise<void> {
   queryClient.setQueryData(adminKeys.order(order.id), order);
+  invalidateTodo(queryClient);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
     queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
     queryClient.invalidateQueries({ queryKey: adminKeys.books() }),
-    invalidateTodo(queryClient),
   ]).then(() => undefined);
 }
 

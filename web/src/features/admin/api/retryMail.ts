@@ -18,6 +18,9 @@ export function useRetryMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMail,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.mail() }), invalidateTodo(queryClient)]),
+    onSuccess: () => {
+      invalidateTodo(queryClient);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.mail() });
+    },
   });
 }

@@ -22,6 +22,9 @@ export function useUpdateEnquiry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEnquiry,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.enquiries() }), invalidateTodo(queryClient)]),
+    onSuccess: () => {
+      invalidateTodo(queryClient);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.enquiries() });
+    },
   });
 }

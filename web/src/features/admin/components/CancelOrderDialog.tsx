@@ -5,6 +5,7 @@
 // show beside the fields; a provider failure (502, nothing changed) in the dialog; a refused move
 // (409) closes it and goes to the page's alert.
 import { useState, type SyntheticEvent } from 'react';
+import { FormAlert } from '@/components/detail';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
@@ -86,11 +87,7 @@ export function CancelOrderDialog({ order, onClose, onCancelled, onRefused }: Ca
     >
       <DialogCloseButton onClick={onClose} />
       <form noValidate onSubmit={review} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert tone="error">{failure}</FormAlert>
         <FormField
           label="Reason"
           name="reason"

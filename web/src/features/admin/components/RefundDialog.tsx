@@ -6,6 +6,7 @@
 // Idempotency-Key per opening: pressing Refund twice, or again after a failure, never refunds
 // twice (docs/billing.md, "The ledger, refunds and disputes").
 import { useState, type SyntheticEvent } from 'react';
+import { FormAlert } from '@/components/detail';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
@@ -136,11 +137,7 @@ export function RefundDialog({ order, onClose, onRefunded, onRefused }: RefundDi
     >
       <DialogCloseButton onClick={onClose} />
       <form noValidate onSubmit={review} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert tone="error">{failure}</FormAlert>
         <RefundLines items={order.items} currency={order.currency} quantities={quantities} errors={lineErrors} onChange={choose} />
         {errors.lines ? <p className="text-sm text-red-700">{errors.lines}</p> : null}
         <FormField

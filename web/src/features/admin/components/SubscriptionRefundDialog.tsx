@@ -3,6 +3,7 @@
 // Idempotency-Key per opening, so pressing Refund twice, or again after a failure, never refunds
 // twice. The server's field errors show beside the field, anything else in the dialog.
 import { useState, type SyntheticEvent } from 'react';
+import { FormAlert } from '@/components/detail';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
@@ -76,11 +77,7 @@ export function SubscriptionRefundDialog({ row, onClose, onRefunded }: Subscript
     <Dialog open onClose={onClose} title={`Refund latest payment: ${row.product_name}`} description={`Refunds part or all of the latest payment of ${subject}.`}>
       <DialogCloseButton onClick={onClose} />
       <form noValidate onSubmit={review} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert tone="error">{failure}</FormAlert>
         <FormField
           label="Amount"
           name="amount"
