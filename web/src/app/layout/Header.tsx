@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LogoMark } from '@/components/Logo';
 import { EnterpriseNavItem } from '@/features/enterprise';
@@ -15,9 +15,6 @@ export function Header() {
   const { user, isAdmin, loading, openSignIn, signOut } = useAuth();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const chose = (event: MouseEvent) => {
-    if (event.target instanceof Element && event.target.closest('a, button')) setOpen(false);
-  };
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div
@@ -42,7 +39,7 @@ export function Header() {
         >
           Menu
         </button>
-        <nav id="main-menu" aria-label="Main" className={`${open ? '' : 'hidden'} w-full sm:block sm:w-auto`} onClick={chose}>
+        <nav id="main-menu" aria-label="Main" className={`${open ? '' : 'hidden'} w-full sm:block sm:w-auto`} onClick={() => setOpen(false)}>
           <ul className="flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:items-center">
             {/* While the stored session is restored: a blank the height of the buttons, so neither
                 Sign In flashes for a signed-in visitor nor the header changes height. */}
