@@ -394,7 +394,7 @@ test('an admin runs the back office: product with rich text, image and plans; an
 
   await test.step('find the changes in the audit log', async () => {
     await page.goto('/admin');
-    await page.getByRole('link', { name: 'Audit Log' }).click();
+    await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Audit Log' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
     const filters = page.getByRole('search', { name: 'Filter the audit log' });
     const table = page.getByRole('table', { name: 'Audit log' });

@@ -11,6 +11,8 @@ import { buyCable, removeAuthenticator, signInAdminWithTwoFactor } from './staff
 interface Context {
   orderNumber: string;
   orderId: string;
+  /** The buyer's user id (their customer page). */
+  customerId: string;
   company: string;
 }
 
@@ -49,6 +51,19 @@ export const STAFF_SCREENS: StaffScreen[] = [
       await expect(page.getByRole('region', { name: 'Revenue per month' })).toContainText(/NZD \$[\d,.]+, highest in /);
     },
     dialogs: [
+      {
+        name: 'the staff menu open below 1024 px',
+        open: async (page) => {
+          await page.setViewportSize({ width: 800, height: 900 });
+          await page.getByRole('button', { name: 'Staff menu' }).click();
+          await expect(page.getByRole('navigation', { name: 'Staff' })).toBeVisible();
+        },
+        close: async (page) => {
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('navigation', { name: 'Staff' })).toBeHidden();
+          await page.setViewportSize({ width: 1280, height: 900 });
+        },
+      },
       {
         name: 'a chart table shown',
         open: async (page) => {
@@ -216,6 +231,23 @@ export const STAFF_SCREENS: StaffScreen[] = [
   { name: 'two-factor settings', path: () => '/admin/mfa', ready: (page) => heading(page, 'Security Settings') },
   // Issue 25's screens; their own specs (customers, staff-mail) also check them with their dialogs open.
   {
+    name: 'customer details',
+    path: (ctx) => `/admin/customers/${ctx.customerId}`,
+    ready: async (page, ctx) => {
+      await heading(page, 'Customer');
+      await expect(page.getByRole('region', { name: 'Orders' }).getByRole('link', { name: ctx.orderNumber })).toBeVisible();
+    },
+    dialogs: [
+      {
+        name: 'send password recovery email',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Send password recovery email' }).click();
+          await expect(page.getByRole('dialog', { name: 'Send password recovery email' })).toBeVisible();
+        },
+      },
+    ],
+  },
+  {
     name: 'customers',
     path: () => '/admin/customers',
     ready: async (page) => {
@@ -275,7 +307,13 @@ test('axe: no serious or critical violation on any staff screen or its dialogs',
     await page.goto('/admin/orders');
     const orderLink = page.getByRole('link', { name: orderNumber });
     const href = (await orderLink.getAttribute('href')) ?? '';
-    const ctx: Context = { orderNumber, orderId: href.split('/').pop() ?? '', company: `Axe Testing Ltd ${String(Date.now())}` };
+    const customerHref = (await page.getByRole('row').filter({ hasText: orderNumber }).getByRole('link', { name: /@/ }).getAttribute('href')) ?? '';
+    const ctx: Context = {
+      orderNumber,
+      orderId: href.split('/').pop() ?? '',
+      customerId: customerHref.split('/').pop() ?? '',
+      company: `Axe Testing Ltd ${String(Date.now())}`,
+    };
     await page.goto('/admin/enterprise');
     const form = page.getByRole('region', { name: 'Create Account' });
     await form.getByLabel(/Company Name/).fill(ctx.company);

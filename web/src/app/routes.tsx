@@ -19,6 +19,7 @@ import {
   OrderManagementPage,
   PackingSlipPage,
   ProductManagementPage,
+  StaffShell,
   SubscriptionManagementPage,
 } from '@/features/admin';
 import { SecuritySettingsPage } from '@/features/auth/pages';
@@ -172,6 +173,8 @@ function pagesFor(access: PageEntry['access'], base = '/'): RouteObject[] {
     });
 }
 
+const OUTSIDE_STAFF_SHELL = new Set(['mfa', 'orders/:id/packing-slip']);
+
 /** Every page but '/' and '/product/:slug' (which the server renders from the catalogue), and not-found. */
 export const pageRoutes: RouteObject[] = [
   ...pagesFor('public'),
@@ -186,7 +189,12 @@ export const pageRoutes: RouteObject[] = [
   {
     path: 'admin',
     element: <RequireAdmin />,
-    children: pagesFor('admin', '/admin/'),
+    children: [
+      // Every staff page sits in the staff frame (side navigation, to-do counts) but the printable
+      // packing slip and the two-factor set-up (where an admin without a second factor is sent).
+      { element: <StaffShell />, children: pagesFor('admin', '/admin/').filter((route) => !OUTSIDE_STAFF_SHELL.has(route.path ?? '')) },
+      ...pagesFor('admin', '/admin/').filter((route) => OUTSIDE_STAFF_SHELL.has(route.path ?? '')),
+    ],
   },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -8,6 +8,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { nextSort, pageCount, type SortState } from '@/lib/list';
 import { DataTable } from './DataTable';
 import { FormField } from './FormField';
+import { isAccessDenied } from './StaffPage';
+import { ApiError } from '@/lib/api';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -137,5 +139,14 @@ describe('Banner', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to update');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(onDismiss).toHaveBeenCalledOnce();
+  });
+});
+
+describe('isAccessDenied', () => {
+  it('is a staff refusal, not a two-factor step nor an ended session', () => {
+    expect(isAccessDenied(new ApiError(403, 'forbidden', 'Admin only'))).toBe(true);
+    expect(isAccessDenied(new ApiError(403, 'insufficient_aal', 'Step up'))).toBe(false);
+    expect(isAccessDenied(new ApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'))).toBe(false);
+    expect(isAccessDenied(new ApiError(401, 'no_authorization', 'Sign in'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LogoMark } from '@/components/Logo';
 import { EnterpriseNavItem } from '@/features/enterprise';
@@ -10,17 +10,37 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
+/** Below 640 px the links fold behind "Menu": Escape closes it (focus back on the button), as does any choice. */
 export function Header() {
   const { user, isAdmin, loading, openSignIn, signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+      <div
+        className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return;
+          setOpen(false);
+          menuButton.current?.focus();
+        }}
+      >
         <Link to="/" className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900">
           <LogoMark />
           <span>{COMPANY_NAME}</span>
         </Link>
-        <nav aria-label="Main">
-          <ul className="flex flex-wrap items-center gap-1">
+        <button
+          ref={menuButton}
+          type="button"
+          className="btn-secondary sm:hidden"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen(!open)}
+        >
+          Menu
+        </button>
+        <nav id="main-menu" aria-label="Main" className={`${open ? '' : 'hidden'} w-full sm:block sm:w-auto`} onClick={() => setOpen(false)}>
+          <ul className="flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:items-center">
             {/* While the stored session is restored: a blank the height of the buttons, so neither
                 Sign In flashes for a signed-in visitor nor the header changes height. */}
             {loading ? (

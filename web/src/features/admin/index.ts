@@ -17,3 +17,5 @@ export const MailOutboxPage = lazy(() => import('./routes/MailOutboxPage').then(
 export const EnquiriesPage = lazy(() => import('./routes/EnquiriesPage').then((m) => ({ default: m.EnquiriesPage })));
 export const InvoiceRegisterPage = lazy(() => import('./routes/InvoiceRegisterPage').then((m) => ({ default: m.InvoiceRegisterPage })));
 export const GstReportPage = lazy(() => import('./routes/GstReportPage').then((m) => ({ default: m.GstReportPage })));
+/** The frame of the staff pages: side navigation with the to-do counts (components/StaffShell). */
+export const StaffShell = lazy(() => import('./components/StaffShell').then((m) => ({ default: m.StaffShell })));

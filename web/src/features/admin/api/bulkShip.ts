@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { z } from '@/lib/schema';
+import { invalidateTodo } from './getTodo';
 import { adminKeys } from './keys';
 
 /** The server takes at most this many orders at a time. */
@@ -34,10 +35,12 @@ export function useBulkShip() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkShip,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      invalidateTodo(queryClient);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api';
 import { productKeys } from '@/lib/catalog';
+import { invalidateTodo } from './getTodo';
 import { adminKeys } from './keys';
 import type { OrderDetail } from './schemas';
 
@@ -19,6 +20,7 @@ export function invalidateCatalogue(queryClient: QueryClient): Promise<void> {
  */
 export function invalidateAfterOrderWrite(queryClient: QueryClient, order: OrderDetail): Promise<void> {
   queryClient.setQueryData(adminKeys.order(order.id), order);
+  invalidateTodo(queryClient);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
     queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),

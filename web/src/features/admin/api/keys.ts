@@ -5,6 +5,8 @@ import type { ListQuery } from '@/lib/list';
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
+  /** The staff to-do counts (the side navigation and the dashboard). */
+  todo: () => [...adminKeys.all, 'todo'] as const,
   series: () => [...adminKeys.all, 'stats', 'series'] as const,
   products: () => [...adminKeys.all, 'products'] as const,
   productList: (params: ListQuery) => [...adminKeys.products(), params] as const,

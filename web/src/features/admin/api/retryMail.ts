@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { z } from '@/lib/schema';
 import { outboxMailSchema } from './getMail';
+import { invalidateTodo } from './getTodo';
 import { adminKeys } from './keys';
 
 const retryAnswerSchema = z.object({ mail: outboxMailSchema });
@@ -17,6 +18,9 @@ export function useRetryMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.mail() }),
+    onSuccess: () => {
+      invalidateTodo(queryClient);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.mail() });
+    },
   });
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { z } from '@/lib/schema';
 import { enquirySchema } from './getEnquiries';
+import { invalidateTodo } from './getTodo';
 import { adminKeys } from './keys';
 
 const enquiryAnswerSchema = z.object({ enquiry: enquirySchema });
@@ -21,6 +22,9 @@ export function useUpdateEnquiry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEnquiry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.enquiries() }),
+    onSuccess: () => {
+      invalidateTodo(queryClient);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.enquiries() });
+    },
   });
 }

@@ -4,9 +4,9 @@
 // the units not yet back in stock, left out when the box is unticked. The server's field errors
 // show beside the fields; a provider failure (502, nothing changed) in the dialog; a refused move
 // (409) closes it and goes to the page's alert.
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '@/components/detail';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { MAX_CANCEL_REASON, useCancelOrder } from '../api/cancelOrder';
@@ -32,8 +32,7 @@ export function CancelOrderDialog({ order, onClose, onCancelled, onRefused }: Ca
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  const review = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const review = () => {
     if (!reason.trim()) {
       setErrors({ reason: CANCEL_REASON_REQUIRED });
       return;
@@ -78,56 +77,44 @@ export function CancelOrderDialog({ order, onClose, onCancelled, onRefused }: Ca
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={`Cancel order ${order.order_number}`}
       description="The order is cancelled and what is left of its payment goes back to the customer through the payment provider."
+      confirmLabel="Continue"
+      cancelLabel="Keep the order"
+      danger
+      error={failure}
+      onSubmit={review}
     >
-      <DialogCloseButton onClick={onClose} />
-      <form noValidate onSubmit={review} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
+      <FormField
+        label="Reason"
+        name="reason"
+        required
+        requiredMark
+        maxLength={MAX_CANCEL_REASON}
+        hint="One line, e.g. what the customer asked for."
+        value={reason}
+        error={errors.reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={restock}
+            aria-invalid={errors.restock ? true : undefined}
+            aria-describedby={errors.restock ? 'cancel-restock-error' : undefined}
+            onChange={(event) => setRestock(event.target.checked)}
+          />
+          Return the items to stock
+        </label>
+        {errors.restock ? (
+          <p id="cancel-restock-error" className="mt-1 text-sm text-red-700">
+            {errors.restock}
           </p>
         ) : null}
-        <FormField
-          label="Reason"
-          name="reason"
-          required
-          requiredMark
-          maxLength={MAX_CANCEL_REASON}
-          hint="One line, e.g. what the customer asked for."
-          value={reason}
-          error={errors.reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <div>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={restock}
-              aria-invalid={errors.restock ? true : undefined}
-              aria-describedby={errors.restock ? 'cancel-restock-error' : undefined}
-              onChange={(event) => setRestock(event.target.checked)}
-            />
-            Return the items to stock
-          </label>
-          {errors.restock ? (
-            <p id="cancel-restock-error" className="mt-1 text-sm text-red-700">
-              {errors.restock}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Keep the order
-          </button>
-          <button type="submit" className="btn-primary bg-red-600 hover:bg-red-700">
-            Continue
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

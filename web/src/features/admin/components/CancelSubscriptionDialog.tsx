@@ -2,8 +2,8 @@
 // will happen and when access ends before anything is done, and asks for the reason (required, one
 // line; it goes to the audit log). The server's field errors show beside the field, anything else
 // in the dialog, which stays open while the call runs.
-import { useState, type SyntheticEvent } from 'react';
-import { Dialog, DialogCloseButton } from '@/components/Dialog';
+import { useState } from 'react';
+import { FormDialog } from '@/components/detail';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
@@ -37,8 +37,7 @@ export function CancelSubscriptionDialog({ row, atPeriodEnd, onClose, onCancelle
     if (!busy) onClose();
   };
 
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const text = reason.trim();
     // A text input holds one line; the server checks the length and the line again (422 fields).
     if (!text) {
@@ -61,34 +60,29 @@ export function CancelSubscriptionDialog({ row, atPeriodEnd, onClose, onCancelle
 
   const action = atPeriodEnd ? 'Cancel at period end' : 'Cancel now';
   return (
-    <Dialog open onClose={close} title={`${action}: ${row.product_name}`} description={staffCancelStatement(row, atPeriodEnd)}>
-      <DialogCloseButton onClick={close} />
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
-        <FormField
-          label="Reason"
-          name="reason"
-          required
-          requiredMark
-          maxLength={MAX_SUBSCRIPTION_CANCEL_REASON}
-          hint="One line, e.g. what the customer asked for."
-          value={reason}
-          error={errors.reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" disabled={busy} onClick={close}>
-            Keep the subscription
-          </button>
-          <button type="submit" className="btn-primary bg-red-600 hover:bg-red-700" disabled={busy}>
-            {busy ? 'Cancelling...' : action}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`${action}: ${row.product_name}`}
+      description={staffCancelStatement(row, atPeriodEnd)}
+      confirmLabel={action}
+      pendingLabel="Cancelling..."
+      cancelLabel="Keep the subscription"
+      danger
+      pending={busy}
+      error={failure}
+      onSubmit={submit}
+      onClose={close}
+    >
+      <FormField
+        label="Reason"
+        name="reason"
+        required
+        requiredMark
+        maxLength={MAX_SUBSCRIPTION_CANCEL_REASON}
+        hint="One line, e.g. what the customer asked for."
+        value={reason}
+        error={errors.reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -2,6 +2,7 @@
 // each folder), a click picks one; staff can upload a PNG, JPEG or WebP of at most 5 MB, which is
 // picked at once. Shown inside the product form's dialog (one dialog at a time).
 import { useId, useState, type ChangeEvent } from 'react';
+import { FormAlert } from '@/components/detail';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useImages } from '../api/getImages';
 import { UPLOAD_SIZE_MESSAGE, uploadProblem, useUploadImage } from '../api/uploadImage';
@@ -83,11 +84,7 @@ export function ImagePicker({ onPick, onBack }: ImagePickerProps) {
           Back to Form
         </button>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FormAlert tone="error">{problem}</FormAlert>
     </div>
   );
 }

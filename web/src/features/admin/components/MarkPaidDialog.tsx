@@ -2,8 +2,8 @@
 // transfer). The payment's reference is required (one line, at most 100 characters); the server
 // then records the payment, issues the tax invoice and emails the customer. Its field error (422)
 // shows beside the input; a refused move (409) closes the dialog and goes to the page's alert.
-import { useRef, useState, type SyntheticEvent } from 'react';
-import { Dialog, DialogCloseButton } from '@/components/Dialog';
+import { useRef, useState } from 'react';
+import { FormDialog } from '@/components/detail';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { isRefusedMove } from '../api/invalidate';
@@ -27,8 +27,7 @@ export function MarkPaidDialog({ order, onClose, onPaid, onRefused }: MarkPaidDi
   const [failure, setFailure] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const text = reference.trim();
     if (!text) {
       setError(PAYMENT_REFERENCE_REQUIRED);
@@ -50,35 +49,29 @@ export function MarkPaidDialog({ order, onClose, onPaid, onRefused }: MarkPaidDi
   };
 
   return (
-    <Dialog open onClose={onClose} title={`Mark order ${order.order_number} as paid`} description={MARK_PAID_TEXT} initialFocusRef={inputRef}>
-      <DialogCloseButton onClick={onClose} />
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
-        <FormField
-          label="Payment reference"
-          name="payment_reference"
-          inputRef={inputRef}
-          required
-          requiredMark
-          maxLength={MAX_PAYMENT_REFERENCE}
-          hint="e.g. the bank transfer reference"
-          value={reference}
-          error={error}
-          onChange={(event) => setReference(event.target.value)}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Mark as paid'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Mark order ${order.order_number} as paid`}
+      description={MARK_PAID_TEXT}
+      initialFocusRef={inputRef}
+      confirmLabel="Mark as paid"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+      error={failure}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormField
+        label="Payment reference"
+        name="payment_reference"
+        inputRef={inputRef}
+        required
+        requiredMark
+        maxLength={MAX_PAYMENT_REFERENCE}
+        hint="e.g. the bank transfer reference"
+        value={reference}
+        error={error}
+        onChange={(event) => setReference(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -1,22 +1,34 @@
 // The order page's Shipping card: the address snapshot from checkout (none for a digital order),
-// the carrier and tracking, "Update tracking" once shipped, and the packing slip link.
+// the carrier and tracking (the number a link to a known carrier's tracking page), "Update tracking" once shipped, and the packing slip link.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BannerMessage } from '@/components/Banner';
 import { formatDate } from '@/lib/format';
+import { Panel } from '@/components/detail';
 import { addressLines } from '@/lib/shipping';
 import type { OrderDetail } from '../api/schemas';
+import { trackingUrl } from '../links';
 import { ShipOrderDialog } from './ShipOrderDialog';
+
+/** The number, a link to the carrier's tracking page when the carrier is one we know (no referrer: it names the order). */
+export function TrackingNumber({ carrier, number }: { carrier?: string | null; number: string }) {
+  const url = trackingUrl(carrier, number);
+  if (!url) return <>{number}</>;
+  return (
+    <a href={url} rel="noopener noreferrer" className="font-mono text-brand-700 hover:underline">
+      {number}
+    </a>
+  );
+}
 
 export function OrderShipping({ order, onMessage }: { order: OrderDetail; onMessage: (message: BannerMessage) => void }) {
   const [editingTracking, setEditingTracking] = useState(false);
   const tracking = [order.carrier, order.tracking_number].filter(Boolean).join(' ');
   return (
-    <section aria-labelledby="order-shipping" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="order-shipping" className="text-lg font-semibold text-slate-900">
-          Shipping
-        </h2>
+    <Panel
+      id="order-shipping"
+      title="Shipping"
+      actions={
         <div className="flex gap-3">
           {order.status === 'shipped' ? (
             <button type="button" className="btn-secondary" onClick={() => setEditingTracking(true)}>
@@ -29,7 +41,8 @@ export function OrderShipping({ order, onMessage }: { order: OrderDetail; onMess
             </Link>
           ) : null}
         </div>
-      </div>
+      }
+    >
       {order.shipping_address ? (
         <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
           <div>
@@ -51,7 +64,11 @@ export function OrderShipping({ order, onMessage }: { order: OrderDetail; onMess
               {order.carrier || order.tracking_number ? (
                 <>
                   {order.carrier ? <span className="block">Carrier: {order.carrier}</span> : null}
-                  {order.tracking_number ? <span className="block">Tracking number: {order.tracking_number}</span> : null}
+                  {order.tracking_number ? (
+                    <span className="block">
+                      Tracking number: <TrackingNumber carrier={order.carrier} number={order.tracking_number} />
+                    </span>
+                  ) : null}
                 </>
               ) : (
                 <span className="text-slate-500">No tracking yet.</span>
@@ -81,6 +98,6 @@ export function OrderShipping({ order, onMessage }: { order: OrderDetail; onMess
           }}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -2,28 +2,29 @@
 // ('Edit Home Page Appearance') and detail ('Edit Detail Page Content'). Each mode shows and sends
 // its own fields; the rules are productForm.ts's; the server's field errors (422, a taken slug's
 // 409) appear under their fields. The image picker opens inside the same dialog.
-import { useState, type SyntheticEvent, type KeyboardEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
+import { FormAlert } from '@/components/detail';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useCreateProduct } from '../api/createProduct';
 import {
-  ACTION_TYPES,
   buildProductBody,
   EMPTY_PRODUCT_FORM,
   formValuesOf,
   MODE_FIELDS,
   normaliseSlug,
-  showsActionControls,
   type FieldErrors,
   type ProductFormMode,
   type ProductFormValues,
 } from '../api/productForm';
 import type { AdminProduct } from '../api/schemas';
 import { useUpdateProduct } from '../api/updateProduct';
+import { FeaturesField } from './FeaturesField';
 import { ImagePicker } from './ImagePicker';
 import { ImagePreview } from './ImagePreview';
 import { RichTextField } from './RichTextField';
+import { SalesFields } from './SalesFields';
 import { SelectField } from '@/components/SelectField';
 
 export const PRODUCT_CREATED = 'Product created successfully!';
@@ -50,7 +51,6 @@ export function ProductFormDialog({ mode, product, onClose, onSaved }: ProductFo
   const [values, setValues] = useState<ProductFormValues>(() => (product ? formValuesOf(product) : EMPTY_PRODUCT_FORM));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [feature, setFeature] = useState('');
   const [picking, setPicking] = useState<ImageFieldName | null>(null);
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -59,19 +59,6 @@ export function ProductFormDialog({ mode, product, onClose, onSaved }: ProductFo
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
-  };
-
-  const addFeature = () => {
-    const text = feature.trim();
-    if (text === '') return;
-    set('features', [...values.features, text]);
-    setFeature('');
-  };
-
-  const onFeatureKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    addFeature();
   };
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -181,114 +168,9 @@ export function ProductFormDialog({ mode, product, onClose, onSaved }: ProductFo
           ) : null}
           {shows('icon_url') ? imageField('icon_url', 'Icon URL') : null}
           {shows('picture_url') ? imageField('picture_url', 'Picture URL') : null}
-          {shows('features') ? (
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-700">Features</legend>
-              {values.features.length > 0 ? (
-                <ul aria-label="Features" className="mt-2 space-y-1">
-                  {values.features.map((text, index) => (
-                    <li key={`${String(index)}-${text}`} className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-1 text-sm">
-                      <span>{text}</span>
-                      <button
-                        type="button"
-                        className="text-red-700 hover:underline"
-                        aria-label={`Remove feature ${text}`}
-                        onClick={() => set('features', values.features.filter((_, i) => i !== index))}
-                      >
-                        Remove
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <div className="mt-2 flex items-end gap-2">
-                <FormField
-                  wrapperClassName="flex-1"
-                  label="New Feature"
-                  hint="Press Enter to add it."
-                  value={feature}
-                  onChange={(event) => setFeature(event.target.value)}
-                  onKeyDown={onFeatureKey}
-                />
-                <button type="button" className="btn-secondary" onClick={addFeature}>
-                  Add Feature
-                </button>
-              </div>
-            </fieldset>
-          ) : null}
-          {shows('action_type') ? (
-            <SelectField label="Action Type" value={values.action_type} options={ACTION_TYPES} onChange={(event) => set('action_type', event.target.value)} />
-          ) : null}
-          {shows('action_url') && showsActionControls(values.action_type) ? (
-            <>
-              <FormField
-                label="Redirect URL"
-                name="action_url"
-                type="url"
-                placeholder="https://"
-                value={values.action_url}
-                error={errors.action_url}
-                onChange={(event) => set('action_url', event.target.value)}
-              />
-              <label className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" checked={values.show_pricing} onChange={(event) => set('show_pricing', event.target.checked)} />
-                Show Pricing Section
-              </label>
-            </>
-          ) : null}
-          {shows('track_inventory') && values.type === 'physical' ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-                <input type="checkbox" checked={values.track_inventory} onChange={(event) => set('track_inventory', event.target.checked)} />
-                Track Inventory
-              </label>
-              {values.track_inventory ? (
-                <FormField
-                  label="Stock Quantity"
-                  name="stock_quantity"
-                  type="number"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  value={values.stock_quantity}
-                  error={errors.stock_quantity}
-                  onChange={(event) => set('stock_quantity', event.target.value)}
-                />
-              ) : null}
-            </div>
-          ) : null}
-          {shows('price_nzd') ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="Price (NZD)"
-                name="price_nzd"
-                type="number"
-                min={0}
-                step={0.01}
-                inputMode="decimal"
-                value={values.price_nzd}
-                error={errors.price_nzd}
-                onChange={(event) => set('price_nzd', event.target.value)}
-              />
-              <SelectField
-                label="Billing Interval"
-                value={values.billing_interval}
-                error={errors.billing_interval}
-                options={[
-                  { value: '', label: 'None (one-off price)' },
-                  { value: 'month', label: 'Per month' },
-                  { value: 'year', label: 'Per year' },
-                  ...(['', 'month', 'year'].includes(values.billing_interval) ? [] : [{ value: values.billing_interval, label: values.billing_interval }]),
-                ]}
-                onChange={(event) => set('billing_interval', event.target.value)}
-              />
-            </div>
-          ) : null}
-          {failure ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              {failure}
-            </p>
-          ) : null}
+          {shows('features') ? <FeaturesField features={values.features} onChange={(features) => set('features', features)} /> : null}
+          <SalesFields values={values} errors={errors} shows={shows} set={set} />
+          <FormAlert tone="error">{failure}</FormAlert>
           <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
             <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
               Cancel

@@ -5,9 +5,9 @@
 // server's field errors (amount, restock, `lines[i]`) show beside their fields. One
 // Idempotency-Key per opening: pressing Refund twice, or again after a failure, never refunds
 // twice (docs/billing.md, "The ledger, refunds and disputes").
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '@/components/detail';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
@@ -71,8 +71,7 @@ export function RefundDialog({ order, onClose, onRefunded, onRefused }: RefundDi
     if (nextLines.length === 0) setRestock(false);
   };
 
-  const review = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const review = () => {
     const cents = majorToMinor(amount);
     if (cents === null || cents <= 0) {
       setErrors({ amount: 'Enter an amount above 0, e.g. 12.50' });
@@ -127,59 +126,45 @@ export function RefundDialog({ order, onClose, onRefunded, onRefused }: RefundDi
   // A line's error names its place among the lines last sent.
   const lineErrors = Object.fromEntries(sent.map((line, index) => [line.order_item_id, errors[`lines[${String(index)}]`]]));
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       size="lg"
       title={`Refund order ${order.order_number}`}
       description={`${formatMoney(remaining, order.currency)} of ${formatMoney(order.total_amount, order.currency)} can still be refunded.`}
+      confirmLabel="Continue"
+      error={failure}
+      onSubmit={review}
     >
-      <DialogCloseButton onClick={onClose} />
-      <form noValidate onSubmit={review} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
-        <RefundLines items={order.items} currency={order.currency} quantities={quantities} errors={lineErrors} onChange={choose} />
-        {errors.lines ? <p className="text-sm text-red-700">{errors.lines}</p> : null}
-        <FormField
-          label="Amount"
-          name="amount"
-          inputMode="decimal"
-          required
-          requiredMark
-          hint={lines.length > 0 ? `In ${order.currency}: the chosen items come to ${formatMoney(cap, order.currency)}; you may refund less.` : `In ${order.currency}, e.g. 12.50`}
-          value={amount}
-          error={errors.amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <FormField label="Reason" name="reason" multiline rows={3} maxLength={500} value={reason} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
-        <div>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={restock}
-              disabled={lines.length === 0}
-              aria-describedby="refund-restock-note"
-              aria-invalid={errors.restock ? true : undefined}
-              onChange={(event) => setRestock(event.target.checked)}
-            />
-            Return these items to stock
-          </label>
-          <p id="refund-restock-note" className={errors.restock ? 'mt-1 text-sm text-red-700' : 'mt-1 text-xs text-slate-500'}>
-            {errors.restock ?? (lines.length > 0 ? 'The units chosen above go back to stock.' : 'Choose the items above to return them to stock.')}
-          </p>
-        </div>
-        <div className="flex justify-end gap-3">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary">
-            Continue
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      <RefundLines items={order.items} currency={order.currency} quantities={quantities} errors={lineErrors} onChange={choose} />
+      {errors.lines ? <p className="text-sm text-red-700">{errors.lines}</p> : null}
+      <FormField
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        required
+        requiredMark
+        hint={lines.length > 0 ? `In ${order.currency}: the chosen items come to ${formatMoney(cap, order.currency)}; you may refund less.` : `In ${order.currency}, e.g. 12.50`}
+        value={amount}
+        error={errors.amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <FormField label="Reason" name="reason" multiline rows={3} maxLength={500} value={reason} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
+      <div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={restock}
+            disabled={lines.length === 0}
+            aria-describedby="refund-restock-note"
+            aria-invalid={errors.restock ? true : undefined}
+            onChange={(event) => setRestock(event.target.checked)}
+          />
+          Return these items to stock
+        </label>
+        <p id="refund-restock-note" className={errors.restock ? 'mt-1 text-sm text-red-700' : 'mt-1 text-xs text-slate-500'}>
+          {errors.restock ?? (lines.length > 0 ? 'The units chosen above go back to stock.' : 'Choose the items above to return them to stock.')}
+        </p>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 // Reset two-factor: removes every factor of the customer and signs out their two-factor sessions.
 // A reason is required (it goes to the audit log); the server's 422 shows under the field.
-import { useState, type SyntheticEvent } from 'react';
-import { Dialog, DialogCloseButton } from '@/components/Dialog';
+import { useState } from 'react';
+import { FormDialog } from '@/components/detail';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 
@@ -20,8 +20,7 @@ export function ResetTwoFactorDialog({ name, busy, onReset, onClose }: ResetTwoF
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const text = reason.trim();
     if (!text) {
       setError(REASON_REQUIRED);
@@ -36,40 +35,29 @@ export function ResetTwoFactorDialog({ name, busy, onReset, onClose }: ResetTwoF
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title="Reset two-factor authentication"
       description={`This removes every authenticator of ${name} and signs them out of their two-factor sessions. They can set up two-factor again after signing in.`}
+      confirmLabel="Reset two-factor"
+      pendingLabel="Resetting..."
+      danger
+      pending={busy}
+      error={failure}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogCloseButton onClick={onClose} />
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
-        <FormField
-          label="Reason"
-          name="reason"
-          multiline
-          required
-          requiredMark
-          maxLength={REASON_MAX}
-          hint="Kept in the audit log, e.g. how you checked who asked."
-          value={reason}
-          error={error}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <div className="flex justify-end gap-3">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary bg-red-600 hover:bg-red-700" disabled={busy}>
-            {busy ? 'Resetting...' : 'Reset two-factor'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      <FormField
+        label="Reason"
+        name="reason"
+        multiline
+        required
+        requiredMark
+        maxLength={REASON_MAX}
+        hint="Kept in the audit log, e.g. how you checked who asked."
+        value={reason}
+        error={error}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -2,8 +2,8 @@
 // server mails them to the customer ("Your order ... has shipped"); its field errors (422) show
 // beside the inputs and the dialog stays open with the values kept. A refused move (409
 // invalid_transition: the order moved meanwhile) closes it and goes to the page's alert.
-import { useRef, useState, type SyntheticEvent } from 'react';
-import { Dialog } from '@/components/Dialog';
+import { useRef, useState } from 'react';
+import { FormDialog } from '@/components/detail';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import type { OrderDetail, OrderRow } from '../api/schemas';
@@ -31,8 +31,11 @@ export function ShipOrderDialog({ open, order, onClose, onShipped, onRefused }: 
   const fields = isApiError(update.error) ? update.error.fields : {};
   const general = update.error && !fields.carrier && !fields.tracking_number ? errorMessage(update.error, 'Failed to update the order status') : null;
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const close = () => {
+    update.reset();
+    onClose();
+  };
+  const submit = () => {
     update.mutate(
       { id: order.id, status: 'shipped', carrier, tracking_number: tracking },
       {
@@ -50,57 +53,37 @@ export function ShipOrderDialog({ open, order, onClose, onShipped, onRefused }: 
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={() => {
-        update.reset();
-        onClose();
-      }}
+      onClose={close}
       title={`Mark order ${order.order_number} as shipped`}
       description="The customer is emailed that their order has shipped, with the carrier and tracking number if you give them."
       initialFocusRef={carrierRef}
+      closeButton={false}
+      confirmLabel="Mark as shipped"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+      error={general}
+      onSubmit={submit}
     >
-      <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
-        <FormField
-          label="Carrier (optional)"
-          name="carrier"
-          inputRef={carrierRef}
-          value={carrier}
-          maxLength={MAX_CARRIER}
-          error={fields.carrier}
-          placeholder="NZ Post"
-          onChange={(event) => setCarrier(event.target.value)}
-        />
-        <FormField
-          label="Tracking number (optional)"
-          name="tracking_number"
-          value={tracking}
-          maxLength={MAX_TRACKING_NUMBER}
-          error={fields.tracking_number}
-          onChange={(event) => setTracking(event.target.value)}
-        />
-        {general ? (
-          <p role="alert" className="text-sm text-red-700">
-            {general}
-          </p>
-        ) : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={update.isPending}
-            onClick={() => {
-              update.reset();
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Mark as shipped'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      <FormField
+        label="Carrier (optional)"
+        name="carrier"
+        inputRef={carrierRef}
+        value={carrier}
+        maxLength={MAX_CARRIER}
+        error={fields.carrier}
+        placeholder="NZ Post"
+        onChange={(event) => setCarrier(event.target.value)}
+      />
+      <FormField
+        label="Tracking number (optional)"
+        name="tracking_number"
+        value={tracking}
+        maxLength={MAX_TRACKING_NUMBER}
+        error={fields.tracking_number}
+        onChange={(event) => setTracking(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -2,9 +2,9 @@
 // optional reason, then a confirmation that says what happens before anything is done. One
 // Idempotency-Key per opening, so pressing Refund twice, or again after a failure, never refunds
 // twice. The server's field errors show beside the field, anything else in the dialog.
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '@/components/detail';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '../api/refundOrder';
@@ -31,8 +31,7 @@ export function SubscriptionRefundDialog({ row, onClose, onRefunded }: Subscript
   const [key] = useState(newIdempotencyKey);
   const subject = subscriptionSubject(row);
 
-  const review = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const review = () => {
     const value = majorToMinor(amount);
     if (value === null || value <= 0) {
       setErrors({ amount: 'Enter an amount above 0, e.g. 12.50' });
@@ -73,35 +72,19 @@ export function SubscriptionRefundDialog({ row, onClose, onRefunded }: Subscript
     );
 
   return (
-    <Dialog open onClose={onClose} title={`Refund latest payment: ${row.product_name}`} description={`Refunds part or all of the latest payment of ${subject}.`}>
-      <DialogCloseButton onClick={onClose} />
-      <form noValidate onSubmit={review} className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
-        <FormField
-          label="Amount"
-          name="amount"
-          inputMode="decimal"
-          required
-          requiredMark
-          hint="In the payment's currency, e.g. 12.50"
-          value={amount}
-          error={errors.amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <FormField label="Reason" name="reason" maxLength={500} hint="One line (optional)." value={reason} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary">
-            Review refund
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog onClose={onClose} title={`Refund latest payment: ${row.product_name}`} description={`Refunds part or all of the latest payment of ${subject}.`} confirmLabel="Review refund" error={failure} onSubmit={review}>
+      <FormField
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        required
+        requiredMark
+        hint="In the payment's currency, e.g. 12.50"
+        value={amount}
+        error={errors.amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <FormField label="Reason" name="reason" maxLength={500} hint="One line (optional)." value={reason} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
+    </FormDialog>
   );
 }

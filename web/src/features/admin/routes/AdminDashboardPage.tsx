@@ -4,10 +4,12 @@
 // days (New Zealand time), NZD the one figure with the all-time one beside it; other currencies
 // show beneath it when not zero. A load failure is logged and the cards stay at zero.
 import { Link } from 'react-router';
+import { StatCard } from '@/components/detail';
 import { formatMoney } from '@/lib/format';
 import { EMPTY_STATS, useAdminStats } from '../api/getStats';
 import { useStatsSeries } from '../api/getStatsSeries';
 import { DashboardCharts } from '../components/DashboardCharts';
+import { TodoList } from '../components/TodoList';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 
 const QUICK_ACTIONS = [
@@ -18,21 +20,6 @@ const QUICK_ACTIONS = [
   { to: '/admin/enterprise', label: 'Enterprise Accounts' },
   { to: '/admin/wirewrite', label: 'WireWrite Admin' },
 ] as const;
-
-function StatCard({ label, value, note, extra = [] }: { label: string; value: string; note?: string; extra?: string[] }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-2 text-3xl font-bold text-slate-900">{value}</dd>
-      {note ? <dd className="mt-1 text-sm text-slate-500">{note}</dd> : null}
-      {extra.map((line) => (
-        <dd key={line} className="mt-1 text-sm text-slate-600">
-          {line}
-        </dd>
-      ))}
-    </div>
-  );
-}
 
 const OTHER_CURRENCIES = ['AUD', 'USD'] as const;
 
@@ -52,7 +39,8 @@ export function AdminDashboardPage() {
   const count = (n: number) => n.toLocaleString('en-NZ');
 
   return (
-    <StaffPage title="Admin Dashboard" back={null} error={stats.error}>
+    <StaffPage title="Admin Dashboard" error={stats.error}>
+      <TodoList />
       {stats.isPending ? (
         <p role="status" className="py-12 text-center text-slate-500">
           Loading ...

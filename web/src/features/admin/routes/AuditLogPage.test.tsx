@@ -28,6 +28,24 @@ beforeEach(() => {
 });
 
 describe('AuditLogPage', () => {
+  it('links a target to its page where it has one, and leaves the rest as text', async () => {
+    mockApi(() =>
+      jsonResponse(
+        200,
+        page([
+          { ...ENTRY, id: 'a2', action: 'order.status_change', target_type: 'order', target_id: 'order-9' },
+          { ...ENTRY, id: 'a3', action: 'login', target_type: 'user', target_id: 'user-7' },
+          { ...ENTRY, id: 'a4', action: 'session.ended', target_type: 'session', target_id: 'sess-1' },
+        ]),
+      ),
+    );
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(await within(table).findByRole('link', { name: 'order order-9' })).toHaveAttribute('href', '/admin/orders/order-9');
+    expect(within(table).getByRole('link', { name: 'user user-7' })).toHaveAttribute('href', '/admin/customers/user-7');
+    expect(within(table).getByText('sess-1').closest('a')).toBeNull();
+  });
+
   it('lists entries: when, actor, action, target and the before and after', async () => {
     mockApi(() => jsonResponse(200, page([ENTRY])));
     const user = userEvent.setup();
@@ -38,7 +56,7 @@ describe('AuditLogPage', () => {
     expect(row).toHaveTextContent('1 Oct 2025, 1:00 pm');
     expect(row).toHaveTextContent('admin@example.test');
     expect(row).toHaveTextContent('admin · aal2 · 127.0.0.1');
-    expect(row).toHaveTextContent('productprod-1');
+    expect(row).toHaveTextContent('product prod-1');
     await user.click(within(row).getByText('Show changes'));
     expect(row).toHaveTextContent(/Before\{\s*"is_active": true\s*\}/);
     expect(row).toHaveTextContent(/After\{\s*"is_active": false\s*\}/);

@@ -1,6 +1,7 @@
 // /admin/audit: the audit log, newest first, filtered by actor (email or user id), action and
 // target (type or id), paged by the server. Each entry opens to its before and after.
 import { useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router';
 import { DataTable, type Column } from '@/components/DataTable';
 import { useListState } from '@/components/list/useListState';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
@@ -8,6 +9,23 @@ import { formatDate } from '@/lib/format';
 import type { ListSpec } from '@/lib/list';
 import { useAudit } from '../api/getAudit';
 import type { AuditEntry } from '../api/schemas';
+import { auditTargetPath } from '../links';
+
+/** The target's type and id, a link to its page where it has one. */
+function AuditTarget({ type, id }: { type: string; id: string | null }) {
+  const to = auditTargetPath(type, id);
+  const idText = id ? <span className="block font-mono text-xs">{id}</span> : null;
+  return to ? (
+    <Link to={to} className="text-brand-700 hover:underline">
+      {type} {idText}
+    </Link>
+  ) : (
+    <div>
+      <p>{type}</p>
+      {id ? <p className="font-mono text-xs text-slate-500">{id}</p> : null}
+    </div>
+  );
+}
 
 export const AUDIT_EMPTY = 'No audit entries found';
 
@@ -62,12 +80,7 @@ const columns: Column<AuditEntry>[] = [
   {
     key: 'target',
     header: 'Target',
-    cell: (entry) => (
-      <div>
-        <p>{entry.target_type}</p>
-        {entry.target_id ? <p className="font-mono text-xs text-slate-500">{entry.target_id}</p> : null}
-      </div>
-    ),
+    cell: (entry) => <AuditTarget type={entry.target_type} id={entry.target_id} />,
   },
   { key: 'changes', header: 'Changes', cell: (entry) => <Changes entry={entry} /> },
 ];

@@ -60,6 +60,19 @@ beforeEach(() => {
 });
 
 describe('CustomerDetailPage', () => {
+  it('links to their orders and subscriptions in the lists and each invoice to its document', async () => {
+    mockApi(() => jsonResponse(200, detail()));
+    renderPage();
+    const orders = await screen.findByRole('region', { name: 'Orders' });
+    expect(within(orders).getByRole('link', { name: 'All their orders' })).toHaveAttribute('href', '/admin/orders?q=dev%40example.nz');
+    const subscriptions = screen.getByRole('region', { name: 'Subscriptions' });
+    expect(within(subscriptions).getByRole('link', { name: 'All their subscriptions' })).toHaveAttribute('href', '/admin/subscriptions?q=dev%40example.nz');
+    expect(within(screen.getByRole('region', { name: 'Tax invoices' })).getByRole('link', { name: 'INV-000042' })).toHaveAttribute(
+      'href',
+      '/account/invoices/INV-000042',
+    );
+  });
+
   it('shows the profile, purchases, enterprise accounts, factors and sign-ins', async () => {
     mockApi(() => jsonResponse(200, detail()));
     renderPage();

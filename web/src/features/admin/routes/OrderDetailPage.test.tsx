@@ -113,6 +113,12 @@ describe('OrderDetailPage', () => {
     expect(shipping).toHaveTextContent('Phone: 021 555 0101');
     expect(shipping).toHaveTextContent('Carrier: NZ Post');
     expect(shipping).toHaveTextContent('Tracking number: LY123456789NZ');
+    expect(within(shipping).getByRole('link', { name: 'LY123456789NZ' })).toHaveAttribute('href', 'https://www.nzpost.co.nz/tools/tracking?trackid=LY123456789NZ');
+    // The customer opens to their page.
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByRole('link', { name: 'ana@example.co.nz' })).toHaveAttribute(
+      'href',
+      '/admin/customers/0193a000-1111-7000-8000-0000000000aa',
+    );
     expect(within(shipping).getByRole('link', { name: 'Packing slip' })).toHaveAttribute('href', '/admin/orders/order-1/packing-slip');
     expect(within(shipping).getByRole('button', { name: 'Update tracking' })).toBeInTheDocument();
   });

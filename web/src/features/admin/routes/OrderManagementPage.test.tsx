@@ -277,4 +277,22 @@ describe('OrderManagementPage', () => {
     const [call] = callsTo(fetchMock, 'GET', '/api/v1/admin/orders/export.csv');
     expect(Object.fromEntries(call!.url.searchParams)).toEqual({ status: 'paid', q: 'ana' });
   });
+
+  it('filters to the orders to ship, from the address (the dashboard link) and the checkbox', async () => {
+    const fetchMock = mockApi(() => jsonResponse(200, page([orderRow()])));
+    const user = userEvent.setup();
+    renderRoute(<OrderManagementPage />, { path: '/admin/orders', initialEntry: '/admin/orders?to_ship=true' });
+    const toShip = await screen.findByRole('checkbox', { name: 'To ship only' });
+    expect(toShip).toBeChecked();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('to_ship')).toBe('true'));
+    await user.click(toShip);
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/v1/admin/orders').at(-1)?.url.searchParams.get('to_ship')).toBeNull());
+  });
+
+  it('links a customer with an account to their page', async () => {
+    mockApi(() => jsonResponse(200, page([orderRow(), orderRow({ id: 'order-2', order_number: 'SC-GUEST-1', user_id: null })])));
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'ana@example.co.nz' })).toHaveAttribute('href', '/admin/customers/0193a000-1111-7000-8000-0000000000aa');
+    expect(screen.getByText('Guest').closest('a')).toBeNull();
+  });
 });

@@ -21,6 +21,7 @@ import { useOrders } from '../api/getOrders';
 import type { OrderRow } from '../api/schemas';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { OrderRowActions } from '../components/OrderRowActions';
+import { customerPath } from '../links';
 import { AMOUNT_MISMATCH, orderTone, statusLabel } from '../status';
 
 export const ORDERS_EMPTY = 'No orders found';
@@ -36,7 +37,15 @@ const FILTERS = [
   { value: 'paid_after_cancellation', label: 'Paid after cancellation' },
 ] as const;
 
-const LIST: ListSpec<'status' | 'q' | 'disputed' | 'amount_mismatch'> = { filters: ['status', 'q', 'disputed', 'amount_mismatch'] };
+type OrderFlag = 'to_ship' | 'disputed' | 'amount_mismatch';
+const LIST: ListSpec<'status' | 'q' | OrderFlag> = { filters: ['status', 'q', 'to_ship', 'disputed', 'amount_mismatch'] };
+
+/** The yes/no filters: "to ship" is paid orders with a physical item not yet shipped (the server's). */
+const FLAGS: { key: OrderFlag; label: string }[] = [
+  { key: 'to_ship', label: 'To ship only' },
+  { key: 'disputed', label: 'Disputed only' },
+  { key: 'amount_mismatch', label: 'Amount mismatches only' },
+];
 
 /** 'Guest' without a user; the email, or 'Unknown' when the account is gone. */
 export function customerOf(order: Pick<OrderRow, 'user_id' | 'customer_email'>): string {
@@ -141,7 +150,18 @@ export function OrderManagementPage() {
         </Link>
       ),
     },
-    { key: 'customer', header: 'Customer', cell: customerOf },
+    {
+      key: 'customer',
+      header: 'Customer',
+      cell: (order) =>
+        order.user_id && order.customer_email ? (
+          <Link to={customerPath(order.user_id)} className="text-brand-700 hover:underline">
+            {order.customer_email}
+          </Link>
+        ) : (
+          customerOf(order)
+        ),
+    },
     { key: 'amount', header: 'Amount', cell: (order) => formatMoney(order.total_amount, order.currency) },
     {
       key: 'status',
@@ -168,18 +188,16 @@ export function OrderManagementPage() {
       <Banner message={message} onDismiss={dismiss} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <FilterControl label="Filter by status" options={FILTERS} value={list.filters.status} onChange={(status) => list.setFilters({ status })} />
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={list.filters.disputed === 'true'} onChange={(event) => list.setFilters({ disputed: event.target.checked ? 'true' : '' })} />
-          Disputed only
-        </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={list.filters.amount_mismatch === 'true'}
-            onChange={(event) => list.setFilters({ amount_mismatch: event.target.checked ? 'true' : '' })}
-          />
-          Amount mismatches only
-        </label>
+        {FLAGS.map((flag) => (
+          <label key={flag.key} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={list.filters[flag.key] === 'true'}
+              onChange={(event) => list.setFilters({ [flag.key]: event.target.checked ? 'true' : '' })}
+            />
+            {flag.label}
+          </label>
+        ))}
         <SearchField label="Search orders" value={list.filters.q} onSearch={(q) => list.setFilters({ q })} placeholder="Order number or email" />
         <ExportButton path="/api/v1/admin/orders/export.csv" params={list.params} fallbackName="orders.csv" />
       </div>

@@ -3,6 +3,7 @@
 // Each row offers what its lifecycle allows (components/SubscriptionRowActions: Cancel at period
 // end, Cancel now, each asking for the reason and saying when access ends) and Open customer.
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { DataTable, type Column } from '@/components/DataTable';
 import { Badge } from '@/components/list/Badge';
@@ -19,6 +20,7 @@ import type { SubscriptionRefund } from '../api/refundSubscription';
 import { CancelSubscriptionDialog } from '../components/CancelSubscriptionDialog';
 import { SubscriptionRefundDialog } from '../components/SubscriptionRefundDialog';
 import { SubscriptionRowActions, subscriptionSubject } from '../components/SubscriptionRowActions';
+import { customerPath } from '../links';
 import { statusLabel, subscriptionTone } from '../status';
 
 export const SUBSCRIPTIONS_EMPTY = 'No subscriptions found';
@@ -43,7 +45,9 @@ function columns(onCancel: (row: SubscriptionRow, atPeriodEnd: boolean) => void,
       header: 'User',
       cell: (row) => (
         <div>
-          <p className="font-medium text-slate-900">{row.user_email ?? 'Unknown'}</p>
+          <Link to={customerPath(row.user_id)} className="font-medium text-brand-700 hover:underline">
+            {row.user_email ?? 'Unknown'}
+          </Link>
           <p className="font-mono text-xs text-slate-500">{row.user_id.slice(0, 8)}</p>
         </div>
       ),

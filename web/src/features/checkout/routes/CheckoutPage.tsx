@@ -3,27 +3,26 @@
 // page sends only the product, the plan id and the quantity: price, currency and stock are the
 // server's. Coming back with `?cancelled=<checkout id>` abandons that checkout once.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { Link, useParams } from 'react-router';
 import { HideOnErrorImage } from '@/components/HideOnErrorImage';
 import { ProductNotFound } from '@/components/ProductNotFound';
 import { Loading } from '@/components/Spinner';
 import { ArrowLeftIcon } from '@/components/icons';
 import { errorMessage, isApiError } from '@/lib/api';
 import { isSoldOut, productKeys, sortedPlans } from '@/lib/catalog';
-import { billingFrequencyText, formatMoney } from '@/lib/format';
 import { SITE_NAME, useDocumentHead } from '@/lib/head';
 import { browserNavigation } from '@/lib/navigation';
 import type { Product } from '@/lib/types';
-import { useCancelCheckout } from '../api/cancelCheckout';
 import { useCreateCheckoutSession, type CheckoutRequest } from '../api/createCheckoutSession';
 import { useCheckoutProduct } from '../api/product';
-import { maxQuantity, quantityChoices } from '../rules';
+import { CancelledCheckoutNotice } from '../components/CancelledCheckoutNotice';
+import { PlanChoice, QuantityChoice } from '../components/CheckoutChoices';
+import { maxQuantity } from '../rules';
 
 const HEAD = { title: `Checkout | ${SITE_NAME}`, robots: 'noindex' };
 
 const OUT_OF_STOCK_TEXT = 'This item is currently out of stock';
-const CANCELLED_TEXT = 'Your checkout was cancelled and nothing was charged.';
 const NO_PAYMENT_PAGE_TEXT = 'The payment page could not be opened. Please try again.';
 const CHOOSE_PLAN_TEXT = 'Choose a pricing plan.';
 
@@ -51,53 +50,6 @@ export function CheckoutPage() {
   );
 }
 
-/** `?cancelled=<checkout id>`: the buyer left the provider's page; abandon that checkout once. */
-function CancelledCheckoutNotice({ slug }: { slug: string }) {
-  const [searchParams] = useSearchParams();
-  const checkoutId = searchParams.get('cancelled');
-  const queryClient = useQueryClient();
-  const { mutate, status, error } = useCancelCheckout();
-  const sent = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!checkoutId || sent.current === checkoutId) return;
-    sent.current = checkoutId;
-    mutate(checkoutId, {
-      // The reservation is released: show the stock as it is now.
-      onSettled: () => void queryClient.invalidateQueries({ queryKey: productKeys.detail(slug) }),
-      onError: (cause) => {
-        if (!(isApiError(cause) && cause.code === 'checkout_closed')) console.error('Failed to cancel checkout', cause);
-      },
-    });
-  }, [checkoutId, mutate, queryClient, slug]);
-
-  if (!checkoutId) return null;
-  if (status === 'idle' || status === 'pending') {
-    return (
-      <p role="status" className="mb-6 rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
-        Cancelling your checkout...
-      </p>
-    );
-  }
-  if (isApiError(error) && error.code === 'checkout_closed') {
-    // Paid after all (money was taken): the order is on the dashboard.
-    return (
-      <div role="status" className="mb-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900">
-        <p className="font-semibold">{error.message}</p>
-        <p className="mt-1 text-sm">
-          This checkout was already paid. See it in your <Link to="/dashboard" className="font-medium underline">Dashboard</Link>.
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div role="status" className="mb-6 rounded-xl border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
-      <p className="font-semibold">Checkout cancelled</p>
-      <p className="mt-1 text-sm">{CANCELLED_TEXT}</p>
-    </div>
-  );
-}
-
 /** The server's refusal as text; a 422 adds its field messages. */
 function checkoutErrorText(error: unknown): string {
   if (!isApiError(error)) return errorMessage(error);
@@ -116,7 +68,6 @@ function CheckoutForm({ product }: { product: Product }) {
   const [redirecting, setRedirecting] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
   const mutation = useCreateCheckoutSession();
-  const quantityId = useId();
 
   // The stock can fall while the page is open (a refetch after a 409): never ask for more, and say
   // so beside the control rather than changing the quantity unannounced.
@@ -210,78 +161,24 @@ function CheckoutForm({ product }: { product: Product }) {
         {canBuy ? (
           <form className="mt-6 space-y-6" onSubmit={(event) => void onSubmit(event)} noValidate>
             {isSubscription ? (
-              <fieldset>
-                <legend className="text-sm font-semibold text-slate-900">Choose a pricing plan</legend>
-                <div className="mt-3 space-y-2">
-                  {plans.map((plan) => (
-                    <label
-                      key={plan.id}
-                      className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 ${
-                        plan.id === planId ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'
-                      }`}
-                    >
-                      <input
-                        type="radio"
-                        name="plan"
-                        value={plan.id}
-                        checked={plan.id === planId}
-                        onChange={() => {
-                          setPlanId(plan.id);
-                          setLocalError(null);
-                        }}
-                        disabled={busy}
-                        className="h-4 w-4 accent-brand-600"
-                      />
-                      <span className="flex flex-1 flex-wrap items-baseline justify-between gap-x-4">
-                        <span className="font-medium text-slate-900">{plan.name}</span>{' '}
-                        <span className="text-slate-700">
-                          <span className="font-semibold text-slate-900">{formatMoney(plan.price_amount, plan.currency)}</span>{' '}
-                          {billingFrequencyText(plan.billing_frequency_value, plan.billing_frequency_unit)}
-                        </span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <PlanChoice
+                plans={plans}
+                planId={planId}
+                disabled={busy}
+                onChoose={(id) => {
+                  setPlanId(id);
+                  setLocalError(null);
+                }}
+              />
             ) : (
-              <dl className="space-y-4">
-                <div className="flex items-baseline justify-between text-slate-700">
-                  <dt>Price</dt>
-                  <dd className="font-semibold text-slate-900">{formatMoney(product.price_nzd)}</dd>
-                </div>
-                <div className="flex items-center justify-between gap-4">
-                  <dt>
-                    <label htmlFor={quantityId} className="text-sm font-medium text-slate-700">
-                      Quantity
-                    </label>
-                  </dt>
-                  <dd>
-                    <select
-                      id={quantityId}
-                      value={effectiveQuantity}
-                      onChange={(event) => setQuantity(Number(event.target.value))}
-                      disabled={busy}
-                      aria-describedby={quantityLowered ? `${quantityId}-lowered` : undefined}
-                      className="field-input w-24"
-                    >
-                      {quantityChoices(product).map((choice) => (
-                        <option key={choice} value={choice}>
-                          {choice}
-                        </option>
-                      ))}
-                    </select>
-                    {quantityLowered ? (
-                      <p id={`${quantityId}-lowered`} className="mt-1 text-right text-sm text-yellow-800">
-                        Only {availableQuantity} in stock: the quantity is now {availableQuantity}.
-                      </p>
-                    ) : null}
-                  </dd>
-                </div>
-                <div className="flex items-baseline justify-between border-t border-slate-100 pt-4 text-lg">
-                  <dt className="font-medium text-slate-700">Total</dt>
-                  <dd className="font-bold text-slate-900">{formatMoney(product.price_nzd * effectiveQuantity)}</dd>
-                </div>
-              </dl>
+              <QuantityChoice
+                product={product}
+                quantity={effectiveQuantity}
+                available={availableQuantity}
+                lowered={quantityLowered}
+                disabled={busy}
+                onChange={setQuantity}
+              />
             )}
 
             <p className="text-xs text-slate-500">All prices include GST. Payment is taken on the secure payment page.</p>

@@ -1,6 +1,7 @@
 // The staff's Create Account form (spec section 2 "Admin: Enterprise Account Management"):
 // company, billing email and the admin's email; the server's field messages under their fields.
 import { useState, type RefObject, type SyntheticEvent } from 'react';
+import { FormAlert } from '@/components/detail';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useCreateAccount } from '../api/createAccount';
@@ -86,11 +87,7 @@ export function CreateAccountForm({
           </button>
         </div>
       </form>
-      {error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert tone="error" className="mt-3">{error}</FormAlert>
     </section>
   );
 }
