@@ -4,6 +4,7 @@
 // the page's "logged only" line (spec section 8) already puts them. A refusal because the session
 // has ended shows nothing: the app signs out and asks to sign in (lib/sessionEnded.ts).
 import { isSessionEndedAnswer } from '@/lib/sessionCodes';
+import { LOAD_ERROR_CLASS, LOAD_ERROR_TEXT } from './loadErrorLook';
 
 // Read by shape, not with lib/api's isApiError: the landing page shows this, and its first chunk
 // does not carry the fetch wrapper (docs/performance.md; app/queryClient.ts does the same).
@@ -24,12 +25,10 @@ function factsOf(error: unknown): ApiErrorFacts | null {
 const NO_ANSWER = 0;
 const UNREADABLE_ANSWER = 'invalid_response';
 
-export const LOAD_ERROR_TEXT = 'This could not be loaded.';
+export { LOAD_ERROR_CLASS, LOAD_ERROR_TEXT } from './loadErrorLook';
 export const RETRY_TEXT = 'Retry';
-/** The error box's look (a caller adds its margin). */
-export const LOAD_ERROR_CLASS = 'rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800';
 
-interface LoadErrorProps {
+export interface LoadErrorProps {
   /** The failed query's error. */
   error: unknown;
   /** Asks again (the query's refetch). */
@@ -63,18 +62,16 @@ export function requestIdOf(error: unknown): string | null {
   return factsOf(error)?.requestId ?? null;
 }
 
-function hint(error: unknown): string {
-  if (factsOf(error)?.status === NO_ANSWER) return 'The server could not be reached. Check your connection and try again.';
-  return 'Please try again in a moment.';
-}
-
 export function LoadError({ error, onRetry, retrying = false, title = LOAD_ERROR_TEXT, className = LOAD_ERROR_CLASS }: LoadErrorProps) {
-  if (isEndedSessionError(error)) return null;
-  const requestId = requestIdOf(error);
+  const facts = factsOf(error);
+  if (facts && isSessionEndedAnswer(facts.status, facts.code, true)) return null;
+  const requestId = facts?.requestId;
   return (
     <div role="alert" className={className}>
       <p className="font-medium">{title}</p>
-      <p className="mt-1">{hint(error)}</p>
+      <p className="mt-1">
+        {facts?.status === NO_ANSWER ? 'The server could not be reached. Check your connection and try again.' : 'Please try again in a moment.'}
+      </p>
       {requestId ? (
         <p className="mt-1 text-red-700">
           Request id: <code className="select-all font-mono">{requestId}</code>

@@ -1,6 +1,7 @@
 // / (spec section 2, "Landing page").
 import { useEffect } from 'react';
-import { LOAD_ERROR_CLASS, LoadError } from '@/components/list/LoadError';
+import { LazyLoadError } from '@/components/list/LazyLoadError';
+import { LOAD_ERROR_CLASS } from '@/components/list/loadErrorLook';
 import { ExternalLinkIcon } from '@/components/icons';
 import { SITE_NAME, useDocumentHead, type HeadTags } from '@/lib/head';
 import { useProducts } from '../api/products';
@@ -94,7 +95,7 @@ export function LandingPage({ onContactSales }: LandingPageProps) {
             Loading products...
           </p>
         ) : products.isError && !products.data ? (
-          <LoadError className={`mt-10 ${LOAD_ERROR_CLASS}`} error={products.error} title="The products could not be loaded." retrying={products.isFetching} onRetry={() => void products.refetch()} />
+          <LazyLoadError className={`mt-10 ${LOAD_ERROR_CLASS}`} error={products.error} title="The products could not be loaded." retrying={products.isFetching} onRetry={() => void products.refetch()} />
         ) : (
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {products.data.map((product) => (

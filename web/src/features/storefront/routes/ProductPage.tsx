@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { HideOnErrorImage } from '@/components/HideOnErrorImage';
-import { LoadError } from '@/components/list/LoadError';
+import { LazyLoadError } from '@/components/list/LazyLoadError';
 import { ProductNotFound } from '@/components/ProductNotFound';
 import { RichText } from '@/components/RichText';
 import { Loading } from '@/components/Spinner';
@@ -65,7 +65,7 @@ export function ProductPage() {
   if (!product && query.isError)
     return (
       <div className="mx-auto max-w-xl px-4 py-24">
-        <LoadError error={query.error} title="This product could not be loaded." retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <LazyLoadError error={query.error} title="This product could not be loaded." retrying={query.isFetching} onRetry={() => void query.refetch()} />
       </div>
     );
   if (!product)
