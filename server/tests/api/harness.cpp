@@ -28,6 +28,7 @@
 #include <fstream>
 #include <future>
 #include <iterator>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -359,20 +360,43 @@ std::vector<std::string> FakeSmtp::messages() {
     return impl_->messages;
 }
 
+namespace {
+
+std::atomic<Env*> startedEnv{nullptr};
+
+// Every server the tests started stops, once: when the tests end (the environment below), else at
+// exit. Before exit is what matters: a server's job threads (the mail outbox's delivery, for one)
+// must not run on while exit destroys the function-local statics they read.
+void stopServers() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        {
+            std::lock_guard lock(extraServersMutex);
+            for (auto& [overrides, server] : extraServers) server->stop();
+            extraServers.clear();
+        }
+        if (auto* x = startedEnv.load()) {
+            x->server->stop();
+            x->db.reset();
+        }
+        removeMadeDirs();
+    });
+}
+
+class StopServersWhenTheTestsEnd : public ::testing::Environment {
+public:
+    void TearDown() override { stopServers(); }
+};
+
+[[maybe_unused]] ::testing::Environment* const kStopServers = ::testing::AddGlobalTestEnvironment(new StopServersWhenTheTestsEnd);
+
+} // namespace
+
 Env& env() {
     static Env* instance = [] {
         auto* e = startEnv();
-        std::atexit([] {
-            {
-                std::lock_guard lock(extraServersMutex);
-                for (auto& [overrides, server] : extraServers) server->stop();
-                extraServers.clear();
-            }
-            auto& x = env();
-            x.server->stop();
-            x.db.reset();
-            removeMadeDirs();
-        });
+        startedEnv = e;
+        std::atexit(stopServers);
         return e;
     }();
     return *instance;

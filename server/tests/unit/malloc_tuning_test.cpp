@@ -54,7 +54,7 @@ namespace {
 // The fragmentation the soak showed, in miniature: many blocks below the mmap threshold, all but
 // one in sixteen freed, so the free space is in holes between live blocks and free() alone cannot
 // give it back (only the top of the heap is ever trimmed). releaseFreeMemory() must.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || defined(STOREFRONT_SANITIZED_BUILD)
 #define STOREFRONT_MALLOC_TUNING_TEST_SANITIZED 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)

@@ -3,10 +3,11 @@
 // error state with Retry (components/list/LoadError: never the empty text for a failure), and
 // Previous / Next with "Page X of Y". Sorting and paging are the server's: this only asks.
 // The pager is components/list/Pager; the list's state (sort, page) is components/list/useListState.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { nextSort, PAGE_SIZE, type SortState } from '@/lib/list';
 import { isEndedSessionError, isRetryableFailure, LoadError } from './list/LoadError';
 import { Pager } from './list/Pager';
+import { useOverflows } from './useOverflows';
 
 export interface Column<Row> {
   /** The sort key the server knows (omit for a column that does not sort). */
@@ -65,6 +66,8 @@ export function DataTable<Row>({
   error,
   onRetry,
 }: DataTableProps<Row>) {
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(scrollBox);
   const failed = !loading && (isRetryableFailure(error) || isEndedSessionError(error));
   const errorState = failed ? <LoadError error={error} onRetry={onRetry ?? (() => undefined)} title={`${caption} could not be loaded.`} /> : null;
   const ariaSort = (column: Column<Row>) => {
@@ -113,7 +116,12 @@ export function DataTable<Row>({
   return (
     <div>
       {errorState && rows && rows.length > 0 ? <div className="mb-3">{errorState}</div> : null}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      {/* Wider than the screen: the box scrolls, so it takes focus (arrow keys scroll it), named by the caption. */}
+      <div
+        ref={scrollBox}
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+      >
         <table className="min-w-full divide-y divide-slate-200" aria-busy={loading}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">

@@ -51,6 +51,36 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'No users yet' })).toBeInTheDocument();
   });
 
+  it('takes keyboard focus, named by its caption, only while the table is wider than its box', () => {
+    const widths = { scroll: 500, client: 500 };
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        readonly callback: () => void;
+        constructor(callback: () => void) {
+          this.callback = callback;
+        }
+        observe() {
+          this.callback();
+        }
+        disconnect() {
+          // nothing to stop
+        }
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(() => widths.scroll);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => widths.client);
+    const table = (
+      <DataTable caption="Users" columns={columns} rows={[{ id: 'u1', name: 'Ana' }]} rowKey={(r) => r.id} emptyText="None" page={1} pageSize={50} total={1} onPageChange={() => undefined} />
+    );
+    const { unmount } = render(table);
+    expect(screen.queryByRole('region', { name: 'Users' })).not.toBeInTheDocument();
+    unmount();
+    widths.scroll = 1200;
+    render(table);
+    expect(screen.getByRole('region', { name: 'Users' })).toHaveAttribute('tabindex', '0');
+  });
+
   it('asks for the next sort and the next page, and marks the sorted column', async () => {
     const user = userEvent.setup();
     const onPage = vi.fn();

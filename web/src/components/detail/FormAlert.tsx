@@ -1,4 +1,4 @@
-// The result of a staff form, in the form: a success is a status (announced politely), an error an
+// The result of a staff or account form, in the form: a success is a status (announced politely), an error an
 // alert (announced at once). Nothing to say renders nothing.
 import type { ReactNode } from 'react';
 

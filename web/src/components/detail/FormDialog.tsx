@@ -1,4 +1,4 @@
-// A staff dialog holding a form: the title (and an optional description), the fields as children,
+// A staff or account dialog holding a form: the title (and an optional description), the fields as children,
 // an error line, and Cancel beside the confirm button, which says it is working while `pending`.
 // Focus handling is the Dialog's: kept inside, Escape closes, focus back to the opener.
 import type { ReactNode, RefObject, SyntheticEvent } from 'react';
@@ -14,6 +14,8 @@ interface FormDialogProps {
   pendingLabel?: string;
   cancelLabel?: string;
   pending?: boolean;
+  /** The confirm button waits for something first (a code typed in full). */
+  confirmDisabled?: boolean;
   /** Paints the confirm button red (a change that takes something away). */
   danger?: boolean;
   /** A failure of the whole form (a field's own goes under the field). */
@@ -35,6 +37,7 @@ export function FormDialog({
   pendingLabel,
   cancelLabel = 'Cancel',
   pending = false,
+  confirmDisabled = false,
   danger = false,
   error,
   size = 'md',
@@ -46,7 +49,7 @@ export function FormDialog({
 }: FormDialogProps) {
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!pending) onSubmit();
+    if (!pending && !confirmDisabled) onSubmit();
   };
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description} size={size} initialFocusRef={initialFocusRef}>
@@ -58,7 +61,7 @@ export function FormDialog({
           <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
             {cancelLabel}
           </button>
-          <button type="submit" className={danger ? 'btn-primary bg-red-600 hover:bg-red-700' : 'btn-primary'} disabled={pending} aria-busy={pending || undefined}>
+          <button type="submit" className={danger ? 'btn-primary bg-red-600 hover:bg-red-700' : 'btn-primary'} disabled={pending || confirmDisabled} aria-busy={pending || undefined}>
             {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
           </button>
         </div>

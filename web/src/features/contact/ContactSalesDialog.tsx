@@ -5,6 +5,7 @@ import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { FormField } from '@/components/FormField';
 import { isApiError } from '@/lib/api';
 import { CONTACT_LIMITS, SALES_EMAIL, contactInputSchema, useSubmitContact } from './api';
+import { FormAlert } from '@/components/detail/FormAlert';
 
 /** How long the thank-you stays before the dialog closes itself. */
 export const CONTACT_AUTO_CLOSE_MS = 2000;
@@ -110,12 +111,12 @@ function ContactSalesForm({ nameRef, onClose }: ContactSalesFormProps) {
   return (
     <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-busy={pending}>
       {mutation.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <FormAlert tone="error">
           Failed to submit form. Please try again or email us directly at{' '}
           <a href={`mailto:${SALES_EMAIL}`} className="font-medium underline">
             {SALES_EMAIL}
           </a>
-        </div>
+        </FormAlert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField name="name" label="Name" required requiredMark maxLength={CONTACT_LIMITS.name} value={values.name} error={fieldErrors.name} onChange={onChange} autoComplete="name" inputRef={nameRef} />

@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/format';
 import { useCancelSubscription } from '../api/cancelSubscription';
 import type { Subscription } from '../api/dashboard';
 import { accessUntil, cancelTexts } from '../rules';
+import { FormAlert } from '@/components/detail/FormAlert';
 
 interface CancelSubscriptionDialogProps {
   subscription: Subscription;
@@ -53,11 +54,7 @@ export function CancelSubscriptionDialog({ subscription, onClose, onDone }: Canc
       initialFocusRef={keepRef}
     >
       <div className="mt-4 space-y-4">
-        {failure ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert tone="error">{failure}</FormAlert>
         {allowed.includes('cancel_at_period_end') ? (
           <div className="rounded-lg border border-slate-200 p-4">
             <p id={endId} className="text-sm text-slate-700">

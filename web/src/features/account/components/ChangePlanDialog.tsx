@@ -13,6 +13,7 @@ import { billingFrequencyText, formatDate, formatMoney } from '@/lib/format';
 import { useChangePlan } from '../api/changePlan';
 import type { Subscription } from '../api/dashboard';
 import { usePlanChangePreview, type PlanChangePreview } from '../api/planChangePreview';
+import { FormAlert } from '@/components/detail/FormAlert';
 
 const INLINE_LOADING = 'flex items-center py-2';
 
@@ -55,9 +56,7 @@ export function ChangePlanDialog({ subscription, onClose, onDone }: ChangePlanDi
         {product.isPending ? (
           <Loading text="Loading plans..." className={INLINE_LOADING} />
         ) : product.error ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(product.error, 'The plans could not be loaded.')}
-          </p>
+          <FormAlert tone="error">{errorMessage(product.error, 'The plans could not be loaded.')}</FormAlert>
         ) : plans.length === 0 ? (
           <p className="text-sm text-slate-600">There are no other plans to change to.</p>
         ) : (
@@ -76,17 +75,9 @@ export function ChangePlanDialog({ subscription, onClose, onDone }: ChangePlanDi
           </fieldset>
         )}
         {planId && preview.isPending ? <Loading text="Working out the price..." className={INLINE_LOADING} /> : null}
-        {preview.error ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(preview.error)}
-          </p>
-        ) : null}
+        {preview.error ? <FormAlert tone="error">{errorMessage(preview.error)}</FormAlert> : null}
         {preview.data ? <PreviewFigures preview={preview.data} /> : null}
-        {change.error ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(change.error, 'The plan could not be changed.')}
-          </p>
-        ) : null}
+        {change.error ? <FormAlert tone="error">{errorMessage(change.error, 'The plan could not be changed.')}</FormAlert> : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" disabled={busy} onClick={close}>
             Keep current plan

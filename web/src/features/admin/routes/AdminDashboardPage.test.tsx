@@ -94,17 +94,23 @@ describe('AdminDashboardPage', () => {
     await screen.findByRole('region', { name: 'Statistics' });
   });
 
-  it('logs a load failure only, the counts staying at zero', async () => {
+  it('logs a load failure and shows the error state with Retry, never zeros that look like figures (issue 33)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi(() => jsonResponse(500, { code: 'internal_error', message: 'Boom' }));
+    let failing = true;
+    mockApi((url) => (failing ? jsonResponse(500, { code: 'internal_error', message: 'Boom' }) : stats(STATS)(url)));
     renderDashboard();
-    await screen.findByRole('region', { name: 'Statistics' });
-    expect(card('Total Users')).toBe('0');
-    expect(card('Recent Revenue (30 days)')).toBe('$0.00');
+    const statsError = await screen.findByText('The statistics could not be loaded.');
+    expect(screen.queryByRole('region', { name: 'Statistics' })).not.toBeInTheDocument();
+    expect(await screen.findByText('The charts could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText('Boom')).not.toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith('Failed to load the admin statistics', expect.objectContaining({ message: 'Boom' }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Failed to load the dashboard charts', expect.objectContaining({ message: 'Boom' })));
-    expect(screen.queryByRole('region', { name: 'Revenue per month' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    failing = false;
+    const alert = statsError.closest('[role="alert"]') as HTMLElement;
+    within(alert).getByRole('button', { name: 'Retry' }).click();
+    await screen.findByRole('region', { name: 'Statistics' });
+    expect(card('Total Users')).toBe('1,234');
   });
 
   it('shows the three charts with their summaries beneath the cards', async () => {

@@ -2,9 +2,11 @@
 // accountant's Invoices beside Orders, plus the audit log, and the charts beneath the cards (components/DashboardCharts: revenue per month per
 // currency, paid orders per day, subscriptions per month; each with a summary and a table). Revenue is the payments ledger's (payments and renewals less refunds) of the last 30
 // days (New Zealand time), NZD the one figure with the all-time one beside it; other currencies
-// show beneath it when not zero. A load failure is logged and the cards stay at zero.
+// show beneath it when not zero. A load failure is logged and shows the error state with Retry in
+// place of the cards or the charts (never zeros that look like figures).
 import { Link } from 'react-router';
 import { StatCard } from '@/components/detail';
+import { isRetryableFailure, LoadError } from '@/components/list/LoadError';
 import { formatMoney } from '@/lib/format';
 import { EMPTY_STATS, useAdminStats } from '../api/getStats';
 import { useStatsSeries } from '../api/getStatsSeries';
@@ -45,6 +47,8 @@ export function AdminDashboardPage() {
         <p role="status" className="py-12 text-center text-slate-500">
           Loading ...
         </p>
+      ) : stats.error && isRetryableFailure(stats.error) ? (
+        <LoadError error={stats.error} title="The statistics could not be loaded." retrying={stats.isFetching} onRetry={() => void stats.refetch()} />
       ) : (
         <section aria-label="Statistics">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -66,6 +70,8 @@ export function AdminDashboardPage() {
         <DashboardCharts series={series.data} />
       ) : series.isPending ? (
         <p className="py-6 text-center text-slate-500">Loading charts ...</p>
+      ) : isRetryableFailure(series.error) ? (
+        <LoadError error={series.error} title="The charts could not be loaded." retrying={series.isFetching} onRetry={() => void series.refetch()} />
       ) : null}
       <nav aria-label="Quick actions" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">Quick Actions</h2>

@@ -15,6 +15,7 @@ import { useAddMember } from '../api/addMember';
 import { useRemoveMember } from '../api/removeMember';
 import type { EnterpriseAccountDetails, EnterpriseLicence, EnterpriseMember } from '../api/schemas';
 import { useTeam } from '../api/team';
+import { FormAlert } from '@/components/detail/FormAlert';
 
 const HEAD = { title: `Enterprise Management | ${SITE_NAME}`, robots: 'noindex' };
 
@@ -155,16 +156,12 @@ function AddMemberForm({ disabled }: { disabled: boolean }) {
           {mutation.isPending ? 'Adding...' : 'Add Member'}
         </button>
       </form>
-      {error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      {added ? (
-        <p role="status" className="mt-3 text-sm text-green-700">
-          {added}
-        </p>
-      ) : null}
+      <FormAlert tone="error" className="mt-3">
+        {error}
+      </FormAlert>
+      <FormAlert tone="success" className="mt-3">
+        {added}
+      </FormAlert>
     </section>
   );
 }
@@ -191,11 +188,9 @@ function MemberList({ members, licences }: { members: EnterpriseMember[]; licenc
       <h2 id="members-heading" className="text-xl font-semibold text-slate-900">
         Team Members
       </h2>
-      {error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert tone="error" className="mt-3">
+        {error}
+      </FormAlert>
       <ul className="mt-4 divide-y divide-slate-100" aria-label="Team members">
         {members.map((member) => {
           const label = member.email ?? member.full_name ?? 'Deleted user';

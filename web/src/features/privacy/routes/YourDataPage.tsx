@@ -2,9 +2,9 @@
 // done by themselves. "Download my data" saves everything held about the account as one JSON
 // file; "Close my account" asks for the password (and a code when two-factor is on), says what is
 // removed and what is kept, then signs out and lands on the home page with a notice.
-import { useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Dialog } from '@/components/Dialog';
+import { FormDialog } from '@/components/detail/FormDialog';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -50,8 +50,7 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
     onClose();
   }
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     close.mutate(
       { password, code: needsCode ? code.trim() : undefined },
       {
@@ -66,8 +65,23 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
   }
 
   return (
-    <Dialog open={open} onClose={cancel} title="Close your account?" initialFocusRef={passwordRef} size="lg">
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4 text-sm text-slate-700">
+    <FormDialog
+      open={open}
+      title="Close your account?"
+      size="lg"
+      initialFocusRef={passwordRef}
+      closeButton={false}
+      confirmLabel="Close my account"
+      pendingLabel="Closing..."
+      cancelLabel="Keep my account"
+      danger
+      pending={close.isPending}
+      confirmDisabled={twoFactor.isPending}
+      error={formError}
+      onSubmit={submit}
+      onClose={cancel}
+    >
+      <div className="space-y-4 text-sm text-slate-700">
         <p>This cannot be undone. Any active subscription is cancelled now, with no further charges.</p>
         <div>
           <h3 className="font-semibold text-slate-900">Removed</h3>
@@ -110,25 +124,8 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
             error={fieldError('code')}
           />
         ) : null}
-        {formError ? (
-          <p role="alert" className="text-red-700">
-            {formError}
-          </p>
-        ) : null}
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={cancel} disabled={close.isPending}>
-            Keep my account
-          </button>
-          <button
-            type="submit"
-            className="btn-primary bg-red-700 hover:bg-red-800"
-            disabled={close.isPending || twoFactor.isPending}
-          >
-            {close.isPending ? 'Closing...' : 'Close my account'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }
 
