@@ -107,8 +107,9 @@ describe('AdminDashboardPage', () => {
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Failed to load the dashboard charts', expect.objectContaining({ message: 'Boom' })));
 
     failing = false;
-    const alert = statsError.closest('[role="alert"]') as HTMLElement;
-    within(alert).getByRole('button', { name: 'Retry' }).click();
+    const alert = statsError.closest<HTMLElement>('[role="alert"]');
+    expect(alert).not.toBeNull();
+    within(alert ?? document.body).getByRole('button', { name: 'Retry' }).click();
     await screen.findByRole('region', { name: 'Statistics' });
     expect(card('Total Users')).toBe('1,234');
   });
