@@ -104,7 +104,9 @@ test('staff set up an enterprise account; its admin builds the team; a member ha
   await setPassword.getByLabel('New Password', { exact: true }).fill(adminPassword);
   await setPassword.getByLabel('Confirm New Password').fill(adminPassword);
   await setPassword.getByRole('button', { name: 'Set Password' }).click();
-  await setPassword.getByRole('button', { name: 'Close' }).click();
+  await expect(setPassword.getByText('Your password has been updated.')).toBeVisible();
+  // The worded Close under the notice (the dialog's corner × is named Close too).
+  await setPassword.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
   await expect(page).toHaveURL(/\/enterprise$/);
 
   // The team page: the header links to it for an account's admin.
