@@ -1,6 +1,6 @@
 // The order page's tables: its items (with what was refunded and returned to stock per line), its
 // status history (who changed what, when and from where, oldest first) and its refunds.
-import type { ReactNode } from 'react';
+import { PlainTable } from '@/components/detail/PlainTable';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { OrderDetail } from '../api/schemas';
 import { statusLabel } from '../status';
@@ -15,30 +15,10 @@ const REFUND_STATUSES: Record<string, string> = {
   canceled: 'Cancelled',
 };
 
-function Table({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
-  return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="min-w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="text-left text-xs uppercase text-slate-500">
-            {headers.map((header) => (
-              <th key={header} scope="col" className="py-2 pr-3">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
   if (order.items.length === 0) return <p className="mt-2 text-sm text-slate-500">No items.</p>;
   return (
-    <Table caption="Items" headers={['Product', 'Quantity', 'Unit Price', 'Total', 'Refunded', 'Returned to stock']}>
+    <PlainTable caption="Items" headers={['Product', 'Quantity', 'Unit Price', 'Total', 'Refunded', 'Returned to stock']}>
       {order.items.map((item) => (
         <tr key={item.id}>
           <td className="py-2 pr-3">{item.product_name}</td>
@@ -49,14 +29,14 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
           <td className="py-2 pr-3">{item.restocked_quantity}</td>
         </tr>
       ))}
-    </Table>
+    </PlainTable>
   );
 }
 
 export function StatusHistoryTable({ history }: { history: OrderDetail['history'] }) {
   if (history.length === 0) return <p className="mt-2 text-sm text-slate-500">No status changes yet.</p>;
   return (
-    <Table caption="Status History" headers={['When', 'Change', 'Source', 'By', 'Note']}>
+    <PlainTable caption="Status History" headers={['When', 'Change', 'Source', 'By', 'Note']}>
       {history.map((entry, index) => (
         <tr key={`${entry.at}-${String(index)}`}>
           <td className="py-2 pr-3">{formatDate(entry.at, { withTime: true })}</td>
@@ -66,13 +46,13 @@ export function StatusHistoryTable({ history }: { history: OrderDetail['history'
           <td className="py-2 pr-3">{entry.note ?? ''}</td>
         </tr>
       ))}
-    </Table>
+    </PlainTable>
   );
 }
 
 export function RefundsTable({ refunds }: { refunds: OrderDetail['refunds'] }) {
   return (
-    <Table caption="Refunds" headers={['When', 'Amount', 'Status', 'By', 'Reason']}>
+    <PlainTable caption="Refunds" headers={['When', 'Amount', 'Status', 'By', 'Reason']}>
       {refunds.map((refund) => (
         <tr key={refund.id}>
           <td className="py-2 pr-3">{formatDate(refund.created_at, { withTime: true })}</td>
@@ -85,6 +65,6 @@ export function RefundsTable({ refunds }: { refunds: OrderDetail['refunds'] }) {
           <td className="py-2 pr-3">{refund.reason ?? ''}</td>
         </tr>
       ))}
-    </Table>
+    </PlainTable>
   );
 }

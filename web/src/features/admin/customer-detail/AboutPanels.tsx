@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FieldList, Panel, PanelEmpty } from '@/components/detail';
 import type { CustomerDetail } from '../api/customerSchemas';
 import { statusLabel } from '../status';
-import { CELL, SimpleTable } from './SimpleTable';
+import { PLAIN_CELL as CELL, PlainTable } from '@/components/detail/PlainTable';
 import { when } from './when';
 
 export const SIGN_IN_EVENTS: Record<string, string> = {
@@ -66,7 +66,7 @@ export function SignInsPanel({ data }: { data: CustomerDetail }) {
       {data.sign_ins.length === 0 ? (
         <PanelEmpty>No sign-in events.</PanelEmpty>
       ) : (
-        <SimpleTable caption="Recent sign-in events" headers={['When', 'Event', 'From']}>
+        <PlainTable caption="Recent sign-in events" headers={['When', 'Event', 'From']}>
           {data.sign_ins.map((e) => (
             <tr key={e.id}>
               <td className={CELL}>{when(e.created_at)}</td>
@@ -74,7 +74,7 @@ export function SignInsPanel({ data }: { data: CustomerDetail }) {
               <td className={`${CELL} font-mono text-xs`}>{e.client_address ?? '—'}</td>
             </tr>
           ))}
-        </SimpleTable>
+        </PlainTable>
       )}
     </Panel>
   );

@@ -2,7 +2,7 @@
 // way to reset them.
 import { Panel, PanelEmpty } from '@/components/detail';
 import type { CustomerDetail } from '../api/customerSchemas';
-import { CELL, SimpleTable } from './SimpleTable';
+import { PLAIN_CELL as CELL, PlainTable } from '@/components/detail/PlainTable';
 import { when } from './when';
 
 export function FactorsPanel({ data, onReset }: { data: CustomerDetail; onReset: () => void }) {
@@ -11,7 +11,7 @@ export function FactorsPanel({ data, onReset }: { data: CustomerDetail; onReset:
       {data.factors.length === 0 ? (
         <PanelEmpty>No authenticator set up.</PanelEmpty>
       ) : (
-        <SimpleTable caption="Two-factor factors" headers={['Name', 'Type', 'Status', 'Added', 'Last changed']}>
+        <PlainTable caption="Two-factor factors" headers={['Name', 'Type', 'Status', 'Added', 'Last changed']}>
           {data.factors.map((f) => (
             <tr key={f.id}>
               <td className={CELL}>{f.friendly_name ?? 'Authenticator'}</td>
@@ -21,7 +21,7 @@ export function FactorsPanel({ data, onReset }: { data: CustomerDetail; onReset:
               <td className={CELL}>{when(f.updated_at)}</td>
             </tr>
           ))}
-        </SimpleTable>
+        </PlainTable>
       )}
       {!data.customer.closed && data.factors.length > 0 ? (
         <div className="mt-3">

@@ -9,7 +9,7 @@ import type { CustomerDetail } from '../api/customerSchemas';
 import { invoiceHref } from '../invoices';
 import { orderPath } from '../links';
 import { orderTone, statusLabel, subscriptionTone } from '../status';
-import { CELL, SimpleTable } from './SimpleTable';
+import { PLAIN_CELL as CELL, PlainTable } from '@/components/detail/PlainTable';
 
 const LINK = 'font-medium text-brand-700 hover:underline';
 
@@ -29,7 +29,7 @@ export function OrdersPanel({ data }: { data: CustomerDetail }) {
       {data.orders.length === 0 ? (
         <PanelEmpty>No orders.</PanelEmpty>
       ) : (
-        <SimpleTable caption="Orders" headers={['Order', 'Date', 'Status', 'Total']}>
+        <PlainTable caption="Orders" headers={['Order', 'Date', 'Status', 'Total']}>
           {data.orders.map((o) => (
             <tr key={o.id}>
               <td className={CELL}>
@@ -44,7 +44,7 @@ export function OrdersPanel({ data }: { data: CustomerDetail }) {
               <td className={CELL}>{formatMoney(o.total_amount, o.currency)}</td>
             </tr>
           ))}
-        </SimpleTable>
+        </PlainTable>
       )}
     </Panel>
   );
@@ -60,7 +60,7 @@ export function SubscriptionsPanel({ data }: { data: CustomerDetail }) {
       {data.subscriptions.length === 0 ? (
         <PanelEmpty>No subscriptions.</PanelEmpty>
       ) : (
-        <SimpleTable caption="Subscriptions" headers={['Product', 'Status', 'Period end', 'Started']}>
+        <PlainTable caption="Subscriptions" headers={['Product', 'Status', 'Period end', 'Started']}>
           {data.subscriptions.map((s) => (
             <tr key={s.id}>
               <td className={CELL}>
@@ -75,7 +75,7 @@ export function SubscriptionsPanel({ data }: { data: CustomerDetail }) {
               <td className={CELL}>{formatDate(s.created_at)}</td>
             </tr>
           ))}
-        </SimpleTable>
+        </PlainTable>
       )}
     </Panel>
   );
@@ -87,7 +87,7 @@ export function InvoicesPanel({ data }: { data: CustomerDetail }) {
       {data.invoices.length === 0 ? (
         <PanelEmpty>No tax invoices.</PanelEmpty>
       ) : (
-        <SimpleTable caption="Tax invoices" headers={['Number', 'Kind', 'Issued', 'Total']}>
+        <PlainTable caption="Tax invoices" headers={['Number', 'Kind', 'Issued', 'Total']}>
           {data.invoices.map((i) => (
             <tr key={i.id}>
               <td className={`${CELL} font-mono`}>
@@ -100,7 +100,7 @@ export function InvoicesPanel({ data }: { data: CustomerDetail }) {
               <td className={CELL}>{formatMoney(i.total_amount, i.currency)}</td>
             </tr>
           ))}
-        </SimpleTable>
+        </PlainTable>
       )}
     </Panel>
   );
