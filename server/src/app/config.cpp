@@ -121,6 +121,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.seedCatalogue = r.boolean("STOREFRONT_SEED", "storefront.seed", c.seedCatalogue);
     c.demoData = r.boolean("STOREFRONT_DEMO_DATA", "storefront.demoData", c.demoData);
     c.httpThreads = r.integer("STOREFRONT_HTTP_THREADS", "storefront.http.threads", c.httpThreads, 4, 16384);
+    c.httpLoops = r.integer("STOREFRONT_HTTP_LOOPS", "storefront.http.loops", c.httpLoops, 0, 64);
     c.httpQueue = r.integer("STOREFRONT_HTTP_QUEUE", "storefront.http.queue", c.httpQueue, 1, 65536);
     c.keepAliveSeconds = r.integer("STOREFRONT_KEEPALIVE_SECONDS", "storefront.http.keepAliveSeconds", c.keepAliveSeconds, 1, 300);
     c.readTimeoutSeconds =

@@ -36,6 +36,7 @@ struct Config {
     // The local demo's rows (orders, subscriptions, workers...): `make run` only.
     bool demoData = false;
     int httpThreads = 1024;
+    int httpLoops = 0; // event loop threads for waiting keep-alive connections; 0: one per core
     int httpQueue = 1024;
     int keepAliveSeconds = 5;
     int readTimeoutSeconds = 30; // a client silent this long in the middle of a request is dropped

@@ -43,6 +43,7 @@ http::ServerOptions serverOptions(const Config& config) {
     options.bindAddress = config.bindAddress;
     options.port = config.port;
     options.maxThreads = config.httpThreads;
+    options.eventLoops = config.httpLoops;
     options.maxQueued = config.httpQueue;
     options.keepAliveSeconds = config.keepAliveSeconds;
     options.readTimeoutSeconds = config.readTimeoutSeconds;

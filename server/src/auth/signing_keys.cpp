@@ -173,7 +173,15 @@ std::optional<nlohmann::json> SigningKeys::verify(const std::string& jwt) {
         bool reload = false;
         {
             std::lock_guard lock(mutex_);
-            reload = std::chrono::steady_clock::now() - lastReload_ > std::chrono::seconds(1);
+            const auto now = std::chrono::steady_clock::now();
+            if (now - unknownWindow_ > std::chrono::seconds(1)) { // a new one-second window
+                unknownWindow_ = now;
+                unknownReloads_ = 0;
+                std::erase_if(unknownKids_, [&](const auto& entry) { return now - entry.second > std::chrono::seconds(1); });
+            }
+            reload = !unknownKids_.contains(kid) && unknownReloads_ < 20;
+            if (reload) ++unknownReloads_;
+            if (unknownKids_.size() < 1024) unknownKids_.emplace(kid, now);
         }
         if (reload) load();
         key = find(kid);

@@ -2,7 +2,9 @@
 // ES256 signing of access tokens and the public keys behind /auth/v1/.well-known/jwks.json.
 // Key pairs live in auth_signing_keys, so tokens stay valid across restarts and every server signs
 // and verifies with the same keys. A token whose kid is not known yet makes the store reload once
-// (another server may have just created a key), at most once a second; signing re-reads the keys
+// (another server may have just created a key and signed with it a moment after this one last
+// read the keys): each unknown kid at most once a second, and at most 20 such reloads a second in
+// all, so made-up kids cannot turn every request into a database read; signing re-reads the keys
 // every few seconds, so a key made by `storefront keys rotate` signs everywhere soon after.
 //
 // Rotation: the newest active key signs. An older active key stays in the JWKS (and verifies)
@@ -79,6 +81,10 @@ private:
     std::map<std::string, std::shared_ptr<const Key>> keys_;
     std::shared_ptr<const Key> current_;
     std::chrono::steady_clock::time_point lastReload_{};
+    // Unknown kids looked up in the last second (at most 1024), and the reloads they caused.
+    std::map<std::string, std::chrono::steady_clock::time_point> unknownKids_;
+    std::chrono::steady_clock::time_point unknownWindow_{};
+    int unknownReloads_ = 0;
 };
 
 } // namespace storefront::auth

@@ -23,7 +23,9 @@
 #include <Poco/Net/TCPServer.h>
 #include <Poco/ThreadPool.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -57,6 +59,9 @@ struct ListenerLimits {
     int headerTimeoutSeconds = 10; // a request's line and headers, whole
     int sendTimeoutSeconds = 30;   // each send to the client
     int maxReading = 256;          // connections reading headers at once; past it the longest is cut
+    int eventLoops = 2;            // threads where keep-alive connections wait (http/event_loop.h)
+    // Whether the event loop may answer a request itself (Router::runsOnLoop); empty: never.
+    std::function<bool(std::string_view method, std::string_view path)> runsOnLoop;
 };
 
 // A TCPServer running our connections (HTTP/1.1 with keep-alive) through `handlers`.
@@ -69,6 +74,10 @@ public:
     // As HTTPServer::stopAll: stops accepting, then tells every connection to stop, waiting for
     // the requests in flight (abortCurrent false) or shutting their sockets down (true).
     void stopAll(bool abortCurrent);
+    // Closes the keep-alive connections waiting for a request (the first step of a stop).
+    void closeIdle();
+    // Keep-alive connections waiting in the event loops now.
+    std::size_t waitingConnections() const;
 
     // Connections answered 503 by the accept thread since the start.
     std::uint64_t busyRefusals() const;

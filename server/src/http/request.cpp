@@ -159,6 +159,12 @@ bool Request::readStream(std::size_t limit, std::string* keep) {
 
 bool Request::drainBody() {
     if (body_) return true;
+    // No body to drain: POCO reads none for a GET, HEAD or DELETE without a length (nor for a
+    // length of 0), so neither does this.
+    const bool bodiless = raw_.hasContentLength() ? raw_.getContentLength64() == 0
+                                                  : !raw_.getChunkedTransferEncoding() &&
+                                                        (method_ == "GET" || method_ == "HEAD" || method_ == "DELETE");
+    if (bodiless) return true;
     if (streamFailed_) return false; // waiting again would only time out again
     // Read and discard what is left (also after a 413), up to a bound, so the client sees our
     // answer instead of a connection reset and a well-behaved connection can be reused.

@@ -4,6 +4,8 @@
 
 #include <map>
 #include <set>
+#include <stdexcept>
+#include <string_view>
 
 namespace storefront::http {
 
@@ -21,19 +23,45 @@ std::vector<std::string> split(const std::string& path) {
     return out;
 }
 
-bool matches(const std::vector<std::string>& pattern, const std::vector<std::string>& path,
-             std::map<std::string, std::string>& params) {
+// The path's segments as views into it (no copies: every request splits its path once).
+std::vector<std::string_view> segmentsOf(std::string_view path) {
+    std::vector<std::string_view> out;
+    std::size_t start = 1;
+    while (start <= path.size()) {
+        auto slash = path.find('/', start);
+        if (slash == std::string_view::npos) slash = path.size();
+        out.push_back(path.substr(start, slash - start));
+        start = slash + 1;
+    }
+    return out;
+}
+
+bool isParameter(const std::string& segment) { return segment.size() > 2 && segment.front() == '{' && segment.back() == '}'; }
+
+bool matches(const std::vector<std::string>& pattern, const std::vector<std::string_view>& path) {
     if (pattern.size() != path.size()) return false;
     for (std::size_t i = 0; i < pattern.size(); ++i) {
-        const auto& p = pattern[i];
-        if (p.size() > 2 && p.front() == '{' && p.back() == '}') {
+        if (isParameter(pattern[i])) {
             if (path[i].empty()) return false;
-            params[p.substr(1, p.size() - 2)] = path[i];
-        } else if (p != path[i]) {
+        } else if (pattern[i] != path[i]) {
             return false;
         }
     }
     return true;
+}
+
+std::map<std::string, std::string> paramsOf(const std::vector<std::string>& pattern, const std::vector<std::string_view>& path) {
+    std::map<std::string, std::string> params;
+    for (std::size_t i = 0; i < pattern.size(); ++i)
+        if (isParameter(pattern[i])) params[pattern[i].substr(1, pattern[i].size() - 2)] = std::string(path[i]);
+    return params;
+}
+
+// The server's own paths never fall through to the web app: an unknown one is a 404 whatever the
+// method (/pay/: the local test provider's pages, absent in production).
+bool isServerPath(std::string_view path) {
+    return path.starts_with("/api/") || path.starts_with("/auth/") || path.starts_with("/functions/") ||
+           path.starts_with("/webhooks/") || path.starts_with("/pay/");
 }
 
 } // namespace
@@ -50,19 +78,37 @@ std::vector<RouteInfo> Router::routes() const {
     return out;
 }
 
+void Router::runOnLoop(const std::string& pattern) {
+    bool found = false;
+    for (auto& route : routes_)
+        if (route.method == "GET" && route.pattern == pattern) route.onLoop = found = true;
+    if (!found) throw std::logic_error("runOnLoop: no GET route " + pattern);
+}
+
+bool Router::runsOnLoop(std::string_view method, std::string_view path) const {
+    if ((method != "GET" && method != "HEAD") || !path.starts_with('/')) return false;
+    const auto segments = segmentsOf(path);
+    bool otherMethods = false; // routes of other methods on this path: a 405 unless a GET route follows
+    for (const auto& route : routes_) {
+        if (!matches(route.segments, segments)) continue;
+        if (route.method == "GET") return route.onLoop;
+        otherMethods = true;
+    }
+    return !otherMethods && fallbackOnLoop_ && fallback_ && !isServerPath(path);
+}
+
 void Router::dispatch(Request& request, Response& response) const {
-    const auto path = split(request.path());
+    const auto path = segmentsOf(request.path());
     std::set<std::string> allowed;
     for (std::size_t index = 0; index < routes_.size(); ++index) {
         const auto& route = routes_[index];
-        std::map<std::string, std::string> params;
-        if (!matches(route.segments, path, params)) continue;
+        if (!matches(route.segments, path)) continue;
         const bool head = request.method() == "HEAD" && route.method == "GET";
         if (route.method != request.method() && !head) {
             allowed.insert(route.method);
             continue;
         }
-        request.setParams(std::move(params));
+        request.setParams(paramsOf(route.segments, path));
         request.setRouteIndex(static_cast<int>(index));
         if (authorizer_) authorizer_(request, route.access);
         else denyAllButPublic(request, route.access);
@@ -80,12 +126,7 @@ void Router::dispatch(Request& request, Response& response) const {
         throw e;
     }
     const bool readOnly = request.method() == "GET" || request.method() == "HEAD";
-    // The server's own paths never fall through to the web app: an unknown one is a 404 whatever the
-    // method (/pay/: the local test provider's pages, absent in production).
-    const bool apiPath = request.path().starts_with("/api/") || request.path().starts_with("/auth/") ||
-                         request.path().starts_with("/functions/") || request.path().starts_with("/webhooks/") ||
-                         request.path().starts_with("/pay/");
-    if (fallback_ && !apiPath) {
+    if (fallback_ && !isServerPath(request.path())) {
         if (!readOnly) {
             ApiError e(ErrorKind::MethodNotAllowed, "method_not_allowed", "This method is not allowed here.");
             e.allow = "GET, HEAD";

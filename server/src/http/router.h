@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace storefront::http {
@@ -66,6 +67,15 @@ public:
 
     // GET/HEAD requests that match no route (the SPA, static files).
     void fallback(Handler handler) { fallback_ = std::move(handler); }
+
+    // Marks the GET route `pattern` (already added), or the fallback, as one the server's event
+    // loop may answer itself (http/event_loop.h): its handler answers from memory (the response
+    // cache, the web build) or with a brief local read, and never waits on anything slow (a
+    // payment provider, a hashing worker, a stream, a lock held by a write).
+    void runOnLoop(const std::string& pattern);
+    void runFallbackOnLoop() { fallbackOnLoop_ = true; }
+    // Whether a request with this method and (decoded) path would reach a route marked so.
+    bool runsOnLoop(std::string_view method, std::string_view path) const;
     void authorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
     void check(Access access, AccessCheck check) { checks_.emplace_back(access, std::move(check)); }
 
@@ -83,9 +93,11 @@ private:
         Access access;
         Handler handler;
         Store store;
+        bool onLoop = false;
     };
     std::vector<Route> routes_;
     Handler fallback_;
+    bool fallbackOnLoop_ = false;
     Authorizer authorizer_;
     std::vector<std::pair<Access, AccessCheck>> checks_;
 };

@@ -4,6 +4,7 @@
 #include "common/log_context.h"
 #include "http/answer_writer.h"
 #include "http/api_error.h"
+#include "http/client_connection.h"
 #include "http/connection.h"
 #include "http/metrics.h"
 #include "http/request_id.h"
@@ -25,9 +26,6 @@
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Stopwatch.h>
 
-#include <poll.h>
-#include <sys/eventfd.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -66,8 +64,7 @@ namespace {
 class InFlightRegistration {
 public:
     InFlightRegistration(InFlightRequests& registry, Poco::Net::HTTPServerRequest& raw) : registry_(registry) {
-        if (auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw)) {
-            socket_ = &impl->socket();
+        if ((socket_ = requestSocket(raw))) {
             std::lock_guard lock(registry_.mutex);
             registry_.sockets.insert(socket_);
         }
@@ -140,55 +137,18 @@ void logAccess(const common::AccessRecord& record) {
 
 const std::string kNoHeader;
 
-// HTTPSession::buffered() and refill() are protected; a pointer to member named through a derived
-// class reaches them on any session.
-struct SessionBuffer : Poco::Net::HTTPSession {
-    static int bufferedOf(const Poco::Net::HTTPSession& session) { return (session.*(&SessionBuffer::buffered))(); }
-    static void refillOf(Poco::Net::HTTPSession& session) { (session.*(&SessionBuffer::refill))(); }
-};
-
-// Waits for the next request on a keep-alive connection with one poll(2) and reads it into the
-// session's buffer, so that POCO's HTTPServerSession::hasMoreRequests() finds it buffered and skips
-// its own wait (Socket::poll in POCO 1.11 creates, arms and closes an epoll instance every time:
-// four system calls per request). Returns false when the connection should close instead: the
-// keep-alive timeout passed, the client closed or failed, or the server is stopping (`stopFd`).
-bool awaitNextRequest(Poco::Net::HTTPServerRequestImpl& raw, int stopFd, int timeoutMs) {
-    auto& session = raw.session();
-    if (SessionBuffer::bufferedOf(session) > 0) return true; // pipelined: already here
-    pollfd fds[2] = {{raw.socket().impl()->sockfd(), POLLIN, 0}, {stopFd, POLLIN, 0}};
-    int ready;
-    do {
-        ready = ::poll(fds, stopFd >= 0 ? 2 : 1, timeoutMs);
-    } while (ready < 0 && errno == EINTR);
-    if (ready <= 0 || (fds[1].revents & POLLIN) != 0) return false;
-    try {
-        SessionBuffer::refillOf(session);
-    } catch (const Poco::Exception&) {
-        return false;
-    }
-    return SessionBuffer::bufferedOf(session) > 0;
-}
-
 // One handler object per request: dispatch, catch everything at the top, secure, send, log.
 class RequestHandler : public Poco::Net::HTTPRequestHandler {
 public:
     RequestHandler(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, HttpMetrics& metrics,
-                   int stopFd, common::FairSemaphore& streams)
-        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), stopFd_(stopFd), streams_(streams) {}
+                   common::FairSemaphore& streams)
+        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), streams_(streams) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out) override {
-        {
-            // In flight from here until the answer is sent (a drain past its timeout cuts these);
-            // the keep-alive wait below is idle, not in flight.
-            InFlightRegistration registration(inFlight_, raw);
-            respond(raw, out);
-        }
-        // Keep-alive: wait for the next request here (the answer's memory already freed); closing is
-        // what POCO does after its own wait times out.
-        auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw);
-        if (impl && out.getKeepAlive() && impl->session().canKeepAlive() &&
-            !awaitNextRequest(*impl, stopFd_, options_.keepAliveSeconds * 1000))
-            out.setKeepAlive(false);
+        // In flight from here until the answer is sent (a drain past its timeout cuts these); the
+        // wait for the next request is the event loops' (http/event_loop.h), idle, not in flight.
+        InFlightRegistration registration(inFlight_, raw);
+        respond(raw, out);
     }
 
 private:
@@ -296,9 +256,9 @@ private:
     std::uint64_t send(Poco::Net::HTTPServerRequest& raw, Poco::Net::HTTPServerResponse& out, Response& response) {
         addSecurityHeaders(response, options_.httpsPublicUrl);
         if (raw.getURI().starts_with("/auth/v1/")) addAuthApiHeaders(response);
-        if (auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&raw)) {
-            if (response.stream) return sendStreamed(raw, impl->socket(), out, response);
-            sendAtOnce(raw, impl->socket(), out, response);
+        if (auto* socket = requestSocket(raw)) {
+            if (response.stream) return sendStreamed(raw, *socket, out, response);
+            sendAtOnce(raw, *socket, out, response);
             return 0;
         }
         out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
@@ -330,17 +290,16 @@ private:
     const ServerOptions& options_;
     InFlightRequests& inFlight_;
     HttpMetrics& metrics_;
-    int stopFd_;
     common::FairSemaphore& streams_;
 };
 
 class HandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
 public:
     HandlerFactory(const Router& router, const ServerOptions& options, InFlightRequests& inFlight, HttpMetrics& metrics,
-                   int stopFd, common::FairSemaphore& streams)
-        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), stopFd_(stopFd), streams_(streams) {}
+                   common::FairSemaphore& streams)
+        : router_(router), options_(options), inFlight_(inFlight), metrics_(metrics), streams_(streams) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
-        return new RequestHandler(router_, options_, inFlight_, metrics_, stopFd_, streams_);
+        return new RequestHandler(router_, options_, inFlight_, metrics_, streams_);
     }
 
 private:
@@ -348,7 +307,6 @@ private:
     const ServerOptions& options_;
     InFlightRequests& inFlight_;
     HttpMetrics& metrics_;
-    int stopFd_;
     common::FairSemaphore& streams_;
 };
 
@@ -364,10 +322,7 @@ int readingLimit(const ServerOptions& options) {
 Server::Server(const Router& router, ServerOptions options)
     : router_(router), options_(std::move(options)), inFlight_(std::make_unique<InFlightRequests>()) {}
 
-Server::~Server() {
-    stop();
-    if (stopFd_ >= 0) ::close(stopFd_);
-}
+Server::~Server() { stop(); }
 
 void Server::start() {
     Poco::Net::SocketAddress address(options_.bindAddress, static_cast<Poco::UInt16>(options_.port));
@@ -381,18 +336,17 @@ void Server::start() {
     params->setTimeout(Poco::Timespan(options_.readTimeoutSeconds, 0));
     params->setServerName("storefront");
     pool_ = std::make_unique<Poco::ThreadPool>(8, options_.maxThreads + 8, 60, 1024 * 1024);
-    if (stopFd_ < 0) stopFd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    std::uint64_t stopped = 0; // started again after a stop(): not stopping any more
-    if (stopFd_ >= 0) [[maybe_unused]] auto drained = ::read(stopFd_, &stopped, sizeof stopped);
     // The route table is complete once the server starts: one metrics slot per route pattern.
     std::vector<std::string> patterns;
     for (const auto& route : router_.routes()) patterns.push_back(route.pattern);
     metrics_ = std::make_unique<HttpMetrics>(patterns);
     streams_ = std::make_unique<common::FairSemaphore>(options_.maxStreams);
-    server_ = std::make_unique<HttpListener>(new HandlerFactory(router_, options_, *inFlight_, *metrics_, stopFd_, *streams_),
-                                             *pool_, listener_, params,
-                                             ListenerLimits{options_.httpsPublicUrl, options_.headerTimeoutSeconds,
-                                                            options_.sendTimeoutSeconds, readingLimit(options_)});
+    ListenerLimits limits{options_.httpsPublicUrl, options_.headerTimeoutSeconds, options_.sendTimeoutSeconds,
+                          readingLimit(options_),
+                          options_.eventLoops > 0 ? options_.eventLoops : static_cast<int>(std::max(1U, std::thread::hardware_concurrency())),
+                          [this](std::string_view method, std::string_view path) { return router_.runsOnLoop(method, path); }};
+    server_ = std::make_unique<HttpListener>(new HandlerFactory(router_, options_, *inFlight_, *metrics_, *streams_), *pool_,
+                                             listener_, params, std::move(limits));
     server_->start();
     port_ = server_->port();
     running_ = true;
@@ -409,11 +363,8 @@ void Server::stop() {
         listener_.close();
     } catch (const Poco::Exception&) {
     }
-    // Wake the keep-alive waits (awaitNextRequest) so idle connections close at once.
-    if (stopFd_ >= 0) {
-        const std::uint64_t one = 1;
-        [[maybe_unused]] auto written = ::write(stopFd_, &one, sizeof one);
-    }
+    // Idle keep-alive connections close at once.
+    server_->closeIdle();
     // Idle keep-alive connections close at once; each connection with a request in flight closes
     // after its response (POCO waits for it, connection by connection, hence the thread).
     const int inFlight = server_->currentConnections();

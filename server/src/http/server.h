@@ -17,7 +17,7 @@ namespace storefront::http {
 struct ServerOptions {
     std::string bindAddress = "127.0.0.1";
     int port = 8080; // 0 picks a free port
-    int maxThreads = 1024;     // one per open connection, idle keep-alive ones included
+    int maxThreads = 1024;     // one per connection whose request is being read or answered on a thread
     int maxQueued = 1024;      // accepted connections waiting for a thread; past it: 503 server_busy
     int keepAliveSeconds = 5;  // idle keep-alive connections are closed after this
     int readTimeoutSeconds = 30; // a request's headers or body stalled this long: the connection is dropped;
@@ -33,6 +33,9 @@ struct ServerOptions {
     // Streamed answers (the CSV exports) at once; the next is answered 429 too_many_exports.
     int maxStreams = 4;
     int maxKeepAliveRequests = 1000;
+    // Threads where keep-alive connections wait for their next request and where the cheap
+    // requests (Router::runOnLoop) are answered (http/event_loop.h); 0: one per core.
+    int eventLoops = 0;
     std::size_t maxBodyBytes = 1 << 20;
     std::vector<std::string> trustedProxies;
     bool httpsPublicUrl = false;
@@ -70,7 +73,6 @@ private:
     std::unique_ptr<common::FairSemaphore> streams_; // maxStreams permits
     bool running_ = false;
     int port_ = 0;
-    int stopFd_ = -1; // eventfd, readable once stop() began: ends the keep-alive waits
 };
 
 } // namespace storefront::http

@@ -41,6 +41,10 @@ void PageRoutes::registerRoutes(http::Router& router) {
         r.set("Cache-Control", "public, max-age=3600");
     });
     router.fallback([this](http::Request& q, http::Response& r) { fallback(q, r); });
+    // The pages from the response cache, the web build from memory, the rest one short read:
+    // answered by the event loop itself (http/event_loop.h).
+    for (const char* pattern : {"/", "/product/{slug}", "/sitemap.xml", "/robots.txt"}) router.runOnLoop(pattern);
+    router.runFallbackOnLoop();
 }
 
 void PageRoutes::shell(http::Response& res, int status, const std::string& head, const nlohmann::json& data) {
