@@ -1,5 +1,5 @@
-// The connection handling in http/server.cpp: one send per answer, the keep-alive wait with poll(2)
-// that reads the next request into POCO's session buffer, and stop() ending idle connections.
+// The connection handling in http/server.cpp: one send per answer, the keep-alive wait in the event
+// loops (http/event_loop.h), and stop() ending idle connections.
 #include "http/router.h"
 #include "http/server.h"
 
