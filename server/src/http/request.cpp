@@ -65,9 +65,15 @@ Request::Request(Poco::Net::HTTPServerRequest& raw, std::size_t maxBodyBytes,
                  const std::vector<std::string>& trustedProxies, std::chrono::steady_clock::time_point bodyDeadline)
     : raw_(raw), maxBodyBytes_(maxBodyBytes), method_(raw.getMethod()), bodyDeadline_(bodyDeadline) {
     try {
-        Poco::URI uri(raw.getURI());
-        path_ = uri.getPath();
-        query_ = uri.getQueryParameters();
+        const auto& target = raw.getURI();
+        // A plain path (no escapes, no query) is its own decoded form: no URI parse needed.
+        if (target.starts_with('/') && target.find_first_of("%?#") == std::string::npos) {
+            path_ = target;
+        } else {
+            Poco::URI uri(target);
+            path_ = uri.getPath();
+            query_ = uri.getQueryParameters();
+        }
     } catch (const Poco::Exception&) {
         path_ = "/";
         throw ApiError(ErrorKind::BadRequest, "bad_request", "The request URL is malformed.");

@@ -68,7 +68,19 @@ bool isServerPath(std::string_view path) {
 
 void Router::add(std::string method, std::string pattern, Access access, Handler handler, Store store) {
     auto segments = split(pattern);
+    const auto index = routes_.size();
+    if (isParameter(segments.front())) { // can match any first segment: in every bucket
+        parameterFirst_.push_back(index);
+        for (auto& [first, indexes] : byFirstSegment_) indexes.push_back(index);
+    } else {
+        byFirstSegment_.try_emplace(segments.front(), parameterFirst_).first->second.push_back(index);
+    }
     routes_.push_back({std::move(method), std::move(pattern), std::move(segments), access, std::move(handler), store});
+}
+
+const std::vector<std::size_t>& Router::candidates(std::string_view firstSegment) const {
+    const auto it = byFirstSegment_.find(firstSegment);
+    return it == byFirstSegment_.end() ? parameterFirst_ : it->second;
 }
 
 std::vector<RouteInfo> Router::routes() const {
@@ -89,7 +101,8 @@ bool Router::runsOnLoop(std::string_view method, std::string_view path) const {
     if ((method != "GET" && method != "HEAD") || !path.starts_with('/')) return false;
     const auto segments = segmentsOf(path);
     bool otherMethods = false; // routes of other methods on this path: a 405 unless a GET route follows
-    for (const auto& route : routes_) {
+    for (const auto index : candidates(segments.empty() ? std::string_view() : segments.front())) {
+        const auto& route = routes_[index];
         if (!matches(route.segments, segments)) continue;
         if (route.method == "GET") return route.onLoop;
         otherMethods = true;
@@ -100,7 +113,7 @@ bool Router::runsOnLoop(std::string_view method, std::string_view path) const {
 void Router::dispatch(Request& request, Response& response) const {
     const auto path = segmentsOf(request.path());
     std::set<std::string> allowed;
-    for (std::size_t index = 0; index < routes_.size(); ++index) {
+    for (const auto index : candidates(path.empty() ? std::string_view() : path.front())) {
         const auto& route = routes_[index];
         if (!matches(route.segments, path)) continue;
         const bool head = request.method() == "HEAD" && route.method == "GET";

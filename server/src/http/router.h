@@ -5,6 +5,7 @@
 #include "http/response.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,7 +96,12 @@ private:
         Store store;
         bool onLoop = false;
     };
+    // The routes that can match a path, by its first segment: indexes into routes_, in order
+    // (a route whose first segment is a parameter is in every bucket).
+    const std::vector<std::size_t>& candidates(std::string_view firstSegment) const;
     std::vector<Route> routes_;
+    std::map<std::string, std::vector<std::size_t>, std::less<>> byFirstSegment_;
+    std::vector<std::size_t> parameterFirst_;
     Handler fallback_;
     bool fallbackOnLoop_ = false;
     Authorizer authorizer_;

@@ -35,7 +35,6 @@
 #include <cstdio>
 #include <future>
 #include <mutex>
-#include <set>
 #include <thread>
 
 namespace storefront::http {
@@ -44,14 +43,34 @@ namespace storefront::http {
 // at the drain timeout. (POCO's own abort cannot reach a connection whose graceful stop is already
 // waiting for its request: both go through the same per-connection delegate lock.)
 struct InFlightRequests {
+    // One request's socket, linked in while its handler runs (the node lives in the registration,
+    // on the request's stack: no allocation per request).
+    struct Node {
+        Poco::Net::StreamSocket* socket = nullptr;
+        Node* prev = nullptr;
+        Node* next = nullptr;
+    };
     std::mutex mutex;
-    std::set<Poco::Net::StreamSocket*> sockets;
+    Node head; // a ring: head.next is the first, head.prev the last
 
+    InFlightRequests() { head.prev = head.next = &head; }
+    void link(Node& node) {
+        std::lock_guard lock(mutex);
+        node.prev = head.prev;
+        node.next = &head;
+        head.prev->next = &node;
+        head.prev = &node;
+    }
+    void unlink(Node& node) {
+        std::lock_guard lock(mutex);
+        node.prev->next = node.next;
+        node.next->prev = node.prev;
+    }
     void shutdownAll() {
         std::lock_guard lock(mutex);
-        for (auto* socket : sockets) {
+        for (auto* node = head.next; node != &head; node = node->next) {
             try {
-                socket->shutdown();
+                node->socket->shutdown();
             } catch (const Poco::Exception&) {
             }
         }
@@ -64,22 +83,17 @@ namespace {
 class InFlightRegistration {
 public:
     InFlightRegistration(InFlightRequests& registry, Poco::Net::HTTPServerRequest& raw) : registry_(registry) {
-        if ((socket_ = requestSocket(raw))) {
-            std::lock_guard lock(registry_.mutex);
-            registry_.sockets.insert(socket_);
-        }
+        if ((node_.socket = requestSocket(raw))) registry_.link(node_);
     }
     ~InFlightRegistration() {
-        if (!socket_) return;
-        std::lock_guard lock(registry_.mutex);
-        registry_.sockets.erase(socket_);
+        if (node_.socket) registry_.unlink(node_);
     }
     InFlightRegistration(const InFlightRegistration&) = delete;
     InFlightRegistration& operator=(const InFlightRegistration&) = delete;
 
 private:
     InFlightRequests& registry_;
-    Poco::Net::StreamSocket* socket_ = nullptr;
+    InFlightRequests::Node node_;
 };
 
 // GoTrue's API version 2024-01-01: clients read error codes from the body's "code" only when the
