@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: Lighthouse's default config, simulated slow 4G and a 4x slower CPU)
 // on the landing page and a product page of the built storefront, in Debian's Chromium; prints the
-// four category scores beside the targets of issue 15 (Performance >= 98, the others 100).
+// four category scores beside the targets of issue 34 (100 in each; issue 15 asked Performance >= 98).
 //
 //   node bench/lighthouse.mjs            (make bench runs it after bench/run)
 //
@@ -35,7 +35,7 @@ const PAGES = [
   { name: 'product', path: '/product/bluetooth-serial-adapter' },
 ];
 const CATEGORIES = [
-  { id: 'performance', label: 'Performance', target: 98 },
+  { id: 'performance', label: 'Performance', target: 100 },
   { id: 'accessibility', label: 'Accessibility', target: 100 },
   { id: 'best-practices', label: 'Best practices', target: 100 },
   { id: 'seo', label: 'SEO', target: 100 },
