@@ -11,18 +11,6 @@ namespace storefront::http {
 
 namespace {
 
-std::vector<std::string> split(const std::string& path) {
-    std::vector<std::string> out;
-    std::size_t start = 1;
-    while (start <= path.size()) {
-        auto slash = path.find('/', start);
-        if (slash == std::string::npos) slash = path.size();
-        out.push_back(path.substr(start, slash - start));
-        start = slash + 1;
-    }
-    return out;
-}
-
 // The path's segments as views into it (no copies: every request splits its path once).
 std::vector<std::string_view> segmentsOf(std::string_view path) {
     std::vector<std::string_view> out;
@@ -34,6 +22,12 @@ std::vector<std::string_view> segmentsOf(std::string_view path) {
         start = slash + 1;
     }
     return out;
+}
+
+// A pattern's segments, kept with the route.
+std::vector<std::string> split(const std::string& pattern) {
+    const auto views = segmentsOf(pattern);
+    return {views.begin(), views.end()};
 }
 
 bool isParameter(const std::string& segment) { return segment.size() > 2 && segment.front() == '{' && segment.back() == '}'; }
