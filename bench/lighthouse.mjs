@@ -163,6 +163,11 @@ async function main() {
           i -= 1;
           continue;
         }
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          const name = `${page.path.replace(/\W+/g, '_') || 'root'}-${String(i + 1)}.json`;
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), result.report);
+        }
         const scores = Object.fromEntries(CATEGORIES.map(({ id }) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)]));
         const audits = result.lhr.audits;
         samples.push({

@@ -23,3 +23,29 @@ test('read the privacy policy directly and close it', async ({ page }) => {
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a first load of a legal page is the HTML the build wrote: its links stay in the app', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/privacy', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page).toHaveTitle('Privacy Policy | Signalcraft');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^How Signalcraft Limited collects/);
+  // The first chunk only: the page's own code is not loaded for what the HTML already shows.
+  expect(scripts.filter((path) => /Privacy|Legal/.test(path))).toEqual([]);
+  // Its link moves within the app (no new document: the marker survives); signed out, the page's
+  // guard sends the visitor on home.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole('link', { name: 'Your Data' }).first().click();
+  await expect(page).not.toHaveURL(/\/privacy$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // Back to it, it renders from its code, the same page.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 2, name: /^\d+\. / })).toHaveCount(10);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});

@@ -335,22 +335,23 @@ std::string notFoundHead(const SiteInfo& site) {
     return w.take();
 }
 
-std::string defaultHead(const SiteInfo& site, std::string_view title, bool index, std::string_view path) {
+std::string defaultHead(const SiteInfo& site, std::string_view title, bool index, std::string_view path,
+                        std::string_view description) {
     std::string fullTitle;
     const std::string suffix = " | " + site.siteName;
     if (title.empty()) fullTitle = siteTitle(site);
     else if (title.ends_with(suffix)) fullTitle = std::string(title);
     else fullTitle = std::string(title) + suffix;
-    const std::string description = truncateText(site.defaultDescription);
+    const std::string metaText = truncateText(std::string(description.empty() ? site.defaultDescription : description));
 
     HeadWriter w;
     w.title(fullTitle);
-    if (!description.empty()) w.metaName("description", description);
+    if (!metaText.empty()) w.metaName("description", metaText);
     w.metaName("robots", index ? "index, follow" : "noindex");
     if (index) {
         const std::string url = path.empty() ? std::string{} : absoluteUrl(site, path);
         if (!url.empty()) w.canonical(url);
-        writeSocial(w, site, {"website", fullTitle, description, url, absoluteUrl(site, site.defaultImagePath)});
+        writeSocial(w, site, {"website", fullTitle, metaText, url, absoluteUrl(site, site.defaultImagePath)});
     }
     return w.take();
 }
@@ -360,6 +361,7 @@ namespace {
 struct AppRoute {
     std::vector<std::string> segments; // "checkout", ":slug"
     std::string title;                 // what the server writes in <title>
+    std::string description;           // its meta description; empty = the site's
     bool index = false;
 };
 
@@ -379,6 +381,7 @@ const std::vector<AppRoute>& appRoutes() {
             AppRoute route;
             route.segments = segmentsOf(page.at("path").get<std::string>());
             route.title = page.value("headTitle", page.at("title").get<std::string>());
+            route.description = page.value("description", std::string{});
             route.index = page.at("index").get<bool>();
             out.push_back(std::move(route));
         }
@@ -413,7 +416,25 @@ std::string appRouteHead(const SiteInfo& site, std::string_view path) {
     if (!route->index) return defaultHead(site, route->title, false);
     path = path.substr(0, path.find_first_of("?#"));
     while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
-    return defaultHead(site, route->title, true, path);
+    return defaultHead(site, route->title, true, path, route->description);
+}
+
+std::string withTestPaymentsRibbon(std::string_view templateHtml) {
+    // The classes are Tailwind's: web/src/index.css has Tailwind read this file (@source).
+    static constexpr std::string_view kRibbon =
+        "<div role=\"note\" aria-label=\"Test payments\" class=\"sticky top-0 z-50 bg-amber-400 px-4 py-1 text-center "
+        "text-sm font-semibold tracking-wide text-black\">TEST PAYMENTS: orders on this site are test orders, and no "
+        "real money is taken.</div>";
+    std::size_t at = templateHtml.find("<div id=\"root\"");
+    if (at == std::string_view::npos) {
+        const std::size_t body = findIgnoreCase(templateHtml, "<body", false);
+        const std::size_t bodyEnd = body == std::string_view::npos ? body : templateHtml.find('>', body);
+        at = bodyEnd == std::string_view::npos ? 0 : bodyEnd + 1;
+    }
+    std::string out;
+    out.reserve(templateHtml.size() + kRibbon.size());
+    out.append(templateHtml.substr(0, at)).append(kRibbon).append(templateHtml.substr(at));
+    return out;
 }
 
 std::string renderShell(std::string_view templateHtml, std::string_view head, const nlohmann::json& initialData) {

@@ -21,8 +21,7 @@ struct SiteInfo {
         "Industrial handheld terminal software for technicians working with traffic control systems "
         "and serial equipment: Bluetooth, USB, RS-232, RS-422 and RS-485.";
     std::string defaultImagePath; // site-relative ("/og-image.png") or absolute; empty = none
-    // STOREFRONT_ALLOW_TEST_PAYMENTS: every page's initial data says "test_payments": true, and the
-    // web app shows its TEST PAYMENTS ribbon.
+    // STOREFRONT_ALLOW_TEST_PAYMENTS: every page carries the TEST PAYMENTS ribbon (withTestPaymentsRibbon).
     bool testPayments = false;
 };
 
@@ -53,10 +52,11 @@ std::string notFoundHead(const SiteInfo& site);
 // Any other app route. `title` is the page's own title ("Terms and Conditions"); " | <siteName>" is
 // appended unless it already ends so; empty means SiteInfo::defaultTitle. index=false gives robots
 // "noindex" and no social tags. `path` ("/terms"), when given for an indexed page, adds canonical and
-// og:url.
-std::string defaultHead(const SiteInfo& site, std::string_view title, bool index, std::string_view path = {});
+// og:url. `description` (plain text) replaces SiteInfo::defaultDescription when not empty.
+std::string defaultHead(const SiteInfo& site, std::string_view title, bool index, std::string_view path = {},
+                        std::string_view description = {});
 
-// defaultHead for an app route by path: /terms and /privacy are indexed; /dashboard, /enterprise,
+// defaultHead for an app route by path, with the manifest's title and description: /terms and /privacy are indexed; /dashboard, /enterprise,
 // /test-subscription, /checkout/..., /admin... and unknown paths are noindex.
 std::string appRouteHead(const SiteInfo& site, std::string_view path);
 
@@ -70,6 +70,11 @@ bool isAppRoute(std::string_view path);
 // <script id="initial-data" type="application/json">jsonForScript(initialData)</script>. A missing
 // marker is inserted before </head> (resp. the last </body>), or at the end when that is missing too.
 std::string renderShell(std::string_view templateHtml, std::string_view head, const nlohmann::json& initialData);
+
+// The template with the TEST PAYMENTS ribbon (a role="note" strip) just before the app's root
+// (<div id="root">), else just after <body>: shown from the first paint on every page, whatever the
+// app's script does. web/src/index.css has Tailwind read this file's classes (head.cpp).
+std::string withTestPaymentsRibbon(std::string_view templateHtml);
 
 // The absolute form of a site path or URL: http(s) URLs as they are, "//host/x" as https, paths
 // joined to publicUrl. Spaces, controls and non-ASCII bytes are percent-encoded. Empty for other

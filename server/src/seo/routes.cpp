@@ -16,6 +16,13 @@ constexpr const char* kFallbackTemplate =
     "<!doctype html>\n<html lang=\"en-NZ\">\n<head>\n<meta charset=\"utf-8\">\n<!--app-head-->\n</head>\n<body>\n"
     "<main><p>The web app has not been built. Run <code>make build</code>.</p></main>\n<!--app-data-->\n</body>\n</html>\n";
 
+// The web build's HTML templates: index.html, and pages/<path>.html for the pages the build writes
+// whole (web/scripts/prerender.mjs). They hold the markers renderShell fills, so they are never
+// served as files.
+bool isTemplate(const std::string& path) {
+    return path == "/index.html" || (path.starts_with("/pages/") && path.ends_with(".html"));
+}
+
 } // namespace
 
 PageRoutes::PageRoutes(catalog::ProductRepository& products, const http::StaticFiles& files, http::ResponseCache& cache,
@@ -23,6 +30,7 @@ PageRoutes::PageRoutes(catalog::ProductRepository& products, const http::StaticF
     : products_(products), files_(files), cache_(cache), site_(std::move(site)) {
     if (const auto* index = files_.find("/index.html")) template_ = index->identity;
     else template_ = kFallbackTemplate;
+    if (site_.testPayments) template_ = withTestPaymentsRibbon(template_);
 }
 
 void PageRoutes::registerRoutes(http::Router& router) {
@@ -47,14 +55,16 @@ void PageRoutes::registerRoutes(http::Router& router) {
     router.runFallbackOnLoop();
 }
 
-void PageRoutes::shell(http::Response& res, int status, const std::string& head, const nlohmann::json& data) {
-    if (site_.testPayments) {
-        auto marked = data;
-        marked["test_payments"] = true;
-        res.text(status, "text/html; charset=utf-8", renderShell(template_, head, marked));
-    } else {
-        res.text(status, "text/html; charset=utf-8", renderShell(template_, head, data));
-    }
+std::string PageRoutes::templateFor(std::string_view path) const {
+    while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
+    const auto* page = files_.find("/pages" + std::string(path) + ".html");
+    if (!page) return template_;
+    return site_.testPayments ? withTestPaymentsRibbon(page->identity) : page->identity;
+}
+
+void PageRoutes::shell(http::Response& res, int status, const std::string& head, const nlohmann::json& data,
+                       const std::string& html) {
+    res.text(status, "text/html; charset=utf-8", renderShell(html.empty() ? template_ : html, head, data));
     res.set("Cache-Control", "no-cache");
 }
 
@@ -78,7 +88,7 @@ void PageRoutes::product(http::Request& req, http::Response& res) {
 
 void PageRoutes::fallback(http::Request& req, http::Response& res) {
     const auto& path = req.path();
-    if (const auto* asset = files_.find(path); asset && path != "/index.html") {
+    if (const auto* asset = files_.find(path); asset && !isTemplate(path)) {
         http::StaticFiles::serve(req, res, *asset);
         return;
     }
@@ -87,7 +97,8 @@ void PageRoutes::fallback(http::Request& req, http::Response& res) {
     if (path.starts_with("/assets/") || path.find('.', lastSlash) != std::string::npos)
         throw http::ApiError::notFound("not_found", "No such file.");
     if (isAppRoute(path)) {
-        shell(res, 200, appRouteHead(site_, path), {{"page", "app"}});
+        // A page the build wrote whole (/terms, /privacy) is sent as that HTML.
+        shell(res, 200, appRouteHead(site_, path), {{"page", "app"}}, templateFor(path));
         return;
     }
     shell(res, 404, defaultHead(site_, "Page Not Found | " + site_.siteName, false), {{"page", "app"}});

@@ -256,6 +256,11 @@ std::string makeWebDir() {
               "<!doctype html>\n<html lang=\"en-NZ\"><head><meta charset=\"utf-8\">\n<!--app-head-->\n"
               "<script type=\"module\" src=\"/assets/app-3f2a1b.js\"></script></head>\n"
               "<body><div id=\"root\"></div>\n<!--app-data-->\n</body></html>\n");
+    // A page the build writes whole (web/scripts/prerender.mjs): /terms has one, /privacy not here.
+    writeFile(dir / "pages/terms.html",
+              "<!doctype html>\n<html lang=\"en-NZ\"><head><meta charset=\"utf-8\">\n<!--app-head-->\n</head>\n"
+              "<body><div id=\"root\"><div data-static-page=\"/terms\"><h1>Terms and Conditions</h1></div></div>\n"
+              "<!--app-data-->\n</body></html>\n");
     writeFile(dir / "assets/app-3f2a1b.js", "console.log('identity');\n");
     writeFile(dir / "assets/app-3f2a1b.js.gz", "GZIP-BYTES");
     writeFile(dir / "assets/app-3f2a1b.js.br", "BROTLI-BYTES");

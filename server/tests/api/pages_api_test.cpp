@@ -103,6 +103,26 @@ TEST(Pages, AppRoutesGetTheShellAndUnknownRoutesA404Shell) {
     EXPECT_TRUE(contains(missing.body, "<div id=\"root\">"));
 }
 
+TEST(Pages, APageTheBuildWroteWholeIsSentAsItsOwnHtmlWithTheManifestsHead) {
+    for (const char* path : {"/terms", "/terms/"}) {
+        auto r = get(path);
+        ASSERT_EQ(r.status, 200) << path;
+        EXPECT_TRUE(contains(r.body, "<div data-static-page=\"/terms\"><h1>Terms and Conditions</h1></div>")) << path;
+        EXPECT_TRUE(contains(r.body, "<title>Terms and Conditions | Signalcraft</title>")) << path;
+        EXPECT_TRUE(contains(r.body, "<meta name=\"description\" content=\"The terms that apply when you buy app subscriptions"))
+            << path;
+        EXPECT_TRUE(contains(r.body, "<script id=\"initial-data\" type=\"application/json\">{\"page\":\"app\"}</script>")) << path;
+    }
+    // Without a page of its own in the build, a page gets index.html; its description is the manifest's.
+    auto privacy = get("/privacy");
+    EXPECT_FALSE(contains(privacy.body, "data-static-page"));
+    EXPECT_TRUE(contains(privacy.body, "<meta name=\"description\" content=\"How Signalcraft Limited collects"));
+    EXPECT_FALSE(contains(get("/dashboard").body, "data-static-page"));
+    // The templates themselves are not files to download.
+    EXPECT_EQ(get("/pages/terms.html").status, 404);
+    EXPECT_EQ(get("/index.html").status, 404);
+}
+
 TEST(StaticFiles, HashedAssetsAreImmutableAndPrecompressed) {
     auto plain = get("/assets/app-3f2a1b.js");
     ASSERT_EQ(plain.status, 200);

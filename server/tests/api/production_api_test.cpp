@@ -181,12 +181,16 @@ TEST(ProductionServer, AllowedTestPaymentsMarkEveryPageAndEveryMail) {
     vars["STRIPE_SECRET_KEY"] = "sk_test_production_mode";
     vars["STOREFRONT_ALLOW_TEST_PAYMENTS"] = "true";
     const int port = serverWith(vars);
-    for (const std::string path : {"/", "/sign-in", "/admin/orders", "/product/no-such-product"}) {
+    // Every page, the ones the build wrote whole (/terms) too, has the ribbon in its HTML, before the app's root.
+    for (const std::string path : {"/", "/sign-in", "/admin/orders", "/product/no-such-product", "/terms"}) {
         const auto page = http(port, "GET", path);
-        EXPECT_NE(page.body.find("\"test_payments\":true"), std::string::npos) << path << ": " << page.body.substr(0, 400);
+        const auto ribbon = page.body.find("<div role=\"note\" aria-label=\"Test payments\"");
+        EXPECT_NE(ribbon, std::string::npos) << path << ": " << page.body.substr(0, 400);
+        EXPECT_LT(ribbon, page.body.find("<div id=\"root\">")) << path;
+        EXPECT_NE(page.body.find("TEST PAYMENTS: orders on this site are test orders"), std::string::npos) << path;
     }
     // The ordinary server's pages do not.
-    EXPECT_EQ(get("/").body.find("test_payments"), std::string::npos);
+    for (const std::string path : {"/", "/terms"}) EXPECT_EQ(get(path).body.find("TEST PAYMENTS"), std::string::npos) << path;
     // A Contact Sales enquiry's mail to sales.
     const auto email = newEmail("test-payments");
     const auto sent = sendJson(port, "POST", "/api/v1/contact",

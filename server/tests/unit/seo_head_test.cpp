@@ -472,6 +472,16 @@ TEST(AppRouteHead, MapsRoutesToTitlesAndRobots) {
     EXPECT_NE(appRouteHead(s, "/administrator").find("<title>Signalcraft \u2014"), std::string::npos);
 }
 
+TEST(AppRouteHead, ThePagesDescriptionFromTheManifestElseTheSites) {
+    const SiteInfo s = site();
+    const auto terms = appRouteHead(s, "/terms");
+    EXPECT_TRUE(meta(terms, "name", "description").starts_with("The terms that apply when you buy app subscriptions"));
+    EXPECT_EQ(meta(terms, "property", "og:description"), meta(terms, "name", "description"));
+    EXPECT_TRUE(meta(appRouteHead(s, "/privacy"), "name", "description").starts_with("How Signalcraft Limited collects"));
+    EXPECT_EQ(meta(appRouteHead(s, "/signup"), "name", "description"), s.defaultDescription);
+    EXPECT_EQ(meta(defaultHead(s, "X", true, "/x", "Own <words>"), "name", "description"), "Own &lt;words&gt;");
+}
+
 TEST(AbsoluteUrl, JoinsPathsToThePublicUrl) {
     const SiteInfo s = site();
     EXPECT_EQ(absoluteUrl(s, "/a/b.png"), "https://signalcraft.co.nz/a/b.png");
@@ -583,4 +593,15 @@ TEST(SeoHead, AppRoutesComeFromTheWebAppsPageManifest) {
         // Two more segments match no page (one more could: /admin/orders and /admin/orders/:id).
         EXPECT_FALSE(isAppRoute(path + "/no-such/page")) << path;
     }
+}
+
+TEST(TestPaymentsRibbon, GoesJustBeforeTheAppsRootElseJustAfterBody) {
+    const std::string ribbon = "<div role=\"note\" aria-label=\"Test payments\"";
+    const auto withRoot = withTestPaymentsRibbon("<html><body class=\"x\"><p>a</p><div id=\"root\"><b>shell</b></div></body></html>");
+    EXPECT_NE(withRoot.find("<p>a</p>" + ribbon), std::string::npos) << withRoot;
+    EXPECT_NE(withRoot.find("real money is taken.</div><div id=\"root\"><b>shell</b></div>"), std::string::npos) << withRoot;
+    const auto noRoot = withTestPaymentsRibbon("<html><BODY class=\"x\"><main>m</main></BODY></html>");
+    EXPECT_NE(noRoot.find("<BODY class=\"x\">" + ribbon), std::string::npos) << noRoot;
+    EXPECT_NE(withTestPaymentsRibbon("plain").find(ribbon), std::string::npos); // neither: at the start
+    EXPECT_EQ(withTestPaymentsRibbon("plain").rfind("plain"), withTestPaymentsRibbon("plain").size() - 5);
 }

@@ -3,7 +3,6 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppProviders } from './providers';
 import { shellRoutes } from './shell';
-import { TestPaymentsRibbon } from './TestPaymentsRibbon';
 
 function AppRoutes() {
   return useRoutes(shellRoutes);
@@ -15,13 +14,11 @@ function AppRoutes() {
  * actions are unused here and
  * would add about 14 KB of compressed JavaScript to every page (docs/performance.md). The root
  * error boundary catches what the page's own (RootLayout) does not: the providers, the header.
- * `testPayments` (the page's initial data, lib/testPayments.ts) puts the TEST PAYMENTS ribbon above
- * every page.
+ * (The TEST PAYMENTS ribbon is the server's, in the page's HTML: server/src/seo/head.h.)
  */
-export function App({ queryClient, testPayments = false }: { queryClient: QueryClient; testPayments?: boolean }) {
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <ErrorBoundary>
-      {testPayments && <TestPaymentsRibbon />}
       <AppProviders queryClient={queryClient}>
         <BrowserRouter>
           <AppRoutes />

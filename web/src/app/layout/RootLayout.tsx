@@ -15,7 +15,8 @@ function wantsSignIn(state: unknown): state is OpenSignInState {
   return typeof state === 'object' && state !== null && (state as { openSignIn?: unknown }).openSignIn === true;
 }
 
-export function RootLayout() {
+/** `footer={false}`: the build's shell of every page (app/prerender.tsx), shown until the page renders. */
+export function RootLayout({ footer = true }: { footer?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { openSignIn, openMfa } = useAuth();
@@ -66,7 +67,7 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      {footer && <Footer />}
     </div>
   );
 }

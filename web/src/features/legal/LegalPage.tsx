@@ -26,7 +26,8 @@ export function LegalPage({ title, description, path, children }: LegalPageProps
             </h1>
             <p className="mt-2 text-sm text-slate-500">Last updated: {LEGAL_LAST_UPDATED}</p>
           </div>
-          <button type="button" className="btn-secondary shrink-0" onClick={() => void navigate('/')}>
+          {/* data-to: the same move from the build's HTML of the page (lib/staticPage.tsx). */}
+          <button type="button" className="btn-secondary shrink-0" data-to="/" onClick={() => void navigate('/')}>
             Close
           </button>
         </div>
