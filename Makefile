@@ -1,8 +1,8 @@
 # Thin entry points; the work happens in scripts/.
 .PHONY: run build test bench clean
 
-run:      ## bootstrap, build what runs (the server binary, the web app), and serve http://localhost:8080 (SQLite in ./data)
-	@scripts/bootstrap
+run:      ## bootstrap what runs, build it (the server binary, the web app), and serve http://localhost:8080 (SQLite in ./data)
+	@scripts/bootstrap run
 	@scripts/build run
 	@scripts/run
 
