@@ -32,12 +32,15 @@ export function CheckoutConfirmation({ checkoutId }: { checkoutId: string }) {
   const query = useCheckoutPolling(checkoutId, !timedOut);
   const outcome = checkoutOutcome(query.data);
 
-  // Paid: the new order and subscription are on the dashboard now.
+  // Paid: the new order and subscription are on the dashboard now. A first load of the dashboard
+  // still on its way may have been answered before the payment: it is cancelled and asked again
+  // (invalidating alone would wait for that load instead of starting a new one).
   const reloaded = useRef(false);
   useEffect(() => {
     if (outcome !== 'paid' || reloaded.current) return;
     reloaded.current = true;
-    void queryClient.invalidateQueries({ queryKey: accountKeys.dashboard() });
+    const queryKey = accountKeys.dashboard();
+    void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
   }, [outcome, queryClient]);
 
   if (outcome === 'paid') {

@@ -394,6 +394,26 @@ describe('DashboardPage back from payment (?checkout=<id>)', () => {
     expect(checkoutCalls(fetchMock, 'chk-1')).toBe(3);
   });
 
+  it('paid at once while the dashboard is still loading: the dashboard is asked again, after the payment', async () => {
+    let answerFirstLoad: (() => void) | null = null;
+    let dashboardAsked = 0;
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/v1/account/checkouts/chk-1') return jsonResponse(200, checkout('completed', 'paid'));
+      if (url === '/api/v1/account/dashboard') {
+        dashboardAsked += 1;
+        // The first load was answered before the payment, and arrives late.
+        if (dashboardAsked === 1) return new Promise<Response>((resolve) => (answerFirstLoad = () => resolve(jsonResponse(200, { ...DASHBOARD, orders: [] }))));
+        return jsonResponse(200, DASHBOARD);
+      }
+      return jsonResponse(404, { code: 'not_found', message: 'Not found' });
+    });
+    renderDashboard('/dashboard?checkout=chk-1');
+    expect(await screen.findByText('Payment received — order SC-NEW1-0RDR confirmed')).toBeInTheDocument();
+    await waitFor(() => expect(dashboardCalls(fetchMock)).toBe(2));
+    answerFirstLoad?.();
+    await waitFor(() => expect(card('Total Orders')).toBe('3'));
+  });
+
   it('says nothing was charged when the checkout expired', async () => {
     serve(() => jsonResponse(200, checkout('expired', 'cancelled')));
     renderDashboard('/dashboard?checkout=chk-1');
