@@ -395,14 +395,14 @@ describe('DashboardPage back from payment (?checkout=<id>)', () => {
   });
 
   it('paid at once while the dashboard is still loading: the dashboard is asked again, after the payment', async () => {
-    let answerFirstLoad: (() => void) | null = null;
+    const firstLoad: { answer?: () => void } = {};
     let dashboardAsked = 0;
     const fetchMock = mockFetch((url) => {
       if (url === '/api/v1/account/checkouts/chk-1') return jsonResponse(200, checkout('completed', 'paid'));
       if (url === '/api/v1/account/dashboard') {
         dashboardAsked += 1;
         // The first load was answered before the payment, and arrives late.
-        if (dashboardAsked === 1) return new Promise<Response>((resolve) => (answerFirstLoad = () => resolve(jsonResponse(200, { ...DASHBOARD, orders: [] }))));
+        if (dashboardAsked === 1) return new Promise<Response>((resolve) => (firstLoad.answer = () => resolve(jsonResponse(200, { ...DASHBOARD, orders: [] }))));
         return jsonResponse(200, DASHBOARD);
       }
       return jsonResponse(404, { code: 'not_found', message: 'Not found' });
@@ -410,7 +410,7 @@ describe('DashboardPage back from payment (?checkout=<id>)', () => {
     renderDashboard('/dashboard?checkout=chk-1');
     expect(await screen.findByText('Payment received — order SC-NEW1-0RDR confirmed')).toBeInTheDocument();
     await waitFor(() => expect(dashboardCalls(fetchMock)).toBe(2));
-    answerFirstLoad?.();
+    firstLoad.answer?.();
     await waitFor(() => expect(card('Total Orders')).toBe('3'));
   });
 
