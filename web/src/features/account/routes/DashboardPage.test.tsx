@@ -395,23 +395,35 @@ describe('DashboardPage back from payment (?checkout=<id>)', () => {
   });
 
   it('paid at once while the dashboard is still loading: the dashboard is asked again, after the payment', async () => {
-    const firstLoad: { answer?: () => void } = {};
-    let dashboardAsked = 0;
-    const fetchMock = mockFetch((url) => {
-      if (url === '/api/v1/account/checkouts/chk-1') return jsonResponse(200, checkout('completed', 'paid'));
+    // The checkout is answered as paid once the dashboard's first load has been sent. A dashboard
+    // request made before that answer gets the pre-payment dashboard, late; one made after it
+    // gets the new order.
+    const late: (() => void)[] = [];
+    const dashboard: { asked?: () => void } = {};
+    const dashboardAsked = new Promise<void>((resolve) => (dashboard.asked = resolve));
+    let paid = false;
+    mockFetch((url) => {
+      if (url === '/api/v1/account/checkouts/chk-1') {
+        return dashboardAsked.then(() => {
+          paid = true;
+          return jsonResponse(200, checkout('completed', 'paid'));
+        });
+      }
       if (url === '/api/v1/account/dashboard') {
-        dashboardAsked += 1;
-        // The first load was answered before the payment, and arrives late.
-        if (dashboardAsked === 1) return new Promise<Response>((resolve) => (firstLoad.answer = () => resolve(jsonResponse(200, { ...DASHBOARD, orders: [] }))));
-        return jsonResponse(200, DASHBOARD);
+        dashboard.asked?.();
+        if (paid) return jsonResponse(200, DASHBOARD);
+        return new Promise<Response>((resolve) => late.push(() => resolve(jsonResponse(200, { ...DASHBOARD, orders: [] }))));
       }
       return jsonResponse(404, { code: 'not_found', message: 'Not found' });
     });
     renderDashboard('/dashboard?checkout=chk-1');
     expect(await screen.findByText('Payment received — order SC-NEW1-0RDR confirmed')).toBeInTheDocument();
-    await waitFor(() => expect(dashboardCalls(fetchMock)).toBe(2));
-    firstLoad.answer?.();
-    await waitFor(() => expect(card('Total Orders')).toBe('3'));
+    await waitFor(() => expect(screen.queryByText('Total Orders', { selector: 'dt' })).not.toBeNull());
+    expect(card('Total Orders')).toBe('3');
+    // The pre-payment answer arriving afterwards changes nothing.
+    for (const answer of late) answer();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(card('Total Orders')).toBe('3');
   });
 
   it('says nothing was charged when the checkout expired', async () => {
