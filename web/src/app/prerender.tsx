@@ -10,21 +10,12 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { PrivacyPage } from '@/features/legal/PrivacyPage';
 import { TermsPage } from '@/features/legal/TermsPage';
-import { AuthContext, type AuthContextValue } from '@/lib/auth/context';
+import { AuthContext, signedOut, type AuthContextValue } from '@/lib/auth/context';
 import { StaticPageFrame } from '@/lib/staticPage';
 import { RootLayout } from './layout/RootLayout';
 
 /** The session is unknown until the browser reads it: the header shows its placeholder. */
-const restoringSession: AuthContextValue = {
-  user: null,
-  isAdmin: false,
-  loading: true,
-  needsMfa: false,
-  openSignIn: () => undefined,
-  openSignUp: () => undefined,
-  openMfa: () => undefined,
-  signOut: () => Promise.resolve(),
-};
+const restoringSession: AuthContextValue = { ...signedOut, loading: true };
 
 /** The pages the build writes whole, by path (the server sends web/dist/pages/<path>.html for them). */
 export const STATIC_PAGES = { '/terms': TermsPage, '/privacy': PrivacyPage } as const;

@@ -20,7 +20,8 @@ export interface AuthContextValue {
   signOut: () => Promise<void>;
 }
 
-const signedOut: AuthContextValue = {
+/** A visitor with no session and nothing to restore (the context's value outside AuthProvider). */
+export const signedOut: AuthContextValue = {
   user: null,
   isAdmin: false,
   loading: false,
