@@ -62,6 +62,20 @@ for (const [path, budget] of [
   });
 }
 
+test('every page paints from its HTML: the header before any script, the script at low priority', async ({ page, request }) => {
+  for (const path of ['/', '/product/bluetooth-serial-adapter', '/dashboard', '/terms']) {
+    const html = await (await request.get(path)).text();
+    // The build's shell (app/prerender.tsx) sits in #root, and nothing on the first paint waits for the script.
+    expect(html, path).toMatch(/<div id="root"><div class="flex min-h-screen flex-col">.*<header /s);
+    expect(html, path).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+  }
+  // With scripts off, the page shows that header (and a static page its whole text).
+  await page.context().route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/terms');
+  await expect(page.getByRole('banner')).toContainText('Signalcraft');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+});
+
 test('the first load of / and a product page asks the API nothing the server embedded', async ({ page }) => {
   const apiRequests: string[] = [];
   page.on('request', (request) => {
