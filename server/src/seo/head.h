@@ -56,8 +56,9 @@ std::string notFoundHead(const SiteInfo& site);
 std::string defaultHead(const SiteInfo& site, std::string_view title, bool index, std::string_view path = {},
                         std::string_view description = {});
 
-// defaultHead for an app route by path, with the manifest's title and description: /terms and /privacy are indexed; /dashboard, /enterprise,
-// /test-subscription, /checkout/..., /admin... and unknown paths are noindex.
+// defaultHead for an app route by path, with the manifest's title and description: /terms and
+// /privacy are indexed; /dashboard, /enterprise, /test-subscription, /checkout/..., /admin... and
+// unknown paths are noindex.
 std::string appRouteHead(const SiteInfo& site, std::string_view path);
 
 // The web app's page manifest (web/src/app/pages.json, compiled in): the pages below come from it.
