@@ -31,37 +31,54 @@ public:
         return props_.getString(key, fallback);
     }
 
-    int integer(const std::string& envName, const std::string& key, int fallback, int min, int max) const {
+    // A wrong setting is noted and reading goes on (with the default in its place), so that one
+    // start names every wrong setting at once (throwIfWrong).
+    void fail(std::string message) { errors_.push_back(std::move(message)); }
+
+    void throwIfWrong() const {
+        if (errors_.empty()) return;
+        if (errors_.size() == 1) throw std::invalid_argument(errors_.front());
+        std::string text = std::to_string(errors_.size()) + " settings are wrong:";
+        for (const auto& e : errors_) text += "\n  - " + e;
+        throw std::invalid_argument(text);
+    }
+
+    int integer(const std::string& envName, const std::string& key, int fallback, int min, int max) {
         auto text = str(envName, key, std::to_string(fallback));
         int value = 0;
-        if (!Poco::NumberParser::tryParse(Poco::trim(text), value) || value < min || value > max)
-            throw std::invalid_argument(envName + " must be a whole number from " + std::to_string(min) + " to " +
-                                        std::to_string(max) + ", got '" + text + "'");
+        if (!Poco::NumberParser::tryParse(Poco::trim(text), value) || value < min || value > max) {
+            fail(envName + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", got '" +
+                 text + "'");
+            return fallback;
+        }
         return value;
     }
 
-    bool boolean(const std::string& envName, const std::string& key, bool fallback) const {
+    bool boolean(const std::string& envName, const std::string& key, bool fallback) {
         auto text = Poco::toLower(Poco::trim(str(envName, key, fallback ? "true" : "false")));
         if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
         if (text == "false" || text == "0" || text == "no" || text == "off") return false;
-        throw std::invalid_argument(envName + " must be true or false, got '" + text + "'");
+        fail(envName + " must be true or false, got '" + text + "'");
+        return fallback;
     }
 
     // One of `options` (compared lowercased): "NAME must be a, b or c, got 'x'" otherwise.
     std::string choice(const std::string& envName, const std::string& key, const std::string& fallback,
-                       const std::vector<std::string>& options) const {
+                       const std::vector<std::string>& options) {
         auto text = Poco::toLower(Poco::trim(str(envName, key, fallback)));
         for (const auto& option : options)
             if (text == option) return text;
         std::string list;
         for (std::size_t i = 0; i < options.size(); ++i)
             list += (i == 0 ? "" : i + 1 == options.size() ? " or " : ", ") + options[i];
-        throw std::invalid_argument(envName + " must be " + list + ", got '" + text + "'");
+        fail(envName + " must be " + list + ", got '" + text + "'");
+        return fallback;
     }
 
 private:
     const Poco::Util::AbstractConfiguration& props_;
     const EnvLookup& env_;
+    std::vector<std::string> errors_;
 };
 
 std::vector<std::string> splitList(const std::string& text) {
@@ -110,9 +127,9 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
         Poco::URI uri(c.publicUrl);
         if ((uri.getScheme() != "http" && uri.getScheme() != "https") || uri.getHost().empty() ||
             !uri.getQuery().empty() || !uri.getFragment().empty())
-            throw std::invalid_argument("");
+            throw std::invalid_argument(""); // caught just below
     } catch (const std::exception&) {
-        throw std::invalid_argument("STOREFRONT_PUBLIC_URL must be an http(s) origin such as https://shop.example.nz, got '" +
+        r.fail("STOREFRONT_PUBLIC_URL must be an http(s) origin such as https://shop.example.nz, got '" +
                                     c.publicUrl + "'");
     }
     c.dataDir = r.str("STOREFRONT_DATA_DIR", "storefront.dataDir", c.dataDir);
@@ -135,9 +152,9 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
                                            std::to_string(c.restoreMaxFileBytes)));
         Poco::UInt64 bytes = 0;
         if (!Poco::NumberParser::tryParseUnsigned64(text, bytes) || bytes < 1024)
-            throw std::invalid_argument("STOREFRONT_RESTORE_MAX_FILE_BYTES must be a whole number of bytes, at least 1024, got '" +
-                                        text + "'");
-        c.restoreMaxFileBytes = bytes;
+            r.fail("STOREFRONT_RESTORE_MAX_FILE_BYTES must be a whole number of bytes, at least 1024, got '" + text + "'");
+        else
+            c.restoreMaxFileBytes = bytes;
     }
     c.imageMaxPixels = r.integer("STOREFRONT_IMAGE_MAX_PIXELS", "storefront.images.maxPixels", static_cast<int>(c.imageMaxPixels),
                                  1'000'000, 1'000'000'000);
@@ -158,7 +175,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     c.logFormat = r.choice("STOREFRONT_LOG_FORMAT", "storefront.logFormat", c.logFormat, {"text", "json"});
     c.metricsToken = Poco::trim(r.str("STOREFRONT_METRICS_TOKEN", "storefront.metrics.token", ""));
     if (!c.metricsToken.empty() && c.metricsToken.size() < 16)
-        throw std::invalid_argument("STOREFRONT_METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)");
+        r.fail("STOREFRONT_METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)");
 
     auto& m = c.mail;
     m.transport = r.choice("STOREFRONT_MAIL_TRANSPORT", "storefront.mail.transport", m.transport, {"outbox", "smtp"});
@@ -169,7 +186,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
         try {
             mail::parseMailbox(value);
         } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument(std::string(name) + " must be a mail address such as 'Shop <no-reply@shop.example.nz>': " +
+            r.fail(std::string(name) + " must be a mail address such as 'Shop <no-reply@shop.example.nz>': " +
                                         e.what());
         }
     }
@@ -180,7 +197,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     m.smtpSecurity = r.choice("SMTP_SECURITY", "storefront.smtp.security", m.smtpSecurity, {"starttls", "tls", "none"});
     m.smtpTimeoutSeconds = r.integer("SMTP_TIMEOUT_SECONDS", "storefront.smtp.timeoutSeconds", m.smtpTimeoutSeconds, 1, 300);
     if (m.transport == "smtp" && m.smtpHost.empty())
-        throw std::invalid_argument("SMTP_HOST is required when STOREFRONT_MAIL_TRANSPORT is smtp");
+        r.fail("SMTP_HOST is required when STOREFRONT_MAIL_TRANSPORT is smtp");
     m.retryIntervalSeconds = r.integer("STOREFRONT_MAIL_RETRY_SECONDS", "storefront.mail.retrySeconds", m.retryIntervalSeconds, 1, 86400);
     m.maxAttempts = r.integer("STOREFRONT_MAIL_MAX_ATTEMPTS", "storefront.mail.maxAttempts", m.maxAttempts, 1, 1000);
 
@@ -188,7 +205,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     a.siteName = r.str("STOREFRONT_SITE_NAME", "storefront.siteName", a.siteName);
     a.supportEmail = Poco::trim(r.str("STOREFRONT_SUPPORT_EMAIL", "storefront.supportEmail", a.supportEmail));
     if (!mail::isValidEmailAddress(a.supportEmail))
-        throw std::invalid_argument("STOREFRONT_SUPPORT_EMAIL must be a mail address such as help@shop.example.nz, got '" +
+        r.fail("STOREFRONT_SUPPORT_EMAIL must be a mail address such as help@shop.example.nz, got '" +
                                     a.supportEmail + "'");
     a.jwtExpirySeconds = r.integer("STOREFRONT_AUTH_JWT_EXPIRY_SECONDS", "storefront.auth.jwtExpirySeconds", a.jwtExpirySeconds, 30, 86400 * 7);
     a.sessionTimeboxSeconds = r.integer("STOREFRONT_AUTH_SESSION_TIMEBOX_SECONDS", "storefront.auth.sessionTimeboxSeconds", a.sessionTimeboxSeconds, 0, 366 * 86400);
@@ -210,10 +227,13 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     a.emailWindowSeconds = r.integer("STOREFRONT_AUTH_EMAIL_WINDOW_SECONDS", "storefront.auth.emailWindowSeconds", a.emailWindowSeconds, 1, 86400);
     a.linkExpirySeconds = r.integer("STOREFRONT_AUTH_LINK_EXPIRY_SECONDS", "storefront.auth.linkExpirySeconds", a.linkExpirySeconds, 60, 30 * 86400);
     a.mfaMaxAttempts = r.integer("STOREFRONT_AUTH_MFA_MAX_ATTEMPTS", "storefront.auth.mfaMaxAttempts", a.mfaMaxAttempts, 1, 100);
+    a.mfaAccountLimit = r.integer("STOREFRONT_AUTH_MFA_ACCOUNT_LIMIT", "storefront.auth.mfaAccountLimit", a.mfaAccountLimit, 1, 1000);
+    a.mfaAccountWindowSeconds = r.integer("STOREFRONT_AUTH_MFA_ACCOUNT_WINDOW_SECONDS", "storefront.auth.mfaAccountWindowSeconds",
+                                          a.mfaAccountWindowSeconds, 60, 86400);
     a.recentCodeSeconds = r.integer("STOREFRONT_AUTH_RECENT_CODE_SECONDS", "storefront.auth.recentCodeSeconds", a.recentCodeSeconds, 0, 3600);
     a.totpKey = Poco::trim(r.str("STOREFRONT_TOTP_KEY", "storefront.auth.totpKey", ""));
     if (!a.totpKey.empty() && a.totpKey.size() < 32)
-        throw std::invalid_argument("STOREFRONT_TOTP_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)");
+        r.fail("STOREFRONT_TOTP_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)");
     a.totpKeyFile = c.dataDir.empty() ? std::string() : c.dataDir + "/totp.key";
 
     auto& p = c.payments;
@@ -223,11 +243,12 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     p.stripeApiBase = r.str("STRIPE_API_BASE", "storefront.stripe.apiBase", p.stripeApiBase);
     while (p.stripeApiBase.ends_with('/')) p.stripeApiBase.pop_back();
     if (!p.stripeApiBase.starts_with("https://") && !p.stripeApiBase.starts_with("http://"))
-        throw std::invalid_argument("STRIPE_API_BASE must be an http(s) URL, got '" + p.stripeApiBase + "'");
-    // Plain http only to this machine (a local fake of Stripe in development; production refuses
-    // it altogether, app/production.cpp): keys and card data never cross a network unencrypted.
-    if (p.stripeApiBase.starts_with("http://") && !isLoopbackUrl(p.stripeApiBase))
-        throw std::invalid_argument("STRIPE_API_BASE must be https:// (plain http only to a loopback address), got '" +
+        r.fail("STRIPE_API_BASE must be an http(s) URL, got '" + p.stripeApiBase + "'");
+    // Plain http only to this machine (a local fake of Stripe in development). Production refuses
+    // it altogether, among its other problems (app/production.cpp): keys and card data never cross
+    // a network unencrypted.
+    if (!c.production() && p.stripeApiBase.starts_with("http://") && !isLoopbackUrl(p.stripeApiBase))
+        r.fail("STRIPE_API_BASE must be https:// (plain http only to a loopback address), got '" +
                                     p.stripeApiBase + "'");
     p.allowTestPayments = r.boolean("STOREFRONT_ALLOW_TEST_PAYMENTS", "storefront.payments.allowTestPayments", p.allowTestPayments);
     p.stripeTimeoutSeconds = r.integer("STRIPE_TIMEOUT_SECONDS", "storefront.stripe.timeoutSeconds", p.stripeTimeoutSeconds, 1, 120);
@@ -246,15 +267,15 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     if (!gst.empty()) {
         auto valid = billing::normalizeGstNumber(gst);
         if (!valid)
-            throw std::invalid_argument("STOREFRONT_GST_NUMBER '" + gst +
-                                        "' is not a valid GST (IRD) number: 8 or 9 digits whose check digit matches");
-        inv.gstNumber = *valid;
+            r.fail("STOREFRONT_GST_NUMBER '" + gst + "' is not a valid GST (IRD) number: 8 or 9 digits whose check digit matches");
+        else
+            inv.gstNumber = *valid;
     }
     inv.prefix = r.str("STOREFRONT_INVOICE_PREFIX", "storefront.invoices.prefix", inv.prefix);
     if (inv.prefix.size() > 12 || !std::all_of(inv.prefix.begin(), inv.prefix.end(), [](char ch) {
             return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '/' || ch == '_';
         }))
-        throw std::invalid_argument("STOREFRONT_INVOICE_PREFIX must be at most 12 letters, digits, '-', '/' or '_', got '" +
+        r.fail("STOREFRONT_INVOICE_PREFIX must be at most 12 letters, digits, '-', '/' or '_', got '" +
                                     inv.prefix + "'");
     const auto zeroRated =
         Poco::trim(r.str("STOREFRONT_ZERO_RATED_CURRENCIES", "storefront.invoices.zeroRatedCurrencies", "AUD,USD"));
@@ -262,23 +283,23 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
         inv.zeroRatedCurrencies = Poco::icompare(zeroRated, "none") == 0 ? std::vector<std::string>{}
                                                                            : billing::parseCurrencyList(zeroRated);
     } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(std::string("STOREFRONT_ZERO_RATED_CURRENCIES: ") + e.what() +
+        r.fail(std::string("STOREFRONT_ZERO_RATED_CURRENCIES: ") + e.what() +
                                     " (a comma-separated list such as AUD,USD, or none)");
     }
     if (std::find(inv.zeroRatedCurrencies.begin(), inv.zeroRatedCurrencies.end(), "NZD") != inv.zeroRatedCurrencies.end())
-        throw std::invalid_argument("STOREFRONT_ZERO_RATED_CURRENCIES cannot include NZD (sales in New Zealand carry GST)");
+        r.fail("STOREFRONT_ZERO_RATED_CURRENCIES cannot include NZD (sales in New Zealand carry GST)");
     try {
         p.shippingCountries = billing::parseCountryList(
             r.str("STOREFRONT_SHIPPING_COUNTRIES", "storefront.payments.shippingCountries", "NZ,AU"));
     } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(std::string("STOREFRONT_SHIPPING_COUNTRIES: ") + e.what());
+        r.fail(std::string("STOREFRONT_SHIPPING_COUNTRIES: ") + e.what());
     }
     if (p.provider == "stripe" && (p.stripeSecretKey.empty() || p.stripeWebhookSecret.empty()))
-        throw std::invalid_argument("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when STOREFRONT_PAYMENT_PROVIDER is stripe");
+        r.fail("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when STOREFRONT_PAYMENT_PROVIDER is stripe");
     auto& w = c.wirewrite;
     w.appUrl = r.str("STOREFRONT_WIREWRITE_APP_URL", "storefront.wirewrite.appUrl", w.appUrl);
     if (!w.appUrl.starts_with("https://") && !w.appUrl.starts_with("http://"))
-        throw std::invalid_argument("STOREFRONT_WIREWRITE_APP_URL must be an http(s) URL, got '" + w.appUrl + "'");
+        r.fail("STOREFRONT_WIREWRITE_APP_URL must be an http(s) URL, got '" + w.appUrl + "'");
     w.freeCertificateLimit = r.integer("STOREFRONT_WIREWRITE_FREE_CERTIFICATES", "storefront.wirewrite.freeCertificates",
                                        w.freeCertificateLimit, 1, 100000);
     w.inactivityEnabled = r.boolean("STOREFRONT_WIREWRITE_INACTIVITY_ENABLED", "storefront.wirewrite.inactivityEnabled", w.inactivityEnabled);
@@ -287,7 +308,7 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     w.inactivityDeleteDays = r.integer("STOREFRONT_WIREWRITE_INACTIVITY_DELETE_DAYS", "storefront.wirewrite.inactivityDeleteDays",
                                        w.inactivityDeleteDays, 2, 3650);
     if (w.inactivityDeleteDays <= w.inactivityWarnDays)
-        throw std::invalid_argument("STOREFRONT_WIREWRITE_INACTIVITY_DELETE_DAYS must be greater than STOREFRONT_WIREWRITE_INACTIVITY_WARN_DAYS");
+        r.fail("STOREFRONT_WIREWRITE_INACTIVITY_DELETE_DAYS must be greater than STOREFRONT_WIREWRITE_INACTIVITY_WARN_DAYS");
     w.inactivityIntervalSeconds = r.integer("STOREFRONT_WIREWRITE_INACTIVITY_INTERVAL_SECONDS",
                                             "storefront.wirewrite.inactivityIntervalSeconds", w.inactivityIntervalSeconds, 60, 7 * 86400);
 
@@ -296,8 +317,9 @@ Config loadConfig(const Poco::Util::AbstractConfiguration& properties, const Env
     m.print = r.boolean("STOREFRONT_MAIL_PRINT", "storefront.mail.print", false);
     if (p.allowTestPayments) m.subjectPrefix = "TEST PAYMENTS: ";
     if (m.print && c.production())
-        throw std::invalid_argument("STOREFRONT_MAIL_PRINT=true prints account mail, whose links sign people in, to the log: "
+        r.fail("STOREFRONT_MAIL_PRINT=true prints account mail, whose links sign people in, to the log: "
                                     "development only");
+    r.throwIfWrong();
     return c;
 }
 

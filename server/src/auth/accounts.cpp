@@ -33,6 +33,7 @@ const char* linkEvent(const std::string& type) {
     if (type == "signup") return "user_confirmed";
     if (type == "recovery") return "recovery_link_used";
     if (type == "invite") return "invite_accepted";
+    if (type == "magiclink") return "magiclink_used";
     return "email_changed";
 }
 
@@ -40,6 +41,7 @@ const char* linkEvent(const std::string& type) {
 const char* linkMethod(const std::string& type) {
     if (type == "recovery") return "recovery";
     if (type == "invite") return "invite";
+    if (type == "magiclink") return "magiclink";
     return "otp";
 }
 
@@ -235,10 +237,11 @@ void Accounts::applyChanges(db::Tx& tx, const Principal& principal, const UserRe
     const auto actor = actorOf(principal, client);
     if (hash) {
         ctx_.users.setPassword(tx, principal.userId, *hash);
-        // A new password ends every other session and every recovery link still waiting.
+        // A new password ends every other session and every emailed link still waiting (recovery,
+        // magic link, a pending email change).
         sessions_.endAll(tx, principal.userId, principal.sessionId);
-        ctx_.users.spendLinks(tx, principal.userId, "recovery");
-        recordEvent(tx, "password_changed", principal.userId, actor);
+        const auto voided = ctx_.users.voidPendingLinks(tx, principal.userId);
+        recordEvent(tx, "password_changed", principal.userId, actor, {{"links_voided", voided}});
         if (current.email) sendNotice(ctx_, tx, Notice::PasswordChanged, *current.email);
     }
     if (changes.data) {
@@ -292,7 +295,7 @@ std::optional<std::string> Accounts::spendLink(db::Tx& tx, const std::string& ty
 
 nlohmann::json Accounts::verify(const std::string& requestedType, const std::string& token, const ClientInfo& client) {
     const std::string type = requestedType == "email" ? "signup" : requestedType;
-    if (type != "signup" && type != "recovery" && type != "invite" && type != "email_change")
+    if (type != "signup" && type != "recovery" && type != "invite" && type != "email_change" && type != "magiclink")
         throw ApiError(ErrorKind::BadRequest, "validation_failed", "Verify requires a verification type");
     if (token.empty() || token.size() > 256) throw linkInvalid();
     nlohmann::json result;

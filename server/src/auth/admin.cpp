@@ -158,7 +158,8 @@ nlohmann::json AdminUsers::update(const Principal& admin, const std::string& id,
         if (hash) {
             ctx_.users.setPassword(tx, id, *hash);
             sessions_.endAll(tx, id, std::nullopt);
-            recordEvent(tx, "password_changed", id, actor);
+            const auto voided = ctx_.users.voidPendingLinks(tx, id);
+            recordEvent(tx, "password_changed", id, actor, {{"links_voided", voided}});
         }
         if (input.emailConfirm) ctx_.users.confirmEmail(tx, id);
         if (input.userMetadata) ctx_.users.setUserMetadata(tx, id, *input.userMetadata);
@@ -217,6 +218,7 @@ nlohmann::json AdminUsers::removeFactor(const Principal& admin, const std::strin
         if (it->status != "verified") return;
         if (std::none_of(factors.begin(), factors.end(), [&](const FactorSummary& f) { return f.id != factorId && f.status == "verified"; }))
             ctx_.recoveryCodes.removeAllOf(tx, userId);
+        ctx_.users.voidPendingLinks(tx, userId);
         if (auto user = ctx_.users.find(tx.session(), userId); user && user->email)
             sendNotice(ctx_, tx, Notice::TwoFactorResetByStaff, *user->email);
     });
@@ -240,8 +242,8 @@ nlohmann::json AdminUsers::invite(const Principal& admin, const std::optional<st
 
 nlohmann::json AdminUsers::generateLink(const Principal& admin, const LinkRequest& request, const ClientInfo& client) {
     const auto& type = request.type;
-    if (type != "signup" && type != "invite" && type != "recovery")
-        throw ApiError(ErrorKind::BadRequest, "validation_failed", "type must be signup, invite or recovery");
+    if (type != "signup" && type != "invite" && type != "recovery" && type != "magiclink")
+        throw ApiError(ErrorKind::BadRequest, "validation_failed", "type must be signup, invite, recovery or magiclink");
     const std::string email = checkedEmail(request.email);
     checkFullName(request.data);
     std::optional<std::string> hash;
@@ -249,8 +251,10 @@ nlohmann::json AdminUsers::generateLink(const Principal& admin, const LinkReques
     nlohmann::json result;
     ctx_.db.write([&](db::Tx& tx) {
         auto user = ctx_.users.findByEmail(tx.session(), email);
-        if (type == "recovery" && !user) throw userNotFound();
-        if (type != "recovery" && user) throw emailTaken();
+        // Recovery and magic links sign an existing user in; the others make the user.
+        const bool existing = type == "recovery" || type == "magiclink";
+        if (existing && !user) throw userNotFound();
+        if (!existing && user) throw emailTaken();
         const std::string id =
             user ? user->id
                  : ctx_.users.insert(tx, {email, hash, request.data, false,

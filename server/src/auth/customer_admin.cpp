@@ -54,9 +54,11 @@ void CustomerAdmin::resetFactors(const audit::Actor& actor, const std::string& u
         if (removed == 0) throw conflict("no_factors", "This customer has no two-factor authentication to reset.");
         ctx_.recoveryCodes.removeAllOf(tx, userId);
         const auto signedOut = ctx_.sessions.removeAal2ForUser(tx, userId);
+        // Whoever talked staff into the reset must not also hold a link mailed before it.
+        const auto voided = ctx_.users.voidPendingLinks(tx, userId);
         sendNotice(ctx_, tx, Notice::TwoFactorResetByStaff, user.email.value_or(""));
         recordEvent(tx, "mfa_factors_reset", userId, actor,
-                    {{"reason", reason}, {"factors_removed", removed}, {"sessions_ended", signedOut}});
+                    {{"reason", reason}, {"factors_removed", removed}, {"sessions_ended", signedOut}, {"links_voided", voided}});
     });
 }
 

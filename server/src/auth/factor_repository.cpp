@@ -34,6 +34,11 @@ constexpr const char* kChallenge =
 constexpr const char* kFailedAttempt = "UPDATE mfa_challenges SET attempts = attempts + 1 WHERE id = ?";
 constexpr const char* kChallengeVerified = "UPDATE mfa_challenges SET verified_at = ? WHERE id = ?";
 constexpr const char* kPruneChallenges = "DELETE FROM mfa_challenges WHERE expires_at < ?";
+constexpr const char* kInsertWrongCode = "INSERT INTO mfa_wrong_codes (id, user_id, method, failed_at) VALUES (?, ?, ?, ?)";
+constexpr const char* kWrongCodesSince =
+    "SELECT CAST(failed_at AS TEXT) AS failed_at FROM mfa_wrong_codes WHERE user_id = ? AND failed_at > ? "
+    "ORDER BY failed_at DESC LIMIT ?";
+constexpr const char* kPruneWrongCodes = "DELETE FROM mfa_wrong_codes WHERE failed_at < ?";
 
 } // namespace
 
@@ -109,6 +114,17 @@ void FactorRepository::markChallengeVerified(db::Tx& tx, const std::string& chal
 void FactorRepository::pruneChallenges(db::Tx& tx, const std::string& expiredBefore) {
     tx.query(kPruneChallenges).bind(expiredBefore).run();
 }
+
+void FactorRepository::insertWrongCode(db::Tx& tx, const std::string& userId, const std::string& method) {
+    tx.query(kInsertWrongCode).bind(db::newId(), userId, method, tx.clock().nowTimestamp()).run();
+}
+
+std::vector<std::string> FactorRepository::wrongCodesSince(db::Tx& tx, const std::string& userId, const std::string& since,
+                                                           int limit) {
+    return tx.query(kWrongCodesSince).bind(userId, since, limit).all([](const db::Row& r) { return r.timestamp("failed_at"); });
+}
+
+void FactorRepository::pruneWrongCodes(db::Tx& tx, const std::string& before) { tx.query(kPruneWrongCodes).bind(before).run(); }
 
 std::int64_t FactorRepository::removeAllOf(db::Tx& tx, const std::string& userId) {
     return static_cast<std::int64_t>(tx.query(kRemoveAllOf).bind(userId).changed());

@@ -60,6 +60,12 @@ public:
     void countFailedAttempt(db::Tx& tx, const std::string& challengeId);
     void markChallengeVerified(db::Tx& tx, const std::string& challengeId);
     void pruneChallenges(db::Tx& tx, const std::string& expiredBefore);
+
+    // Wrong codes per account (migration 0027): one more for `method` ("totp" or "recovery_code");
+    // the times of the newest `limit` since `since`, newest first (normalised timestamps); pruning.
+    void insertWrongCode(db::Tx& tx, const std::string& userId, const std::string& method);
+    std::vector<std::string> wrongCodesSince(db::Tx& tx, const std::string& userId, const std::string& since, int limit);
+    void pruneWrongCodes(db::Tx& tx, const std::string& before);
 };
 
 } // namespace storefront::auth

@@ -64,6 +64,9 @@ nlohmann::json Factors::challenge(const Principal& principal, const std::string&
     const long long expiresAt = ctx_.db.clock().epochSeconds() + kChallengeSeconds;
     ctx_.db.write([&](db::Tx& tx) {
         if (!own(tx.session(), principal.userId, factorId)) throw factorNotFound();
+        // No new challenge while the account's wrong codes are at their limit (a new challenge
+        // must not be a way round it).
+        refuseWhileLockedOut(ctx_, tx, principal.userId);
         ctx_.factors.insertChallenge(tx, id, factorId, principal.sessionId, client.ip, ctx_.db.clock().timestampAfter(kChallengeSeconds));
     });
     return {{"id", id}, {"type", "totp"}, {"expires_at", expiresAt}};
@@ -120,6 +123,8 @@ nlohmann::json Factors::verify(const Principal& principal, const std::string& fa
     nlohmann::json result;
     std::optional<ApiError> failure; // answered after COMMIT, so a failed attempt still counts
     ctx_.db.write([&](db::Tx& tx) {
+        // First, so parallel guesses at one account are checked and counted one at a time.
+        refuseWhileLockedOut(ctx_, tx, principal.userId);
         auto factor = own(tx.session(), principal.userId, factorId);
         if (!factor) throw factorNotFound();
         auto row = ctx_.factors.challenge(tx, challengeId, factorId, principal.sessionId);
@@ -150,6 +155,9 @@ nlohmann::json Factors::verify(const Principal& principal, const std::string& fa
             ctx_.factors.countFailedAttempt(tx, challengeId);
             recordEvent(tx, "mfa_verification_failed", principal.userId, actor,
                         {{"factor_id", factorId}, {"method", recovery ? "recovery_code" : "totp"}});
+            // Guesses at a factor the account relies on count against the account too; finishing
+            // an enrolment checks a secret its own session was just shown.
+            if (factor->status == "verified") countWrongCode(ctx_, tx, principal.userId, recovery ? "recovery_code" : "totp", actor);
             failure = ApiError(ErrorKind::Validation, "mfa_verification_failed", "Invalid TOTP code entered");
             return;
         }
@@ -214,7 +222,7 @@ nlohmann::json Factors::unenroll(const Principal& principal, const std::string& 
             throw ApiError::validation({{"code", "Enter a code from your authenticator app or a recovery code."}},
                                        "Confirm with a two-factor code to remove this authenticator.");
         if (verified && code && !code->empty()) {
-            if (spendCode(ctx_, tx, principal.userId, *code) == CodeKind::None) {
+            if (spendCode(ctx_, tx, principal.userId, *code, actor) == CodeKind::None) {
                 recordEvent(tx, "mfa_verification_failed", principal.userId, actor, {{"factor_id", factorId}, {"reason", "unenroll"}});
                 failure = ApiError(ErrorKind::Validation, "mfa_verification_failed", "Invalid TOTP code entered");
                 return;

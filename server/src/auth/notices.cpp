@@ -71,6 +71,19 @@ void sendNotice(Context& ctx, db::Tx& tx, Notice notice, const std::string& to, 
                  ", after a request to restore access to it. Signing in now needs only your password, and your recovery codes no longer work.\n\nTurn two-factor "
                  "authentication on again at " + security + "\n\n" + notYou;
         break;
+    case Notice::WrongCodes: {
+        const int minutes = ctx.settings.mfaAccountWindowSeconds / 60;
+        m.kind = "mfa_wrong_codes";
+        m.subject = "Someone entered wrong two-factor codes for your " + site + " account";
+        m.text = "Someone who knows the password of your " + site + " account entered " +
+                 std::to_string(ctx.settings.mfaAccountLimit) + " wrong two-factor codes within " + std::to_string(minutes) +
+                 " minutes, the last on " + when + ". To keep your account safe, two-factor codes are refused for up to " +
+                 std::to_string(minutes) + " minutes.\n\nIf it was you, wait and try again with a new code from your "
+                 "authenticator app or one of your recovery codes.\n\nIf it was not you, someone has your password: change it "
+                 "now at " + security + " (or with \"Forgot password?\" when you sign in at " + ctx.publicUrl +
+                 "/), which signs out every other device, and write to us at " + ctx.settings.supportEmail + ".\n";
+        break;
+    }
     }
     ctx.outbox.enqueue(tx, m);
 }

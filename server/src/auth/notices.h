@@ -14,6 +14,7 @@ enum class Notice {
     FactorAdded,            // factor_added
     FactorRemoved,          // factor_removed
     TwoFactorResetByStaff,  // two_factor_reset_by_staff
+    WrongCodes,             // mfa_wrong_codes: the account's limit of wrong two-factor codes was reached
 };
 
 // Queues the notice to `to` (nothing when `to` is empty: a closed or address-less account).

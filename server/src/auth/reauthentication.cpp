@@ -63,7 +63,7 @@ void Reauthentication::confirm(const std::string& userId, const std::optional<st
 
     // A code is good once: a TOTP step newer than its factor's last, or an unused recovery code.
     bool accepted = false;
-    ctx_.db.write([&](db::Tx& tx) { accepted = spendCode(ctx_, tx, userId, *code) != CodeKind::None; });
+    ctx_.db.write([&](db::Tx& tx) { accepted = spendCode(ctx_, tx, userId, *code, actor) != CodeKind::None; });
     if (!accepted) {
         ctx_.db.write([&](db::Tx& tx) { recordEvent(tx, "reauthentication_failed", userId, actor, {{"reason", "code"}}); });
         throw ApiError(ErrorKind::BadRequest, "mfa_verification_failed", "Invalid TOTP code entered");

@@ -166,6 +166,7 @@ void Sessions::pruneExpired() {
     ctx_.db.write([&](db::Tx& tx) {
         ctx_.users.pruneLinks(tx, ctx_.db.clock().timestampAfter(-7 * 86400));
         ctx_.factors.pruneChallenges(tx, ctx_.db.clock().timestampAfter(-86400));
+        ctx_.factors.pruneWrongCodes(tx, ctx_.db.clock().timestampAfter(-86400)); // the window is at most a day
         if (settings.sessionTimeboxSeconds > 0)
             ctx_.sessions.pruneCreatedBefore(tx, ctx_.db.clock().timestampAfter(-settings.sessionTimeboxSeconds));
         if (settings.sessionInactivitySeconds > 0)
@@ -175,10 +176,16 @@ void Sessions::pruneExpired() {
 
 void Sessions::logout(const Principal& principal, const std::string& scope, const ClientInfo& client) {
     ctx_.db.write([&](db::Tx& tx) {
-        if (scope == "global") endAll(tx, principal.userId, std::nullopt);
-        else if (scope == "others") endAll(tx, principal.userId, principal.sessionId);
-        else ctx_.sessions.remove(tx, principal.sessionId);
-        recordEvent(tx, "logout", principal.userId, actorOf(principal, client), {{"scope", scope}});
+        nlohmann::json detail = {{"scope", scope}};
+        if (scope == "local") {
+            ctx_.sessions.remove(tx, principal.sessionId);
+        } else {
+            // Signing out everywhere (or every other device) is securing the account: the emailed
+            // links still waiting go with the sessions.
+            endAll(tx, principal.userId, scope == "others" ? std::optional(principal.sessionId) : std::nullopt);
+            detail["links_voided"] = ctx_.users.voidPendingLinks(tx, principal.userId);
+        }
+        recordEvent(tx, "logout", principal.userId, actorOf(principal, client), detail);
     });
 }
 

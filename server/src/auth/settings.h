@@ -29,6 +29,8 @@ struct Settings {
     int emailWindowSeconds = 3600;
     int linkExpirySeconds = 86400;             // confirmation, recovery and invite links
     int mfaMaxAttempts = 5;                    // wrong codes per challenge
+    int mfaAccountLimit = 10;                  // wrong codes per account (every challenge and session) per window
+    int mfaAccountWindowSeconds = 900;         // ... then 429 until the oldest of them is this old
     int recentCodeSeconds = 300;               // a code entered this recently lets the session remove a factor
     // The key TOTP secrets are sealed with (auth/factor_secrets.h): STOREFRONT_TOTP_KEY, else the
     // key file (<data dir>/totp.key, created on first start). Never logged.

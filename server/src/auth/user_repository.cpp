@@ -76,6 +76,11 @@ constexpr const char* kSeatsHeld =
     "WHERE m.user_id = ?";
 constexpr const char* kSpendLinks =
     "UPDATE auth_one_time_tokens SET used_at = ? WHERE user_id = ? AND token_type = ? AND used_at IS NULL";
+constexpr const char* kVoidPendingLinks =
+    "UPDATE auth_one_time_tokens SET used_at = ? WHERE user_id = ? AND token_type IN ('recovery', 'magiclink', 'email_change') "
+    "AND used_at IS NULL";
+constexpr const char* kDropPendingEmail =
+    "UPDATE users SET email_change = NULL, updated_at = ? WHERE id = ? AND email_change IS NOT NULL";
 constexpr const char* kInsertLink =
     "INSERT INTO auth_one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, expires_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?)";
@@ -118,7 +123,7 @@ UserRecord readUser(const db::Row& row) {
 // The *_sent_at column a link type stamps.
 const char* linkSentStatement(const std::string& type) {
     if (type == "signup") return kConfirmationSent;
-    if (type == "recovery") return kRecoverySent;
+    if (type == "recovery" || type == "magiclink") return kRecoverySent; // GoTrue stamps a magic link there too
     if (type == "invite") return kInviteSent;
     if (type == "email_change") return kEmailChangeSent;
     throw std::invalid_argument("unknown link type " + type);
@@ -262,6 +267,13 @@ UserRepository::DeletionBlockers UserRepository::deletionBlockers(Poco::Data::Se
 
 void UserRepository::spendLinks(db::Tx& tx, const std::string& userId, const std::string& type) {
     tx.query(kSpendLinks).bind(tx.clock().nowTimestamp(), userId, type).run();
+}
+
+std::int64_t UserRepository::voidPendingLinks(db::Tx& tx, const std::string& userId) {
+    const auto at = tx.clock().nowTimestamp();
+    const auto voided = static_cast<std::int64_t>(tx.query(kVoidPendingLinks).bind(at, userId).changed());
+    tx.query(kDropPendingEmail).bind(at, userId).run();
+    return voided;
 }
 
 void UserRepository::insertLink(db::Tx& tx, const std::string& userId, const std::string& type, const std::string& tokenHash,

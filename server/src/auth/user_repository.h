@@ -124,6 +124,12 @@ public:
     std::optional<LinkToken> findLiveLink(db::Tx& tx, const std::string& tokenHash, const std::string& type);
     // Spends the link; false when a concurrent request spent it first.
     bool spendLink(db::Tx& tx, const std::string& linkId);
+    // Voids what a link emailed before now could still do to the account: its unused recovery,
+    // magic and email-change links are spent and the pending new address is dropped. Run by every
+    // change to the account's security (a new password, signing out everywhere, a staff reset of
+    // two-factor), so a link sent to or asked for by someone else dies with the old access.
+    // Returns how many links were voided.
+    std::int64_t voidPendingLinks(db::Tx& tx, const std::string& userId);
     // Deletes links spent or expired before `cutoff`.
     void pruneLinks(db::Tx& tx, const std::string& cutoff);
 };

@@ -66,7 +66,8 @@ constexpr const char* kCustomerFactors =
 constexpr const char* kCustomerSignIns =
     "SELECT CAST(id AS TEXT) AS id, action, CAST(created_at AS TEXT) AS created_at, client_address FROM audit_log "
     "WHERE target_type = 'user' AND target_id = ? AND action IN ('login', 'login_failed', 'logout', 'user_confirmed', "
-    "'recovery_link_used', 'invite_accepted', 'mfa_verification_failed', 'token_reuse_detected', 'session_expired') "
+    "'recovery_link_used', 'invite_accepted', 'mfa_verification_failed', 'mfa_wrong_codes_limit', 'magiclink_used', 'token_reuse_detected', "
+    "'session_expired') "
     "ORDER BY created_at DESC, id DESC LIMIT ?";
 
 CustomerRow readCustomer(const db::Row& r) {

@@ -15,6 +15,7 @@ const std::vector<KindTemplate>& mailKinds() {
         {"factor_added", "Two-factor authentication is on", "Open security settings"},
         {"factor_removed", "An authenticator was removed", "Open security settings"},
         {"two_factor_reset_by_staff", "Two-factor authentication was reset", "Turn two-factor authentication on"},
+        {"mfa_wrong_codes", "Wrong two-factor codes were entered", ""},
         // Orders and money (billing/).
         {"order_confirmation", "Thank you for your order", ""},
         {"renewal_receipt", "Your subscription renewed", ""},

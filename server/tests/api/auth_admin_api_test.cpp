@@ -323,7 +323,18 @@ TEST(AuthAdmin, GeneratedLinksWork) {
     ASSERT_EQ(invite.status, 200) << invite.body;
     EXPECT_EQ(redirectOf(followLink(invite.json()["action_link"], ip)).fragment["type"], "invite");
 
-    EXPECT_EQ(postJson("/auth/v1/admin/generate_link", {{"type", "magiclink"}, {"email", user.email}}, boss.session.headers()).status, 400);
+    // A magic link (GoTrue's type) signs an existing user in, with amr magiclink; none for an
+    // unknown address, and no other type is made.
+    auto magic = postJson("/auth/v1/admin/generate_link", {{"type", "magiclink"}, {"email", user.email}}, boss.session.headers());
+    ASSERT_EQ(magic.status, 200) << magic.body;
+    EXPECT_EQ(magic.json()["verification_type"], "magiclink");
+    auto signedIn = redirectOf(followLink(magic.json()["action_link"], ip));
+    EXPECT_EQ(signedIn.fragment["type"], "magiclink");
+    EXPECT_EQ(jwtClaims(signedIn.fragment["access_token"])["amr"][0]["method"], "magiclink");
+    EXPECT_EQ(postJson("/auth/v1/admin/generate_link", {{"type", "magiclink"}, {"email", newEmail("none")}}, boss.session.headers()).status,
+              404);
+    EXPECT_EQ(postJson("/auth/v1/admin/generate_link", {{"type", "email_change"}, {"email", user.email}}, boss.session.headers()).status,
+              400);
     EXPECT_EQ(postJson("/auth/v1/admin/generate_link", {{"type", "recovery"}, {"email", newEmail("none")}}, boss.session.headers()).status,
               404);
     EXPECT_EQ(postJson("/auth/v1/admin/generate_link", {{"type", "invite"}, {"email", user.email}}, boss.session.headers()).status, 422);

@@ -223,6 +223,17 @@ TEST(MailWireApi, EveryKindOfMailTheServerWritesPassesARealSmtpServerAndAStrictP
         enrolVerifiedFactor(lockedSession);
         ASSERT_EQ(del("/api/v1/admin/customers/" + locked.id + "/factors", staff(), {{"reason", "Lost phone"}}).status, 200);
         send(stored(outboxId("two_factor_reset_by_staff", locked.email)));
+
+        // The account's limit of wrong two-factor codes, reached over two challenges.
+        auto guessed = createUser("wire-guessed");
+        auto guessedSession = signIn(guessed, ip);
+        auto guessedFactor = enrolVerifiedFactor(guessedSession);
+        std::string challengeId;
+        for (int i = 0; i < 10; ++i) {
+            if (i % 5 == 0) challengeId = challenge(guessedSession, guessedFactor.id);
+            ASSERT_EQ(verifyRequest(guessedSession, guessedFactor.id, challengeId, wrongCode(guessedFactor.secret)).status, 422);
+        }
+        send(stored(outboxId("mfa_wrong_codes", guessed.email)));
     }
 
     // An enterprise account for a new administrator, for a company with a non-ASCII name.

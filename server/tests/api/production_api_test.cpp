@@ -176,6 +176,46 @@ TEST(ProductionServer, TestPaymentsUnencryptedMailAndNoConfirmationAreRefusedTog
     }
 }
 
+// Issue 48: every unsafe setting at once, through the executable's own start-up (the settings
+// are read, then checked): a plain-http Stripe API on another machine is one problem among the
+// others, not a stop before them.
+TEST(ProductionServer, EveryUnsafeSettingAtOnceIsListedByTheExecutable) {
+    const std::string blocker = tempPath("prod-unsafe-");
+    std::ofstream(blocker) << "not a folder";
+    auto vars = kProduction;
+    vars["STOREFRONT_DATA_DIR"] = blocker + "/data";
+    vars["STOREFRONT_PORT"] = "0";
+    vars["STRIPE_SECRET_KEY"] = "sk_test_production_mode";
+    vars["STRIPE_API_BASE"] = "http://api.stripe.com";
+    vars["STOREFRONT_MAIL_TRANSPORT"] = "smtp";
+    vars["SMTP_HOST"] = "192.0.2.25";
+    vars["SMTP_SECURITY"] = "none";
+    vars["STOREFRONT_AUTH_CONFIRM_EMAIL"] = "false";
+    vars["STOREFRONT_DEMO_DATA"] = "true";
+    vars["STOREFRONT_PUBLIC_URL"] = "http://shop.signalcraft.test";
+    auto run = runStorefront({}, vars);
+    EXPECT_EQ(run.exitCode, Poco::Util::Application::EXIT_CONFIG) << run.err;
+    EXPECT_NE(run.err.find("STOREFRONT_ENV is production (the default) and 6 settings are not fit for production"),
+              std::string::npos)
+        << run.err;
+    for (const char* setting : {"STRIPE_SECRET_KEY is a test-mode key", "STRIPE_API_BASE is http://api.stripe.com",
+                                "SMTP_SECURITY is none with SMTP_HOST 192.0.2.25", "STOREFRONT_AUTH_CONFIRM_EMAIL is false",
+                                "STOREFRONT_DEMO_DATA is true", "STOREFRONT_PUBLIC_URL is http://shop.signalcraft.test"})
+        EXPECT_NE(run.err.find(std::string("  - ") + setting), std::string::npos) << setting << "\n" << run.err;
+
+    // Malformed values are named all at once too, before anything is checked for production.
+    vars["STOREFRONT_PORT"] = "eighty";
+    vars["STOREFRONT_AUTH_MFA_ACCOUNT_LIMIT"] = "0";
+    vars["STRIPE_API_BASE"] = "api.stripe.com";
+    run = runStorefront({}, vars);
+    EXPECT_EQ(run.exitCode, Poco::Util::Application::EXIT_CONFIG) << run.err;
+    EXPECT_NE(run.err.find("3 settings are wrong:"), std::string::npos) << run.err;
+    for (const char* setting : {"  - STOREFRONT_PORT must be", "  - STOREFRONT_AUTH_MFA_ACCOUNT_LIMIT must be",
+                                "  - STRIPE_API_BASE must be an http(s) URL"})
+        EXPECT_NE(run.err.find(setting), std::string::npos) << setting << "\n" << run.err;
+    std::filesystem::remove(blocker);
+}
+
 TEST(ProductionServer, AllowedTestPaymentsMarkEveryPageAndEveryMail) {
     auto vars = kProduction;
     vars["STRIPE_SECRET_KEY"] = "sk_test_production_mode";

@@ -79,14 +79,15 @@ TEST(ProductionChecks, AStripeApiBaseMustBeHttps) {
     EXPECT_TRUE(startsWith(problemsWith({{"STRIPE_API_BASE", "http://127.0.0.1:12111"}}),
                            "STRIPE_API_BASE is http://127.0.0.1:12111 (not https"));
     EXPECT_TRUE(problemsWith({{"STRIPE_API_BASE", "https://stripe-proxy.internal.example.nz"}}).empty());
-    // Plain http to another machine is refused in any mode; to this one only in development.
-    for (const char* env : {"production", "development"}) {
-        try {
-            productionWith({{"STOREFRONT_ENV", env}, {"STRIPE_API_BASE", "http://stripe.example.nz"}});
-            FAIL() << env << ": accepted a plain-http Stripe API base on another machine";
-        } catch (const std::invalid_argument& e) {
-            EXPECT_NE(std::string(e.what()).find("STRIPE_API_BASE must be https://"), std::string::npos) << e.what();
-        }
+    // Plain http to another machine: in production one of the problems listed together (issue
+    // 48: not a stop before the others); in development a wrong setting.
+    EXPECT_TRUE(startsWith(problemsWith({{"STRIPE_API_BASE", "http://stripe.example.nz"}}),
+                           "STRIPE_API_BASE is http://stripe.example.nz (not https"));
+    try {
+        productionWith({{"STOREFRONT_ENV", "development"}, {"STRIPE_API_BASE", "http://stripe.example.nz"}});
+        FAIL() << "development accepted a plain-http Stripe API base on another machine";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("STRIPE_API_BASE must be https://"), std::string::npos) << e.what();
     }
     EXPECT_TRUE(storefront::app::productionProblems(
                     productionWith({{"STOREFRONT_ENV", "development"}, {"STRIPE_API_BASE", "http://127.0.0.1:12111"}}))

@@ -14,6 +14,8 @@ export const SIGN_IN_EVENTS: Record<string, string> = {
   recovery_link_used: 'Used a password recovery link',
   invite_accepted: 'Accepted an invitation',
   mfa_verification_failed: 'Wrong two-factor code',
+  mfa_wrong_codes_limit: 'Two-factor locked: too many wrong codes',
+  magiclink_used: 'Used a sign-in link',
   token_reuse_detected: 'Refresh token reused (session ended)',
   session_expired: 'Session expired',
 };
