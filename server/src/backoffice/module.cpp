@@ -62,7 +62,8 @@ void Module::routes(http::Router& router) {
     });
     router.get("/api/v1/admin/todo", http::Access::StaffAdmin, [this](http::Request&, http::Response& res) {
         const auto todo = stats_.todo();
-        res.json(200, {{"orders_to_ship", todo.ordersToShip}, {"enquiries_open", todo.enquiriesOpen}, {"mail_failed", todo.mailFailed}});
+        res.json(200, {{"orders_to_ship", todo.ordersToShip}, {"enquiries_open", todo.enquiriesOpen}, {"mail_failed", todo.mailFailed},
+                       {"payments_to_return", todo.paymentsToReturn}});
     });
     registerCustomerRoutes(router, customers_, customerAdmin_);
 }

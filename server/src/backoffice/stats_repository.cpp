@@ -40,6 +40,7 @@ constexpr const char* kEndedSubscriptionSeries =
 constexpr const char* kOrdersToShip = "SELECT COUNT(*) FROM orders o WHERE " STOREFRONT_ORDER_AWAITING_SHIPMENT;
 constexpr const char* kEnquiriesOpen = "SELECT COUNT(*) FROM contact_submissions WHERE handled_at IS NULL";
 constexpr const char* kMailFailed = "SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed'";
+constexpr const char* kPaymentsToReturn = "SELECT COUNT(*) FROM orders WHERE payment_to_return = TRUE";
 
 // kXxxSeries with {bucket} as "CASE WHEN col < ? THEN 0 WHEN col < ? THEN 1 ... ELSE n-1 END".
 std::string withBuckets(std::string sql, const std::string& column, std::size_t count) {
@@ -90,7 +91,8 @@ Stats StatsRepository::read(const std::string& since) {
 
 Todo StatsRepository::todo() {
     auto s = db_.session();
-    return Todo{db::query(s, kOrdersToShip).count(), db::query(s, kEnquiriesOpen).count(), db::query(s, kMailFailed).count()};
+    return Todo{db::query(s, kOrdersToShip).count(), db::query(s, kEnquiriesOpen).count(), db::query(s, kMailFailed).count(),
+                db::query(s, kPaymentsToReturn).count()};
 }
 
 Series StatsRepository::series(const Buckets& months, const Buckets& days) {

@@ -31,6 +31,7 @@ struct Todo {
     std::int64_t ordersToShip = 0; // paid, something to ship, not shipped (billing/orders/shippable.h)
     std::int64_t enquiriesOpen = 0; // not handled
     std::int64_t mailFailed = 0;    // the outbox gave up on them
+    std::int64_t paymentsToReturn = 0; // orders paid twice, with a payment still to return
 };
 
 class StatsRepository {

@@ -32,6 +32,7 @@ AdminOrderFilter readOrderFilter(const http::Request& req) {
         http::readChoice(req, "status", {"pending", "paid", "shipped", "completed", "cancelled", "refunded", "paid_after_cancellation"});
     filter.disputed = http::readChoice(req, "disputed", {"true", "false"}) == std::optional<std::string>("true");
     filter.amountMismatch = http::readChoice(req, "amount_mismatch", {"true", "false"}) == std::optional<std::string>("true");
+    filter.paymentToReturn = http::readChoice(req, "payment_to_return", {"true", "false"}) == std::optional<std::string>("true");
     filter.toShip = http::readChoice(req, "to_ship", {"true", "false"}) == std::optional<std::string>("true");
     filter.q = http::readSearch(req);
     return filter;
@@ -67,9 +68,10 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         const auto disputed = http::readFilter(req, "disputed");
         const auto mismatch = http::readFilter(req, "amount_mismatch");
         const auto toShip = http::readFilter(req, "to_ship");
+        const auto toReturn = http::readFilter(req, "payment_to_return");
         audit::CsvExport what{"orders",
                               audit::filtersOf({{"status", filter.status}, {"disputed", disputed}, {"amount_mismatch", mismatch},
-                                                {"to_ship", toShip}, {"q", filter.q}}),
+                                                {"payment_to_return", toReturn}, {"to_ship", toShip}, {"q", filter.q}}),
                               kOrderColumns};
         audit::streamCsv(res, admin.database(), audit::actorOf(req), std::move(what), [&admin, filter](csv::Writer& out) {
             admin.exportOrders(filter, [&out](const AdminOrder& o) { writeOrder(out, o); });
@@ -204,9 +206,11 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
                         in.lines.push_back({item->get<std::string>(), quantity->get<std::int64_t>()});
                 }
         }
+        // late_payment_id: return a payment made for the order already paid (the amount may be left out: all of it).
+        auto latePayment = body.optText("late_payment_id");
         auto amount = body.optInteger("amount");
         if (!body.failed("amount")) {
-            if (!amount && in.lines.empty() && !body.failed("lines")) body.fail("amount", "This field is required.");
+            if (!amount && in.lines.empty() && !latePayment && !body.failed("lines")) body.fail("amount", "This field is required.");
             else if (amount && *amount <= 0) body.fail("amount", "Must be more than 0 (in cents).");
         }
         // The refund's reason goes to the provider, the credit note and the CSV: one line.
@@ -216,6 +220,7 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         in.amount = amount;
         in.reason = reason;
         in.restock = restock.value_or(false);
+        in.latePaymentId = latePayment;
         auto order = admin.refund(actor, id, in);
         res.json(200, {{"order", toJson(order)}});
     });

@@ -1,5 +1,7 @@
 #include "billing/event_processor.h"
 
+#include "billing/order_admin.h"
+
 #include "billing/orders/lifecycle.h"
 #include "auth/user_repository.h"
 #include "billing/orders/rules.h"
@@ -197,7 +199,9 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
         const auto reference = str(e.object, "payment_intent").value_or(str(e.object, "id").value_or(c.id));
         const auto amount = integer(e.object, "amount_total").value_or(state->totalAmount);
         const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state->currency));
-        if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId})) return;
+        if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId,
+                                         late_payment_reason::kAfterCancellation}))
+            return;
         // Money that arrived is in the books whatever staff decide, with its tax invoice like any
         // other payment (a refund then issues a credit note); a closed account's gets none, so
         // nothing new names the person.
@@ -217,6 +221,9 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
     }
     if (state->status != "pending" && state->status != "cancelled") {
         checkouts_.markCompleted(tx, c.id);
+        // Paid already. By this payment (its news again): nothing more. Another way (Mark as
+        // paid, another provider payment): the money is recorded for staff to return.
+        if (c.mode != "subscription") recordDuplicatePayment(tx, e, c, *state);
         return;
     }
     const PaidMoney paid{integer(e.object, "amount_total"), str(e.object, "currency")}; // orders/payment_match.h
@@ -236,6 +243,30 @@ void EventProcessor::markPaid(db::Tx& tx, const Event& e, const Checkout& checko
     if (c.mode != "subscription") recordOrderPayment(tx, e, c.orderId);
     issueOrderInvoice(tx, e, c);
     confirm(tx, c.orderId);
+}
+
+// A payment for an order paid already another way (docs/billing.md, "A payment for an order
+// already paid"): in the ledger as money in, a late payment already_paid, a history row, and the
+// order flagged "payment to return" for staff, who return it through the order's refunds (no
+// credit note: the supply did not change). Nothing when it is the order's own payment again.
+void EventProcessor::recordDuplicatePayment(db::Tx& tx, const Event& e, const Checkout& c, const OrderState& state) {
+    const auto reference = idOf(e.object, "payment_intent").value_or(str(e.object, "id").value_or(c.id));
+    const auto paid = ledger_.refundable(tx, c.orderId);
+    if (!paid || (paid->paymentProvider == e.provider && paid->providerPaymentId == reference)) return;
+    const auto amount = integer(e.object, "amount_total").value_or(state.totalAmount);
+    const std::string currency = Poco::toUpper(str(e.object, "currency").value_or(state.currency));
+    if (!catalog::isCurrency(currency)) return;
+    if (!orders_.addLatePayment(tx, {c.orderId, amount, currency, e.provider, reference, e.eventId, late_payment_reason::kAlreadyPaid}))
+        return; // its news again
+    ledger_.add(tx, {e.provider + ":payment:" + reference, ledger_kind::kOrderPayment, amount, currency, e.provider, reference,
+                     c.orderId, std::nullopt, std::nullopt, e.eventId});
+    orders_.updatePaymentToReturn(tx, c.orderId);
+    const std::string how = paid->paymentProvider == std::string(kManualPayment) ? "marked as paid by staff" : "paid by another payment";
+    orders_.addHistory(tx, {c.orderId, state.status, state.status, source::kProvider, std::nullopt, std::nullopt,
+                            "Payment of " + catalog::formatMoney(amount, currency) + " " + currency + " received (" + e.type +
+                                ") for an order already " + how + ": return it to the customer."});
+    Poco::Logger::get("billing").warning("order %s was paid again (%s %s) after it was %s: recorded as a payment to return",
+                                         c.orderId, e.provider, reference, how);
 }
 
 // The paid order's tax invoice. A subscription's first payment is also the provider's first

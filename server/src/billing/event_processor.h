@@ -52,6 +52,7 @@ private:
     std::optional<Checkout> findCheckout(db::Tx& tx, const std::string& provider, const nlohmann::json& session);
     bool checkoutCompleted(db::Tx& tx, const Event& event);
     void markPaid(db::Tx& tx, const Event& event, const Checkout& checkout);
+    void recordDuplicatePayment(db::Tx& tx, const Event& event, const Checkout& checkout, const OrderState& state);
     void issueOrderInvoice(db::Tx& tx, const Event& event, const Checkout& checkout);
     bool markUnpaid(db::Tx& tx, const Event& event, const Checkout& checkout);
     void confirm(db::Tx& tx, const std::string& orderId);

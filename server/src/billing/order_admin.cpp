@@ -3,6 +3,7 @@
 #include "billing/event_processor.h"
 #include "billing/orders/lifecycle.h"
 #include "catalog/money.h"
+#include "common/text.h"
 #include "catalog/stock_repository.h"
 #include "http/api_error.h"
 
@@ -125,12 +126,15 @@ void OrderAdmin::recordManualPayment(db::Tx& tx, const std::string& id, const Or
 }
 
 AdminOrderDetail OrderAdmin::cancel(const audit::Actor& actor, const std::string& id, const std::string& reason, bool restock) {
-    // Where it starts: under the lock, so the checks see what the refund will see.
+    // Claimed where it starts, under the lock: the checks see what the refund will see, and no
+    // shipment, completion or other refund comes between them and the cancellation's write.
     std::string from;
     std::int64_t remaining = 0;
+    std::optional<Claim> claim;
     db_.write([&](db::Tx& tx) {
         auto state = orders_.lock(tx, id);
         if (!state) throw ApiError::notFound("order_not_found", "No such order.");
+        claims_.refuseWhileClaimed(tx, record_type::kOrder, id);
         from = state->status;
         if (from == "pending") return;
         if (from != "paid") refuseMove(OrderPath::StaffCancel, from, "cancelled", orders_.facts(tx, id));
@@ -139,9 +143,11 @@ AdminOrderDetail OrderAdmin::cancel(const audit::Actor& actor, const std::string
             throw ApiError(ErrorKind::Conflict, "order_not_refundable",
                            "This order was paid outside the payment provider (Mark as paid), so it cannot be refunded or "
                            "cancelled here: return the money the way it came.");
-        // A refund still waiting (this cancel's, its answer lost) is sent again by refund(): the
-        // same amount, no key; any other waiting refund makes it 409 refund_in_progress there.
+        // A refund still waiting (this cancel's, its answer lost) is sent again by the refund; any
+        // other waiting refund makes it 409 refund_in_progress there.
         remaining = std::max<std::int64_t>(0, order.totalAmount - order.refundedAmount);
+        claim = claims_.claim(tx, {record_type::kOrder, id, "cancel", std::nullopt,
+                                   nlohmann::json{{"reason", reason}, {"restock", restock}}.dump()});
     });
     if (from == "pending") return transition(actor, id, "cancelled", reason, {}, std::nullopt, nullptr);
     // The money first, through the provider: a failure is 502 and the order stays as it was.
@@ -151,18 +157,27 @@ AdminOrderDetail OrderAdmin::cancel(const audit::Actor& actor, const std::string
         refundInput.reason = reason;
         refundInput.restock = restock;
         refundInput.mailCustomer = false; // the cancellation's mail names the refund
-        refund(actor, id, refundInput);
+        try {
+            refundClaimed(actor, id, refundInput, claim);
+        } catch (...) {
+            claims_.fail(db_, claim->id);
+            throw;
+        }
     }
     AdminOrderDetail after;
     db_.write([&](db::Tx& tx) {
         auto state = orders_.lock(tx, id);
         auto before = *detail(tx, id);
         if (state->status == "cancelled") {
+            claims_.finish(tx, claim->id);
             after = std::move(before);
             return;
         }
+        // From the status it decided from (paid, or refunded by the refund just made): the claim
+        // kept every other move out, and moveOrder's compare-and-set says so.
         moveOrder(tx, orders_, id, OrderPath::StaffCancel, state->status, "cancelled", source::kStaff, false, orders_.facts(tx, id));
         orders_.addHistory(tx, {id, state->status, "cancelled", source::kStaff, actor.userId, actor.email, "Cancelled: " + reason});
+        claims_.finish(tx, claim->id);
         after = *detail(tx, id);
         audit::record(tx, actor, {"order.cancelled", "order", id, toJson(before), toJson(after),
                                   {{"reason", reason}, {"refunded_amount", remaining}, {"restock", restock}}});
@@ -287,6 +302,8 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
     db_.write([&](db::Tx& tx) {
         auto state = orders_.lock(tx, id);
         if (!state) throw ApiError::notFound("order_not_found", "No such order.");
+        // Not while Cancel order or a refund is asking the provider (it decided from this state).
+        claims_.refuseWhileClaimed(tx, record_type::kOrder, id);
         auto before = *detail(tx, id);
         if (guard) guard(before);
         const bool hasTracking = tracking.carrier || tracking.trackingNumber;
@@ -374,6 +391,7 @@ void OrderAdmin::cancelForCustomer(const audit::Actor& actor, const std::string&
         auto state = orders_.lock(tx, id);
         if (!state || state->userId != userId) throw ApiError::notFound("order_not_found", "No such order.");
         if (state->status == "cancelled") return; // cancelled already (by them, staff or the expiry): nothing more
+        claims_.refuseWhileClaimed(tx, record_type::kOrder, id);
         if (state->status != "pending" || checkouts_.completedForOrder(tx, id))
             throw ApiError(ErrorKind::Conflict, "order_not_cancellable",
                            "This order has been paid and can no longer be cancelled here: contact us for a refund.");
@@ -390,11 +408,65 @@ void OrderAdmin::cancelForCustomer(const audit::Actor& actor, const std::string&
 }
 
 AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string& id, const RefundInput& in) {
+    return refundClaimed(actor, id, in, std::nullopt);
+}
+
+std::optional<RefundRequest> OrderAdmin::returnRequest(db::Tx& tx, const audit::Actor& actor, const std::string& id,
+                                                       const RefundInput& in) {
+    const auto late = common::isUuid(*in.latePaymentId) ? orders_.latePayment(tx, id, *in.latePaymentId) : std::nullopt;
+    if (!late)
+        throw ApiError::validation({{"late_payment_id", "No such payment of this order."}}, "That payment is not one of this order's.");
+    if (late->reason != late_payment_reason::kAlreadyPaid)
+        throw ApiError::validation({{"late_payment_id", "Only a payment for an order already paid is returned this way."}},
+                                   "This payment arrived after the order was cancelled: refund the order, or reinstate it.");
+    if (!in.lines.empty() || in.restock)
+        throw ApiError::validation({{"late_payment_id", "Returning a payment made twice takes no lines and no restock."}},
+                                   "Returning a payment made twice takes no lines and no restock: the order stays as it is.");
+    if (late->provider != provider_.name())
+        throw ApiError(ErrorKind::Conflict, "order_not_refundable",
+                       "This payment came through " + late->provider + ", not this server's payment provider: return it there.");
+    std::optional<Refund> row;
+    if (in.clientKey) row = ledger_.refundByClientKey(tx, id, *in.clientKey);
+    const std::int64_t left = late->amount - late->returned;
+    const std::int64_t amount = in.amount.value_or(row ? row->amount : left);
+    if (row && (row->amount != amount || row->latePaymentId != in.latePaymentId))
+        throw ApiError(ErrorKind::Conflict, "idempotency_key_reused", "This Idempotency-Key was used for another refund of this order.");
+    if (row && row->status != "requested") return std::nullopt; // a repeat of a return made already
+    if (!row) {
+        if (amount < 1 || amount > left) {
+            const auto most = catalog::formatMoney(std::max<std::int64_t>(left, 0), late->currency) + " " + late->currency;
+            throw ApiError::validation({{"amount", left > 0 ? "At most " + most + " of this payment is left to return."
+                                                            : "This payment has been returned in full."}},
+                                       left > 0 ? "Only " + most + " of this payment is left to return."
+                                                : "This payment has been returned in full.");
+        }
+        NewRefund n{id, amount, late->currency, in.reason, false, "requested", "staff", provider_.name(), std::nullopt, in.clientKey,
+                    actor.userId, actor.email, {}, std::nullopt};
+        n.latePaymentId = late->id;
+        row = ledger_.refund(tx, ledger_.insertRefund(tx, n));
+    }
+    return RefundRequest{row->id, id, late->providerReference, row->amount, row->reason.value_or(""), ""};
+}
+
+AdminOrderDetail OrderAdmin::refundClaimed(const audit::Actor& actor, const std::string& id, const RefundInput& in,
+                                           const std::optional<Claim>& held) {
     nlohmann::json before;
     std::optional<RefundRequest> request; // none: the refund was settled already (a repeat of a finished one)
     AdminOrderDetail after;
+    std::optional<Claim> own; // this refund's claim of the order, when it is not made under Cancel order's
     db_.write([&](db::Tx& tx) {
         if (!orders_.lock(tx, id)) throw ApiError::notFound("order_not_found", "No such order.");
+        if (!held) {
+            own = claims_.claim(tx, {record_type::kOrder, id, "refund", std::nullopt, "{}"});
+        }
+        if (in.latePaymentId) {
+            request = returnRequest(tx, actor, id, in);
+            if (!request) {
+                if (own) claims_.finish(tx, own->id);
+                after = *detail(tx, id);
+            }
+            return;
+        }
         auto order = *ledger_.refundable(tx, id);
         // What this request refunds: its lines (checked against what is left of each) and amount.
         const auto lines = checkRefundLines(ledger_, tx, id, in);
@@ -415,6 +487,7 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
                 sameLines(ledger_.refundLines(tx, waiting->id), in.lines))
                 row = waiting;
         if (row && row->status != "requested") {
+            if (own) claims_.finish(tx, own->id);
             after = *detail(tx, id);
             return;
         }
@@ -450,7 +523,7 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
                     "Only a refund of the whole remainder can return the order to stock without naming its lines.");
             const auto refundId = ledger_.insertRefund(tx, {id, amount, order.currency, in.reason, in.restock, "requested",
                                                             "staff", provider_.name(), std::nullopt, in.clientKey,
-                                                            actor.userId, actor.email, in.lines});
+                                                            actor.userId, actor.email, in.lines, std::nullopt});
             row = ledger_.refund(tx, refundId);
         }
         request = RefundRequest{row->id, id, order.providerPaymentId.value_or(""), row->amount, row->reason.value_or(""), ""};
@@ -462,6 +535,7 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
     try {
         created = provider_.createRefund(*request);
     } catch (const ProviderError& e) {
+        if (own) claims_.fail(db_, own->id);
         Poco::Logger::get("billing").warning("refund %s of order %s: %s", request->refundId, id, std::string(e.what()));
         throw ApiError(ErrorKind::BadGateway, "payment_provider_error",
                        "The payment provider did not confirm the refund. Try again: it will not be refunded twice.");
@@ -469,6 +543,7 @@ AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string
     std::string status;
     db_.write([&](db::Tx& tx) {
         orders_.lock(tx, id);
+        if (own) claims_.finish(tx, own->id);
         before = toJson(*detail(tx, id));
         auto row = *ledger_.refund(tx, request->refundId);
         const std::string settled = created.status == "succeeded" || created.status == "failed" || created.status == "canceled"

@@ -1,7 +1,10 @@
 #pragma once
 // The staff's side of orders (docs/billing.md, "Staff decisions and late
 // payments"): the lists, one order with its items, history and late payments, and a status change.
-// A status change is one transaction with its history row and audit entry. Cancelling gives the
+// A status change is one transaction with its history row and audit entry. An action that asks the
+// provider (Cancel order, a refund) claims the order first (billing/orders/record_claims.h): while
+// it is in flight every other action on the order (ship, complete, mark as paid, another refund, the
+// customer's cancel) is 409 action_in_progress. Cancelling gives the
 // reservation back exactly once (the checkout's guarded stock_state) and expires an open checkout:
 // in our rows at once, at the provider after the commit (Stripe: its expire call; the local provider
 // keeps its state in our rows).
@@ -10,6 +13,7 @@
 #include "billing/books/refund_book.h"
 #include "billing/orders/checkout_repository.h"
 #include "billing/orders/order_repository.h"
+#include "billing/orders/record_claims.h"
 #include "billing/provider/payment_provider.h"
 #include "db/database.h"
 #include "mail/mail_message.h"
@@ -72,6 +76,8 @@ public:
     // same cancel again sends it again). A pending order is cancelled as PATCH cancels it. 409
     // invalid_transition from any other status; 409 order_not_refundable for money that did not
     // come through the provider; 409 refund_in_progress while another refund waits.
+    // The order is claimed from the check of its status to the cancellation's write: a shipment or
+    // completion meanwhile is refused, so a shipped order is never cancelled or restocked.
     AdminOrderDetail cancel(const audit::Actor& actor, const std::string& id, const std::string& reason, bool restock);
 
     // Bulk "Mark as shipped" (docs/backoffice.md, "Bulk shipping"): each order exactly as
@@ -102,6 +108,11 @@ public:
         std::optional<std::string> clientKey; // the request's Idempotency-Key
         std::vector<RefundLine> lines;        // refunds by line: which lines, how many of each
         bool mailCustomer = true;             // false: the caller mails its own (Cancel order)
+        // Returns this late payment (one that arrived for the order already paid another way)
+        // instead of the order's money: at most what is left of it, no lines, no restock, no
+        // credit note; the order keeps its status (docs/billing.md, "A payment for an order
+        // already paid").
+        std::optional<std::string> latePaymentId;
     };
     // Refunds part or all of a paid order (docs/billing.md, "Refunds"). The refund row is written
     // (and committed) first; its id is the provider's idempotency key, so a retry of a refund whose
@@ -112,6 +123,12 @@ public:
     AdminOrderDetail refund(const audit::Actor& actor, const std::string& id, const RefundInput& input);
 
 private:
+    // The provider request returning RefundInput::latePaymentId (its refund row written, requested);
+    // nullopt for a repeat of a return made already (same Idempotency-Key).
+    std::optional<RefundRequest> returnRequest(db::Tx& tx, const audit::Actor& actor, const std::string& id, const RefundInput& in);
+    // refund(), under `held` (Cancel order's claim) or a claim of its own.
+    AdminOrderDetail refundClaimed(const audit::Actor& actor, const std::string& id, const RefundInput& input,
+                                   const std::optional<Claim>& held);
     // The order as staff see it: OrderRepository's detail with its refunds from the books.
     template <class Source>
     std::optional<AdminOrderDetail> detail(Source& source, const std::string& id) {
@@ -143,6 +160,7 @@ private:
     void expireAtProvider(const std::vector<std::pair<std::string, std::optional<std::string>>>& toExpire,
                           const std::string& id);
 
+    RecordClaims claims_;
     db::Database& db_;
     PaymentProvider& provider_;
     mail::Outbox& outbox_;

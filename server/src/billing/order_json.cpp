@@ -28,6 +28,7 @@ nlohmann::json toJson(const Refund& r) {
             {"source", r.source},
             {"provider_refund_id", jsonOrNull(r.providerRefundId)},
             {"actor_email", jsonOrNull(r.actorEmail)},
+            {"late_payment_id", jsonOrNull(r.latePaymentId)},
             {"created_at", r.createdAt}};
 }
 
@@ -45,6 +46,7 @@ nlohmann::json toJson(const AdminOrder& o) {
             {"refunded_amount", o.refundedAmount},
             {"disputed", o.disputed},
             {"amount_mismatch", o.amountMismatch},
+            {"payment_to_return", o.paymentToReturn},
             {"has_physical_items", o.hasPhysical},
             // What staff may do from here (the lifecycle table): the web offers only these.
             {"allowed_statuses", allowedMoves(OrderPath::Staff, o.status, {o.hasPhysical, o.paidAfterCancellation})},
@@ -77,7 +79,10 @@ nlohmann::json toJson(const AdminOrderDetail& d) {
                         {"amount", p.amount},
                         {"currency", p.currency},
                         {"provider", p.provider},
-                        {"provider_reference", jsonOrNull(p.providerReference)}});
+                        {"provider_reference", jsonOrNull(p.providerReference)},
+                        {"id", p.id},
+                        {"reason", p.reason},
+                        {"returned_amount", p.returned}});
     addFulfilment(j, d.order.fulfilment);
     j["items"] = std::move(items);
     j["history"] = std::move(history);

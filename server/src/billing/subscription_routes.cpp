@@ -72,7 +72,7 @@ void registerSubscriptionRoutes(http::Router& router, SubscriptionService& subsc
                     http::Body body(req);
                     const bool atPeriodEnd = atPeriodEndOf(body);
                     body.check();
-                    subscriptions.cancel(audit::actorOf(req), userId, id, atPeriodEnd, std::nullopt);
+                    subscriptions.cancel(audit::actorOf(req), userId, id, atPeriodEnd, std::nullopt, http::idempotencyKey(req));
                     res.json(200, ownSubscription(account, userId, id));
                 });
 
@@ -83,7 +83,7 @@ void registerSubscriptionRoutes(http::Router& router, SubscriptionService& subsc
                     ownSubscription(account, userId, id);
                     http::Body body(req);
                     body.check();
-                    subscriptions.resume(audit::actorOf(req), userId, id);
+                    subscriptions.resume(audit::actorOf(req), userId, id, http::idempotencyKey(req));
                     res.json(200, ownSubscription(account, userId, id));
                 });
 
@@ -111,7 +111,7 @@ void registerSubscriptionRoutes(http::Router& router, SubscriptionService& subsc
                     http::Body body(req);
                     auto planId = body.optText("priceId");
                     body.check();
-                    subscriptions.changePlan(audit::actorOf(req), userId, id, planIdOf(planId));
+                    subscriptions.changePlan(audit::actorOf(req), userId, id, planIdOf(planId), http::idempotencyKey(req));
                     res.json(200, ownSubscription(account, userId, id));
                 });
 
@@ -145,7 +145,7 @@ void registerSubscriptionRoutes(http::Router& router, SubscriptionService& subsc
                     const bool atPeriodEnd = atPeriodEndOf(body);
                     const auto reason = body.requiredLine("reason", kMaxReasonChars);
                     body.check();
-                    subscriptions.cancel(audit::actorOf(req), std::nullopt, id, atPeriodEnd, reason);
+                    subscriptions.cancel(audit::actorOf(req), std::nullopt, id, atPeriodEnd, reason, http::idempotencyKey(req));
                     auto item = subscriptions.staffFind(id);
                     if (!item) throw ApiError::notFound("subscription_not_found", "No such subscription.");
                     res.json(200, toJson(*item));

@@ -226,3 +226,70 @@ TEST(OrderLatePayments, ALatePaymentRefundedIssuesACreditNoteAgainstItsInvoice) 
               0);
 }
 
+
+// Issue 41: a card payment that arrives after staff marked the order paid (a bank transfer) is
+// recorded, not lost: in the ledger, as a late payment already_paid, in the history, and flagged
+// for staff ("payments to return"); staff return it through the order's refunds against that
+// payment, with no credit note (the supply did not change), and the order stays paid.
+TEST(OrderLatePayments, ACardPaymentAfterMarkAsPaidIsRecordedFlaggedAndReturnedWithoutACreditNote) {
+    auto c = stripeCheckout(5, 2); // 2 x 2500
+    auto marked = sendJson(lateServer(), "PATCH", "/api/v1/admin/orders/" + c.orderId,
+                           {{"status", "paid"}, {"payment_reference", "BNZ 0042"}}, callers().admin);
+    ASSERT_EQ(marked.status, 200) << marked.body;
+    const auto notesBefore = countRows("SELECT COUNT(*) FROM tax_invoices WHERE order_id = ? AND kind <> 'invoice'", {c.orderId});
+    const auto gstBefore = getJson("/api/v1/admin/stats", callers().admin).json().dump();
+
+    const auto event = sessionEvent(unique("evt_twice"), "checkout.session.completed", c, "paid", 5000);
+    ASSERT_EQ(deliverLate(event).status, 200);
+    ASSERT_EQ(deliverLate(event).status, 200); // its news again: nothing more
+    EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {c.orderId}).at(0), "paid");
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM order_late_payments WHERE order_id = ? AND reason = 'already_paid'", {c.orderId}), 1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger WHERE order_id = ? AND kind = 'order_payment' AND amount = 5000 AND "
+                        "provider_id = ?",
+                        {c.orderId, "pi_" + c.sessionId}),
+              1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger WHERE order_id = ? AND kind = 'manual_payment'", {c.orderId}), 1);
+    const auto notes = textColumn("SELECT COALESCE(note, '') FROM order_status_history WHERE order_id = ? ORDER BY seq", {c.orderId});
+    EXPECT_EQ(std::count_if(notes.begin(), notes.end(),
+                            [](const std::string& n) { return n.find("for an order already marked as paid by staff") != std::string::npos; }),
+              1);
+    // Staff see it: the flag, the filter, the to-do count, the late payment with its reason.
+    auto detail = getJson("/api/v1/admin/orders/" + c.orderId, callers().admin).json()["order"];
+    EXPECT_EQ(detail["payment_to_return"], true);
+    ASSERT_EQ(detail["late_payments"].size(), 1u);
+    EXPECT_EQ(detail["late_payments"][0]["reason"], "already_paid");
+    EXPECT_EQ(detail["late_payments"][0]["returned_amount"], 0);
+    const std::string lateId = detail["late_payments"][0]["id"];
+    auto listed = getJson("/api/v1/admin/orders?payment_to_return=true&page_size=200", callers().admin).json()["items"];
+    EXPECT_TRUE(std::any_of(listed.begin(), listed.end(), [&](const nlohmann::json& o) { return o["id"] == c.orderId; }));
+    EXPECT_GE(getJson("/api/v1/admin/todo", callers().admin).json()["payments_to_return"].get<int>(), 1);
+
+    // Refused, changing nothing: another order's or an unknown payment, with lines or restock, more than it was.
+    const auto refunds = "/api/v1/admin/orders/" + c.orderId + "/refunds";
+    for (const auto& body : {nlohmann::json{{"late_payment_id", storefront::db::newId()}},
+                             nlohmann::json{{"late_payment_id", "nope"}},
+                             nlohmann::json{{"late_payment_id", lateId}, {"restock", true}},
+                             nlohmann::json{{"late_payment_id", lateId}, {"amount", 5001}}}) {
+        auto r = sendJson(lateServer(), "POST", refunds, body, callers().admin);
+        EXPECT_EQ(r.status, 422) << body.dump() << ": " << r.body;
+    }
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM order_refunds WHERE order_id = ?", {c.orderId}), 0);
+
+    // Returned in full through Stripe, against that payment.
+    auto returned = sendJson(lateServer(), "POST", refunds, {{"late_payment_id", lateId}, {"reason", "Paid twice"}}, callers().admin);
+    ASSERT_EQ(returned.status, 200) << returned.body;
+    auto asked = lateStripe().requests("POST", "/v1/refunds");
+    ASSERT_FALSE(asked.empty());
+    EXPECT_EQ(asked.back().field("payment_intent"), "pi_" + c.sessionId);
+    EXPECT_EQ(asked.back().field("amount"), "5000");
+    auto after = returned.json()["order"];
+    EXPECT_EQ(after["status"], "paid");
+    EXPECT_EQ(after["refunded_amount"], 0);
+    EXPECT_EQ(after["payment_to_return"], false);
+    EXPECT_EQ(after["late_payments"][0]["returned_amount"], 5000);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM tax_invoices WHERE order_id = ? AND kind <> 'invoice'", {c.orderId}), notesBefore);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger WHERE order_id = ? AND kind = 'refund' AND amount = -5000", {c.orderId}), 1);
+    // Nothing is left of it to return.
+    EXPECT_EQ(sendJson(lateServer(), "POST", refunds, {{"late_payment_id", lateId}}, callers().admin).status, 422);
+    (void)gstBefore;
+}

@@ -515,15 +515,24 @@ TEST(RefundLinesApi, BadLinesAreRefusedWithAClearErrorAndChangeNothing) {
 }
 
 TEST(RefundLinesApi, TwoStaffRefundingAtOnceWithTheirOwnKeysGetTwoRefundsNeverOneShared) {
-    // Through Stripe (the fake), the first refund still waiting at the provider when the second arrives.
+    // Through Stripe (the fake), the first refund still waiting at the provider when the second
+    // arrives: the order is claimed by the first (docs/billing.md, "One claim per record"), so the
+    // second is 409 action_in_progress and changes nothing; sent again with its own key after the
+    // first has finished, it is a refund of its own.
     auto paid = paidThroughStripe(5000);
     fakeStripe().delayNext(std::chrono::milliseconds(800));
     HttpResult a, b;
+    const Headers keyB = {{"Idempotency-Key", unique("staff-b-")}};
     std::thread first([&] { a = refund(paid.id, {{"amount", 1000}}, {{"Idempotency-Key", unique("staff-a-")}}, fakeStripeServer()); });
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    b = refund(paid.id, {{"amount", 1000}}, {{"Idempotency-Key", unique("staff-b-")}}, fakeStripeServer());
+    b = refund(paid.id, {{"amount", 1000}}, keyB, fakeStripeServer());
     first.join();
     ASSERT_EQ(a.status, 200) << a.body;
+    ASSERT_EQ(b.status, 409) << b.body;
+    EXPECT_EQ(b.json()["code"], "action_in_progress");
+    EXPECT_FALSE(b.header("retry-after").empty());
+    EXPECT_EQ(refundRows(paid.id), 1);
+    b = refund(paid.id, {{"amount", 1000}}, keyB, fakeStripeServer());
     ASSERT_EQ(b.status, 200) << b.body;
     EXPECT_EQ(refundRows(paid.id), 2);
     EXPECT_NE(a.json()["order"]["refunds"].size(), 0u);
@@ -531,7 +540,7 @@ TEST(RefundLinesApi, TwoStaffRefundingAtOnceWithTheirOwnKeysGetTwoRefundsNeverOn
     EXPECT_EQ(ledgerSum(paid.id), 3000);
     EXPECT_EQ(auditCount("order.refunded", paid.id), 2); // one entry per refund
 
-    // More than is left while one waits: 409, not the other caller's refund.
+    // More than is left while one waits: 409 too, never the other caller's refund.
     fakeStripe().delayNext(std::chrono::milliseconds(800));
     HttpResult c, d;
     std::thread third([&] { c = refund(paid.id, {{"amount", 2000}}, {{"Idempotency-Key", unique("staff-c-")}}, fakeStripeServer()); });
@@ -540,7 +549,7 @@ TEST(RefundLinesApi, TwoStaffRefundingAtOnceWithTheirOwnKeysGetTwoRefundsNeverOn
     third.join();
     ASSERT_EQ(c.status, 200) << c.body;
     ASSERT_EQ(d.status, 409) << d.body;
-    EXPECT_EQ(d.json()["code"], "refund_in_progress");
+    EXPECT_EQ(d.json()["code"], "action_in_progress");
     EXPECT_EQ(refundRows(paid.id), 3);
 }
 

@@ -64,7 +64,7 @@ TEST(CrashPostgres, ClusterRestartUnderLoadAnswers503ThenRecoversWithoutARestart
 
     // A checkout whose payment event will first arrive while the database is down.
     auto started = startCheckout(buyers[0], {{"productSlug", hardware.slug}, {"quantity", 1}}, port);
-    ASSERT_EQ(started.status, 200) << started.body;
+    ASSERT_EQ(started.status, 200) << started.body << child.log();
     const std::string paidCheckout = started.json()["checkoutId"], sessionId = started.json()["sessionId"];
     const nlohmann::json event = {
         {"id", unique("evt_pgrestart")},

@@ -21,19 +21,21 @@ constexpr const char* kOrderOfPayment =
 
 constexpr const char* kRefundColumns =
     "SELECT CAST(id AS TEXT) AS id, CAST(order_id AS TEXT) AS order_id, amount, currency, reason, restock, status, source, "
-    "provider, provider_refund_id, client_key, actor_email, CAST(created_at AS TEXT) AS created_at FROM order_refunds ";
+    "provider, provider_refund_id, client_key, actor_email, CAST(created_at AS TEXT) AS created_at, "
+    "CAST(late_payment_id AS TEXT) AS late_payment_id FROM order_refunds ";
 const std::string kFindRefund = std::string(kRefundColumns) + "WHERE id = ?";
 const std::string kRefundByClientKey = std::string(kRefundColumns) + "WHERE order_id = ? AND client_key = ?";
 const std::string kRefundByProviderId = std::string(kRefundColumns) + "WHERE provider = ? AND provider_refund_id = ?";
 const std::string kRequestedRefund =
-    std::string(kRefundColumns) + "WHERE order_id = ? AND status = 'requested' ORDER BY created_at, id LIMIT 1";
+    std::string(kRefundColumns) + "WHERE order_id = ? AND status = 'requested' AND late_payment_id IS NULL ORDER BY created_at, id LIMIT 1";
 const std::string kUnmatchedProviderRefund = std::string(kRefundColumns) +
-                                             "WHERE order_id = ? AND source = 'provider' AND provider_refund_id IS NULL "
+                                             "WHERE order_id = ? AND source = 'provider' AND provider_refund_id IS NULL AND late_payment_id IS NULL "
                                              "AND amount = ? ORDER BY created_at, id LIMIT 1";
 const std::string kRefundsOf = std::string(kRefundColumns) + "WHERE order_id = ? ORDER BY created_at, id";
 // Refunds by line (migration 0023). A refund counts while requested, pending or succeeded.
 constexpr const char* kRequestedAmount =
-    "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM order_refunds WHERE order_id = ? AND status = 'requested'";
+    "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM order_refunds WHERE order_id = ? AND status = 'requested' "
+    "AND late_payment_id IS NULL";
 constexpr const char* kRefundableItems =
     "SELECT CAST(i.id AS TEXT) AS id, i.product_name, CAST(i.product_id AS TEXT) AS product_id, i.quantity, i.unit_amount, "
     "i.restocked_quantity, CAST(COALESCE((SELECT SUM(l.quantity) FROM order_refund_lines l JOIN order_refunds r "
@@ -51,8 +53,8 @@ constexpr const char* kItemForRestock =
 constexpr const char* kAddRestocked = "UPDATE order_items SET restocked_quantity = restocked_quantity + ? WHERE id = ?";
 constexpr const char* kInsertRefund =
     "INSERT INTO order_refunds (id, order_id, amount, currency, reason, restock, status, source, provider, "
-    "provider_refund_id, client_key, actor_id, actor_email, created_at, updated_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    "provider_refund_id, client_key, actor_id, actor_email, created_at, updated_at, late_payment_id) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kSetRefundStatus =
     "UPDATE order_refunds SET status = ?, provider_refund_id = COALESCE(provider_refund_id, ?), updated_at = ? WHERE id = ?";
 constexpr const char* kAddRefunded =
@@ -88,6 +90,7 @@ Refund readRefund(const db::Row& r) {
     f.clientKey = r.optText("client_key");
     f.actorEmail = r.optText("actor_email");
     f.createdAt = r.timestamp("created_at");
+    f.latePaymentId = r.optText("late_payment_id");
     return f;
 }
 
@@ -132,7 +135,7 @@ std::string LedgerRepository::insertRefund(db::Tx& tx, const NewRefund& n) {
     const auto at = tx.clock().nowTimestamp();
     tx.query(kInsertRefund)
         .bind(id, n.orderId, n.amount, n.currency, n.reason, n.restock, n.status, n.source, n.provider)
-        .bind(n.providerRefundId, n.clientKey, n.actorId, n.actorEmail, at, at)
+        .bind(n.providerRefundId, n.clientKey, n.actorId, n.actorEmail, at, at, n.latePaymentId)
         .run();
     for (const auto& line : n.lines) tx.query(kInsertRefundLine).bind(id, line.orderItemId, line.quantity).run();
     return id;

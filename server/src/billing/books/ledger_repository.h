@@ -56,6 +56,7 @@ struct NewRefund {
     std::string provider;
     std::optional<std::string> providerRefundId, clientKey, actorId, actorEmail;
     std::vector<RefundLine> lines; // empty: an amount, no lines
+    std::optional<std::string> latePaymentId; // returns this already_paid late payment (Refund::latePaymentId)
 };
 
 // What a refund needs to know about its order, read under the order's lock.

@@ -51,6 +51,10 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
     if (refund.status == "failed" || refund.status == "canceled") return;
     ledger_.setRefundStatus(tx, refund.id, status, providerRefundId);
     const auto refundId = providerRefundId ? providerRefundId : refund.providerRefundId;
+    if (refund.latePaymentId) {
+        settleReturn(tx, refund, wasOut, out, status, refundId, eventId, actor);
+        return;
+    }
     if (!wasOut && out) {
         ledger_.add(tx, {"refund:" + refund.id, ledger_kind::kRefund, -refund.amount, refund.currency, refund.provider,
                          refundId, refund.orderId, std::nullopt, refund.id, eventId});
@@ -149,7 +153,7 @@ bool RefundBook::applyRefund(db::Tx& tx, const std::string& provider, const Prov
             row = ledger_.refund(tx, announced->id);
         } else {
             const auto id = ledger_.insertRefund(tx, {*orderId, *amount, currency, news.reason, false, "requested", "provider",
-                                                      provider, *reId, std::nullopt, std::nullopt, std::nullopt, {}});
+                                                      provider, *reId, std::nullopt, std::nullopt, std::nullopt, {}, std::nullopt});
             row = ledger_.refund(tx, id);
         }
     }
@@ -157,8 +161,41 @@ bool RefundBook::applyRefund(db::Tx& tx, const std::string& provider, const Prov
     return true;
 }
 
+// A payment for an order already paid, going back (Refund::latePaymentId): money out (or back in)
+// in the ledger and a history row, the order's payments-to-return flag updated; the order's
+// refunded amount and status stay, and no credit or debit note is issued (the supply did not change).
+void RefundBook::settleReturn(db::Tx& tx, const Refund& refund, bool wasOut, bool out, const std::string& status,
+                              const std::optional<std::string>& refundId, const std::optional<std::string>& eventId,
+                              const Actor& actor) {
+    if (wasOut == out) return;
+    auto order = ledger_.refundable(tx, refund.orderId);
+    if (!order) return;
+    const auto amountText = catalog::formatMoney(refund.amount, refund.currency) + " " + refund.currency;
+    if (out) {
+        ledger_.add(tx, {"refund:" + refund.id, ledger_kind::kRefund, -refund.amount, refund.currency, refund.provider, refundId,
+                         refund.orderId, std::nullopt, refund.id, eventId});
+        orders_.addHistory(tx, {refund.orderId, order->status, order->status, actor.source, actor.id, actor.email,
+                                "Returned " + amountText + " paid twice (the order stays paid)" +
+                                    (refund.reason ? ": " + *refund.reason : std::string())});
+        auto message = refundMail(*order, refund, std::nullopt, publicUrl_);
+        if (!message.to.empty() && actor.mailCustomer) outbox_.enqueue(tx, message);
+    } else {
+        ledger_.add(tx, {"refund-reversal:" + refund.id, ledger_kind::kRefundReversal, refund.amount, refund.currency,
+                         refund.provider, refundId, refund.orderId, std::nullopt, refund.id, eventId});
+        orders_.addHistory(tx, {refund.orderId, order->status, order->status, actor.source, actor.id, actor.email,
+                                "Return of " + amountText + " paid twice " + status + " at the payment provider"});
+    }
+    orders_.updatePaymentToReturn(tx, refund.orderId);
+}
+
 bool RefundBook::applyChargeRefunded(db::Tx& tx, const std::string& provider, const ProviderCharge& charge,
                                      const std::string& eventId) {
+    // A payment for an order already paid, returned: its refunds are ours, matched by id; the
+    // order's refunded total is not about that payment.
+    if (charge.payment.paymentId && orders_.isReturnablePayment(tx, provider, *charge.payment.paymentId)) {
+        for (const auto& refund : charge.refunds) applyRefund(tx, provider, refund, eventId);
+        return true;
+    }
     auto orderId = orderOfPayment(tx, provider, charge.payment);
     if (!orderId) return false;
     for (const auto& refund : charge.refunds) applyRefund(tx, provider, refund, eventId);
@@ -174,7 +211,7 @@ bool RefundBook::applyChargeRefunded(db::Tx& tx, const std::string& provider, co
     const auto missing = *refundedAtProvider - known;
     if (missing <= 0) return true;
     const auto id = ledger_.insertRefund(tx, {*orderId, missing, order->currency, std::nullopt, false, "requested", "provider",
-                                              provider, std::nullopt, std::nullopt, std::nullopt, std::nullopt, {}});
+                                              provider, std::nullopt, std::nullopt, std::nullopt, std::nullopt, {}, std::nullopt});
     settle(tx, *ledger_.refund(tx, id), "succeeded", std::nullopt, eventId, Actor{});
     return true;
 }

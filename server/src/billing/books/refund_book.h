@@ -56,6 +56,8 @@ public:
     bool applyDispute(db::Tx& tx, const std::string& provider, const ProviderDispute& dispute, const std::string& eventId);
 
 private:
+    void settleReturn(db::Tx& tx, const Refund& refund, bool wasOut, bool out, const std::string& status,
+                      const std::optional<std::string>& refundId, const std::optional<std::string>& eventId, const Actor& actor);
     // Returns the refunded items to stock (docs/billing.md, "Refunds"): exactly `lines`, or, with
     // none, what of the order has not gone back yet.
     void restock(db::Tx& tx, const std::string& orderId, const std::vector<RefundLine>& lines);

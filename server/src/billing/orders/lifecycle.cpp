@@ -3,6 +3,8 @@
 #include "billing/orders/order_repository.h"
 #include "http/api_error.h"
 
+#include <Poco/Logger.h>
+
 #include <algorithm>
 #include <array>
 
@@ -92,7 +94,12 @@ void refuseMove(OrderPath path, const std::string& from, const std::string& to, 
 void moveOrder(db::Tx& tx, OrderRepository& orders, const std::string& orderId, OrderPath path, const std::string& from,
           const std::string& to, const std::string& source, bool paidAfterCancellation, const OrderFacts& facts) {
     requireMove(path, from, to, facts);
-    orders.setStatus(tx, orderId, to, source, paidAfterCancellation);
+    // Every caller read `from` under the order's lock: another status now is a bug, never a silent success.
+    if (!orders.setStatus(tx, orderId, from, to, source, paidAfterCancellation)) {
+        Poco::Logger::get("billing").error("order %s was not %s when it moved to %s: nothing changed", orderId, from, to);
+        throw http::ApiError(http::ErrorKind::Conflict, "state_changed",
+                             "This order changed while it was being updated. Reload it and try again.");
+    }
 }
 
 } // namespace storefront::billing

@@ -29,14 +29,28 @@ constexpr const char* kInsertItem =
 constexpr const char* kLock =
     "UPDATE orders SET updated_at = updated_at WHERE id = ? "
     "RETURNING status, status_source, paid_after_cancellation, total_amount, currency, CAST(user_id AS TEXT) AS user_id";
+// A compare-and-set: only from the status the caller decided from.
 constexpr const char* kSetStatus =
-    "UPDATE orders SET status = ?, status_source = ?, paid_after_cancellation = ?, updated_at = ? WHERE id = ?";
+    "UPDATE orders SET status = ?, status_source = ?, paid_after_cancellation = ?, updated_at = ? WHERE id = ? AND status = ?";
 constexpr const char* kAddHistory =
     "INSERT INTO order_status_history (id, order_id, seq, at, from_status, to_status, source, actor_id, actor_email, note) "
     "VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM order_status_history WHERE order_id = ?), ?, ?, ?, ?, ?, ?, ?)";
 constexpr const char* kAddLatePayment =
-    "INSERT INTO order_late_payments (id, order_id, at, amount, currency, provider, provider_reference, event_id) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id, provider, provider_reference) DO NOTHING RETURNING id";
+    "INSERT INTO order_late_payments (id, order_id, at, amount, currency, provider, provider_reference, event_id, reason) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id, provider, provider_reference) DO NOTHING RETURNING id";
+// What went back of a late payment: its refunds that count (requested, pending, succeeded).
+#define STOREFRONT_LATE_PAYMENT_RETURNED                                                                               \
+    "CAST(COALESCE((SELECT SUM(r.amount) FROM order_refunds r WHERE r.late_payment_id = p.id AND r.status IN "         \
+    "('requested', 'pending', 'succeeded')), 0) AS BIGINT)"
+constexpr const char* kLatePayment =
+    "SELECT CAST(p.id AS TEXT) AS id, CAST(p.order_id AS TEXT) AS order_id, p.amount, p.currency, p.provider, "
+    "p.provider_reference, p.reason, " STOREFRONT_LATE_PAYMENT_RETURNED " AS returned FROM order_late_payments p "
+    "WHERE p.order_id = ? AND p.id = ?";
+constexpr const char* kIsReturnablePayment =
+    "SELECT 1 FROM order_late_payments WHERE provider = ? AND provider_reference = ? AND reason = 'already_paid'";
+constexpr const char* kSetPaymentToReturn =
+    "UPDATE orders SET payment_to_return = (SELECT COUNT(*) > 0 FROM order_late_payments p WHERE p.order_id = orders.id AND "
+    "p.reason = 'already_paid' AND p.amount > " STOREFRONT_LATE_PAYMENT_RETURNED "), updated_at = ? WHERE id = ?";
 constexpr const char* kPaidByProvider =
     "SELECT 1 FROM order_status_history WHERE order_id = ? AND to_status = 'paid' AND source = 'provider'";
 constexpr const char* kCancelPending =
@@ -59,7 +73,7 @@ constexpr const char* kFacts = "SELECT o.paid_after_cancellation, " HAS_PHYSICAL
 constexpr const char* kAdminColumns =
     "SELECT CAST(o.id AS TEXT) AS id, o.order_number, CAST(o.user_id AS TEXT) AS user_id, o.customer_email, o.status, "
     "o.total_amount, o.currency, CAST(o.created_at AS TEXT) AS created_at, CAST(o.updated_at AS TEXT) AS updated_at, "
-    "o.paid_after_cancellation, o.refunded_amount, o.disputed, o.amount_mismatch, o.payment_provider, "
+    "o.paid_after_cancellation, o.refunded_amount, o.disputed, o.amount_mismatch, o.payment_to_return, o.payment_provider, "
     "(CASE WHEN o.provider_payment_id IS NULL THEN 0 ELSE 1 END) AS provider_paid, " HAS_PHYSICAL ", " FULFILMENT_COLUMNS
     "FROM orders o";
 constexpr const char* kAdminCount = "SELECT COUNT(*) FROM orders o";
@@ -69,6 +83,8 @@ constexpr const char* kAdminWherePaidAfterCancellation = "o.paid_after_cancellat
 constexpr const char* kAdminWhereDisputed = "o.disputed = TRUE";
 // orders_amount_mismatch_created_at_idx serves it (migration 0026).
 constexpr const char* kAdminWhereAmountMismatch = "o.amount_mismatch = TRUE";
+// orders_payment_to_return_created_at_idx serves it (migration 0029).
+constexpr const char* kAdminWherePaymentToReturn = "o.payment_to_return = TRUE";
 constexpr const char* kAdminWhereToShip = STOREFRONT_ORDER_AWAITING_SHIPMENT;
 constexpr const char* kFlagAmountMismatch =
     "UPDATE orders SET amount_mismatch = TRUE, updated_at = ? WHERE id = ? AND amount_mismatch = FALSE";
@@ -95,8 +111,9 @@ constexpr const char* kAdminHistory =
     "SELECT CAST(at AS TEXT) AS at, from_status, to_status, source, actor_email, note FROM order_status_history "
     "WHERE order_id = ? ORDER BY seq";
 constexpr const char* kAdminLatePayments =
-    "SELECT CAST(at AS TEXT) AS at, amount, currency, provider, provider_reference FROM order_late_payments "
-    "WHERE order_id = ? ORDER BY at, id";
+    "SELECT CAST(p.at AS TEXT) AS at, p.amount, p.currency, p.provider, p.provider_reference, CAST(p.id AS TEXT) AS id, "
+    "p.reason, " STOREFRONT_LATE_PAYMENT_RETURNED " AS returned FROM order_late_payments p WHERE p.order_id = ? "
+    "ORDER BY p.at, p.id";
 constexpr const char* kAdminInvoices =
     "SELECT number, kind, total_amount FROM tax_invoices WHERE order_id = ? ORDER BY seq";
 #define ORDER_COLUMNS                                                                                                    \
@@ -202,6 +219,7 @@ AdminOrder readAdmin(const db::Row& r) {
     o.refundedAmount = r.int64("refunded_amount");
     o.disputed = r.boolean("disputed");
     o.amountMismatch = r.boolean("amount_mismatch");
+    o.paymentToReturn = r.boolean("payment_to_return");
     o.fulfilment = readFulfilment(r);
     return o;
 }
@@ -223,7 +241,7 @@ std::optional<AdminOrderDetail> detail(Run&& run, const std::string& orderId) {
     });
     d.latePayments = run(kAdminLatePayments).bind(orderId).all([](const db::Row& r) {
         return AdminLatePayment{r.timestamp("at"), r.text("currency"), r.text("provider"), r.int64("amount"),
-                                r.optText("provider_reference")};
+                                r.optText("provider_reference"), r.text("id"), r.text("reason"), r.int64("returned")};
     });
     d.invoices = run(kAdminInvoices).bind(orderId).all([](const db::Row& r) {
         return AdminInvoiceRef{r.text("number"), r.text("kind"), r.int64("total_amount")};
@@ -270,9 +288,9 @@ OrderFacts OrderRepository::facts(db::Tx& tx, const std::string& orderId) {
     }).value_or(OrderFacts{});
 }
 
-void OrderRepository::setStatus(db::Tx& tx, const std::string& orderId, const std::string& status, const std::string& source,
-                                bool paidAfterCancellation) {
-    tx.query(kSetStatus).bind(status, source, paidAfterCancellation, tx.clock().nowTimestamp(), orderId).run();
+bool OrderRepository::setStatus(db::Tx& tx, const std::string& orderId, const std::string& from, const std::string& status,
+                                const std::string& source, bool paidAfterCancellation) {
+    return tx.query(kSetStatus).bind(status, source, paidAfterCancellation, tx.clock().nowTimestamp(), orderId, from).changed() == 1;
 }
 
 void OrderRepository::addHistory(db::Tx& tx, const StatusChange& c) {
@@ -292,8 +310,23 @@ bool OrderRepository::flagAmountMismatch(db::Tx& tx, const std::string& orderId)
 bool OrderRepository::addLatePayment(db::Tx& tx, const LatePayment& p) {
     return tx.query(kAddLatePayment)
                .bind(db::newId(), p.orderId, tx.clock().nowTimestamp(), p.amount, p.currency, p.provider, p.providerReference,
-                     p.eventId)
+                     p.eventId, p.reason)
                .changed() > 0;
+}
+
+std::optional<LatePaymentRow> OrderRepository::latePayment(db::Tx& tx, const std::string& orderId, const std::string& id) {
+    return tx.query(kLatePayment).bind(orderId, id).one([](const db::Row& r) {
+        return LatePaymentRow{r.text("id"),       r.text("order_id"),           r.text("currency"), r.text("provider"),
+                              r.text("provider_reference"), r.text("reason"), r.int64("amount"),  r.int64("returned")};
+    });
+}
+
+bool OrderRepository::isReturnablePayment(db::Tx& tx, const std::string& provider, const std::string& reference) {
+    return tx.query(kIsReturnablePayment).bind(provider, reference).exists();
+}
+
+void OrderRepository::updatePaymentToReturn(db::Tx& tx, const std::string& orderId) {
+    tx.query(kSetPaymentToReturn).bind(tx.clock().nowTimestamp(), orderId).run();
 }
 
 bool OrderRepository::cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source,
@@ -325,6 +358,7 @@ db::Where adminWhere(db::Where where, bool sqlite, const AdminOrderFilter& filte
                      const std::function<bool(const std::string&)>& numberExists) {
     if (filter.disputed) where.add(kAdminWhereDisputed, {});
     if (filter.amountMismatch) where.add(kAdminWhereAmountMismatch, {});
+    if (filter.paymentToReturn) where.add(kAdminWherePaymentToReturn, {});
     if (filter.toShip) where.add(kAdminWhereToShip, {});
     if (filter.status) {
         if (*filter.status == "paid_after_cancellation") where.add(kAdminWherePaidAfterCancellation, {});

@@ -81,11 +81,25 @@ struct StatusChange {
     std::optional<std::string> actorId, actorEmail, note;
 };
 
+// Money that arrived after the order was settled: for an order that was cancelled
+// (after_cancellation) or that was paid already another way (already_paid, migration 0029).
+namespace late_payment_reason {
+inline constexpr const char* kAfterCancellation = "after_cancellation";
+inline constexpr const char* kAlreadyPaid = "already_paid";
+} // namespace late_payment_reason
+
 struct LatePayment {
     std::string orderId;
     std::int64_t amount = 0;
     std::string currency, provider, providerReference;
     std::optional<std::string> eventId;
+    std::string reason = late_payment_reason::kAfterCancellation;
+};
+
+// A late payment of the order, with what was returned of it (refunds with late_payment_id that count).
+struct LatePaymentRow {
+    std::string id, orderId, currency, provider, providerReference, reason;
+    std::int64_t amount = 0, returned = 0;
 };
 
 // The staff's view of orders (GET /api/v1/admin/orders, /orders/{id}).
@@ -94,6 +108,7 @@ struct AdminOrderFilter {
     std::optional<std::string> q;       // an order number or part of the customer's email
     bool disputed = false;              // only orders a dispute was opened for
     bool amountMismatch = false;        // only orders a payment of another amount or currency arrived for
+    bool paymentToReturn = false;       // only orders paid twice, with a payment still to return
     bool toShip = false;                // only paid orders with something to ship, not shipped yet (orders/shippable.h)
 };
 struct AdminOrder {
@@ -104,6 +119,7 @@ struct AdminOrder {
     std::int64_t refundedAmount = 0; // pending and succeeded refunds
     bool disputed = false;
     bool amountMismatch = false; // a payment arrived whose amount or currency is not the order's (orders/payment_match.h)
+    bool paymentToReturn = false; // a payment arrived for the order already paid another way, not yet returned
     bool hasPhysical = false; // a line of a physical product (or a shipping address): it can ship
     std::optional<std::string> paymentProvider; // whose payment it is: stripe | local | manual
     bool providerPaid = false;                  // the provider's payment is known (it can refund it)
@@ -126,6 +142,8 @@ struct AdminLatePayment {
     std::string at, currency, provider;
     std::int64_t amount = 0;
     std::optional<std::string> providerReference;
+    std::string id, reason;
+    std::int64_t returned = 0; // of an already_paid payment: what went back to the payer
 };
 struct AdminInvoiceRef {
     std::string number, kind; // invoice | credit_note
@@ -152,16 +170,23 @@ public:
     std::optional<OrderState> lock(db::Tx& tx, const std::string& orderId);
     // What the lifecycle table needs besides the status (billing/orders/lifecycle.h).
     OrderFacts facts(db::Tx& tx, const std::string& orderId);
-    // Sets the status with who set it, and the paid-after-cancellation flag. Only lifecycle's
-    // move() calls it: every status change is checked against the table first.
-    void setStatus(db::Tx& tx, const std::string& orderId, const std::string& status, const std::string& source,
-                   bool paidAfterCancellation);
+    // Sets the status with who set it, and the paid-after-cancellation flag, as a compare-and-set
+    // on `from`: false (nothing written) when the order is not `from`. Only lifecycle's moveOrder()
+    // calls it: every status change is checked against the table first.
+    bool setStatus(db::Tx& tx, const std::string& orderId, const std::string& from, const std::string& status,
+                   const std::string& source, bool paidAfterCancellation);
     // Appends a row to the order's history (seq = the next number for the order).
     void addHistory(db::Tx& tx, const StatusChange& change);
     // Whether a payment event has already made the order paid (its money is known, not late).
     bool paidByProvider(db::Tx& tx, const std::string& orderId);
     // Stores money that arrived for a cancelled order; false when that payment is stored already.
     bool addLatePayment(db::Tx& tx, const LatePayment& payment);
+    // The order's late payment `id` with what has been returned of it; nullopt for another order's.
+    std::optional<LatePaymentRow> latePayment(db::Tx& tx, const std::string& orderId, const std::string& id);
+    // Is `reference` an already_paid late payment of some order at `provider`?
+    bool isReturnablePayment(db::Tx& tx, const std::string& provider, const std::string& reference);
+    // Sets the payments-to-return flag from the already_paid payments not yet returned in full.
+    void updatePaymentToReturn(db::Tx& tx, const std::string& orderId);
     // Flags the order: a payment arrived whose amount or currency is not its own
     // (orders/payment_match.h); false when it was flagged already.
     bool flagAmountMismatch(db::Tx& tx, const std::string& orderId);

@@ -12,6 +12,9 @@ struct Refund {
     std::int64_t amount = 0;
     bool restock = false;
     std::optional<std::string> reason, providerRefundId, clientKey, actorEmail;
+    // It returns this late payment (an already_paid one), not the order's money: no credit note,
+    // and the order's refunded amount and status stay (migration 0029).
+    std::optional<std::string> latePaymentId;
 };
 
 // What a payment provider tells of money going back, read from its JSON by the provider's readers

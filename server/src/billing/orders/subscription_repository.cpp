@@ -173,7 +173,10 @@ void SubscriptionRepository::insert(db::Tx& tx, const NewSubscription& n) {
         .run();
 }
 
-void SubscriptionRepository::apply(db::Tx& tx, const std::string& id, const SubscriptionChange& c) {
+namespace {
+
+// The UPDATE of `c`'s columns; with `from`, only while the row is as `from` was.
+std::int64_t applyChange(db::Tx& tx, const std::string& id, const SubscriptionChange& c, const SubscriptionRow* from) {
     std::string sql = "UPDATE subscriptions SET updated_at = ?";
     auto set = [&sql](const char* column) { sql += std::string(", ") + column + " = ?"; };
     if (c.status) set("status");
@@ -187,6 +190,9 @@ void SubscriptionRepository::apply(db::Tx& tx, const std::string& id, const Subs
     if (c.cancelAtPeriodEnd) set("cancel_at_period_end");
     if (c.creditBalance) set("credit_balance");
     sql += " WHERE id = ?";
+    if (from)
+        sql += " AND status = ? AND COALESCE(CAST(pricing_plan_id AS TEXT), '') = ? AND cancel_at_period_end = ? AND "
+               "credit_balance = ?";
     auto q = tx.query(sql);
     q.bind(tx.clock().nowTimestamp());
     if (c.status) q.bind(*c.status);
@@ -200,7 +206,25 @@ void SubscriptionRepository::apply(db::Tx& tx, const std::string& id, const Subs
     if (c.cancelAtPeriodEnd) q.bind(*c.cancelAtPeriodEnd);
     if (c.creditBalance) q.bind(*c.creditBalance);
     q.bind(id);
-    q.run();
+    if (from) q.bind(from->status).bind(from->planId.value_or("")).bind(from->cancelAtPeriodEnd).bind(from->creditBalance);
+    return static_cast<std::int64_t>(q.changed());
+}
+
+constexpr const char* kLockSubscription = "UPDATE subscriptions SET updated_at = updated_at WHERE id = ?";
+
+} // namespace
+
+void SubscriptionRepository::apply(db::Tx& tx, const std::string& id, const SubscriptionChange& c) {
+    applyChange(tx, id, c, nullptr);
+}
+
+bool SubscriptionRepository::applyIf(db::Tx& tx, const std::string& id, const SubscriptionRow& from, const SubscriptionChange& c) {
+    return applyChange(tx, id, c, &from) == 1;
+}
+
+std::optional<SubscriptionRow> SubscriptionRepository::lock(db::Tx& tx, const std::string& id) {
+    if (tx.query(kLockSubscription).bind(id).changed() != 1) return std::nullopt;
+    return find(tx, id);
 }
 
 bool SubscriptionRepository::noteSent(db::Tx& tx, const std::string& subscriptionId, const std::string& kind,

@@ -107,6 +107,12 @@ public:
     void insert(db::Tx& tx, const NewSubscription& subscription);
     // Writes the columns `change` names (and updated_at).
     void apply(db::Tx& tx, const std::string& id, const SubscriptionChange& change);
+    // The row, locked until `tx` ends (a no-op update, on both engines), as of the lock.
+    std::optional<SubscriptionRow> lock(db::Tx& tx, const std::string& id);
+    // apply(), as a compare-and-set: only while the row still has the status, plan, cancel flag
+    // and credit balance `from` had (what the caller decided from). False when it does not:
+    // nothing is written.
+    bool applyIf(db::Tx& tx, const std::string& id, const SubscriptionRow& from, const SubscriptionChange& change);
     // Records that the `kind` mail about `about` went out; false when it had already (send nothing).
     bool noteSent(db::Tx& tx, const std::string& subscriptionId, const std::string& kind, const std::string& about);
     // Past-due subscriptions whose first failure was at or before `since` (and still past due), and

@@ -63,29 +63,60 @@ SubscriptionRow SubscriptionService::owned(const std::optional<std::string>& own
     return *row;
 }
 
+SubscriptionService::Claimed SubscriptionService::claimFor(db::Tx& tx, const std::optional<std::string>& ownerId,
+                                                           const std::string& id, const char* action,
+                                                           const std::optional<std::string>& key, const nlohmann::json& request) {
+    auto row = subscriptions_.lock(tx, id);
+    if (!row || (ownerId && row->userId != *ownerId)) throw ApiError::notFound("subscription_not_found", "No such subscription.");
+    auto claim = claims_.claim(tx, {record_type::kSubscription, id, action, key, request.dump()});
+    return {*row, claim};
+}
+
+void SubscriptionService::writeOutcome(db::Tx& tx, const std::string& id, const SubscriptionRow& from,
+                                       const SubscriptionChange& change, const Claim& claim,
+                                       const std::function<bool(const SubscriptionRow&)>& shows) {
+    auto current = subscriptions_.lock(tx, id);
+    if (!current) return;
+    if (!subscriptions_.applyIf(tx, id, from, change)) {
+        if (!shows(*current))
+            Poco::Logger::get("billing").error("subscription %s changed while claim %s was in flight (status %s -> %s, plan %s -> %s): "
+                                               "the provider has acted, so its outcome is written over it",
+                                               id, claim.id, from.status, current->status, from.planId.value_or("-"),
+                                               current->planId.value_or("-"));
+        subscriptions_.apply(tx, id, change);
+    }
+    claims_.finish(tx, claim.id);
+}
+
 void SubscriptionService::cancel(const audit::Actor& actor, const std::optional<std::string>& ownerId, const std::string& id,
-                                 bool atPeriodEnd, const std::optional<std::string>& reason) {
-    const auto row = owned(ownerId, id);
-    const auto now = db_.clock().epochSeconds();
-    requireAllowed(row, atPeriodEnd ? SubscriptionAction::CancelAtPeriodEnd : SubscriptionAction::CancelNow, now);
+                                 bool atPeriodEnd, const std::optional<std::string>& reason, const std::optional<std::string>& key) {
+    const auto action = atPeriodEnd ? SubscriptionAction::CancelAtPeriodEnd : SubscriptionAction::CancelNow;
+    Claimed claimed;
+    db_.write([&](db::Tx& tx) {
+        claimed = claimFor(tx, ownerId, id, atPeriodEnd ? "cancel_at_period_end" : "cancel_now", key, {{"at_period_end", atPeriodEnd}});
+        if (claimed.claim) requireAllowed(claimed.row, action, tx.clock().epochSeconds());
+    });
+    if (!claimed.claim) return; // the same request again: done already
+    const auto& row = claimed.row;
     if (row.providerId) {
         try {
             if (atPeriodEnd) provider_.setCancelAtPeriodEnd(*row.providerId, true);
             else provider_.cancelSubscriptionNow(*row.providerId);
         } catch (const ProviderError& e) {
+            claims_.fail(db_, claimed.claim->id);
             throw providerFailure("cancel " + id, e);
         }
     }
     db_.write([&](db::Tx& tx) {
-        auto current = subscriptions_.find(tx, id);
-        if (!current) return;
         SubscriptionChange c;
         if (atPeriodEnd) c.cancelAtPeriodEnd = true;
-        else if (!hasEnded(current->status)) {
+        else {
             c.status = st::kCancelled;
             c.endedAt = std::optional<std::string>(tx.clock().nowTimestamp());
         }
-        subscriptions_.apply(tx, id, c);
+        writeOutcome(tx, id, row, c, *claimed.claim, [&](const SubscriptionRow& now) {
+            return atPeriodEnd ? now.cancelAtPeriodEnd : hasEnded(now.status);
+        });
         auto after = *subscriptions_.find(tx, id);
         nlohmann::json detail = {{"at_period_end", atPeriodEnd}};
         if (reason) detail["reason"] = *reason;
@@ -97,20 +128,27 @@ void SubscriptionService::cancel(const audit::Actor& actor, const std::optional<
     });
 }
 
-void SubscriptionService::resume(const audit::Actor& actor, const std::optional<std::string>& ownerId, const std::string& id) {
-    const auto row = owned(ownerId, id);
-    requireAllowed(row, SubscriptionAction::Resume, db_.clock().epochSeconds());
+void SubscriptionService::resume(const audit::Actor& actor, const std::optional<std::string>& ownerId, const std::string& id,
+                                 const std::optional<std::string>& key) {
+    Claimed claimed;
+    db_.write([&](db::Tx& tx) {
+        claimed = claimFor(tx, ownerId, id, "resume", key, nlohmann::json::object());
+        if (claimed.claim) requireAllowed(claimed.row, SubscriptionAction::Resume, tx.clock().epochSeconds());
+    });
+    if (!claimed.claim) return;
+    const auto& row = claimed.row;
     if (row.providerId) {
         try {
             provider_.setCancelAtPeriodEnd(*row.providerId, false);
         } catch (const ProviderError& e) {
+            claims_.fail(db_, claimed.claim->id);
             throw providerFailure("resume " + id, e);
         }
     }
     db_.write([&](db::Tx& tx) {
         SubscriptionChange c;
         c.cancelAtPeriodEnd = false;
-        subscriptions_.apply(tx, id, c);
+        writeOutcome(tx, id, row, c, *claimed.claim, [](const SubscriptionRow& now) { return !now.cancelAtPeriodEnd; });
         auto after = *subscriptions_.find(tx, id);
         audit::record(tx, actor, {"subscription.resumed", "subscription", id, stateOf(row), stateOf(after)});
         auto m = resumedMail(subscriptions_.ownerEmail(tx, row.userId), subscriptions_.productName(tx, row.productId), epochOf(after.periodEnd), publicUrl_);
@@ -118,13 +156,11 @@ void SubscriptionService::resume(const audit::Actor& actor, const std::optional<
     });
 }
 
-SubscriptionService::Preview SubscriptionService::previewOf(const SubscriptionRow& row, const std::string& planId) {
+SubscriptionService::Preview SubscriptionService::previewOf(Poco::Data::Session& s, const SubscriptionRow& row,
+                                                            const std::string& planId) {
     std::optional<PlanInfo> target, current;
-    {
-        auto s = db_.session();
-        if (common::isUuid(planId)) target = subscriptions_.plan(s, planId);
-        if (row.planId) current = subscriptions_.plan(s, *row.planId);
-    }
+    if (common::isUuid(planId)) target = subscriptions_.plan(s, planId);
+    if (row.planId) current = subscriptions_.plan(s, *row.planId);
     if (!target || target->productId != row.productId)
         throw ApiError::validation({{"priceId", "Choose another plan of the same product."}}, "Choose another plan of the same product.");
     if (current && target->currency != current->currency)
@@ -150,21 +186,31 @@ SubscriptionService::Preview SubscriptionService::previewOf(const SubscriptionRo
 }
 
 SubscriptionService::Preview SubscriptionService::preview(const std::string& ownerId, const std::string& id, const std::string& planId) {
-    return previewOf(owned(ownerId, id), planId);
+    const auto row = owned(ownerId, id);
+    auto s = db_.session();
+    return previewOf(s, row, planId);
 }
 
 void SubscriptionService::changePlan(const audit::Actor& actor, const std::string& ownerId, const std::string& id,
-                                     const std::string& planId) {
-    const auto row = owned(ownerId, id);
-    const auto preview = previewOf(row, planId);
-    const auto& p = preview.proration;
+                                     const std::string& planId, const std::optional<std::string>& key) {
+    // Claimed, then priced from the row as of the claim: a second change (a double-click, another
+    // tab, another server) is 409 action_in_progress, or priced from what this one wrote.
+    Claimed claimed;
+    std::optional<Preview> preview;
+    db_.write([&](db::Tx& tx) {
+        claimed = claimFor(tx, ownerId, id, "change_plan", key, {{"pricing_plan_id", planId}});
+        if (claimed.claim) preview = previewOf(tx.session(), claimed.row, planId);
+    });
+    if (!claimed.claim) return;
+    const auto& row = claimed.row;
+    const auto& p = preview->proration;
     if (row.providerId) {
         PlanChange change;
-        change.changeId = db::newId();
+        change.changeId = claimed.claim->id; // the provider's idempotency key: a retried claim cannot charge twice
         change.subscriptionId = *row.providerId;
         change.planId = planId;
-        change.line = {preview.plan.productName + " - " + preview.plan.name, preview.plan.amount, preview.plan.currency, 1,
-                       preview.plan.unit, static_cast<int>(preview.plan.count)};
+        change.line = {preview->plan.productName + " - " + preview->plan.name, preview->plan.amount, preview->plan.currency, 1,
+                       preview->plan.unit, static_cast<int>(preview->plan.count)};
         change.amountDueNow = p.amountDueNow;
         change.credit = p.credit;
         change.balanceAfter = p.balanceAfter;
@@ -174,11 +220,14 @@ void SubscriptionService::changePlan(const audit::Actor& actor, const std::strin
         try {
             applied = provider_.changePlan(change);
         } catch (const ProviderError& e) {
+            claims_.fail(db_, claimed.claim->id);
             throw providerFailure("change plan " + id, e);
         }
-        if (!applied)
+        if (!applied) {
+            claims_.fail(db_, claimed.claim->id);
             throw ApiError(ErrorKind::Conflict, "card_declined",
                            "Your card was declined, so the plan was not changed. Update your payment method and try again.");
+        }
     }
     db_.write([&](db::Tx& tx) {
         SubscriptionChange c;
@@ -186,12 +235,12 @@ void SubscriptionService::changePlan(const audit::Actor& actor, const std::strin
         c.creditBalance = p.balanceAfter;
         c.periodStart = db::timestampFromEpoch(p.periodStart);
         c.periodEnd = db::timestampFromEpoch(p.periodEnd);
-        subscriptions_.apply(tx, id, c);
+        writeOutcome(tx, id, row, c, *claimed.claim, [&](const SubscriptionRow& now) { return now.planId == planId; });
         auto after = *subscriptions_.find(tx, id);
         audit::record(tx, actor, {"subscription.plan_changed", "subscription", id, stateOf(row), stateOf(after),
                                   {{"amount_due_now", p.amountDueNow}, {"credit", p.credit}, {"balance_after", p.balanceAfter}}});
-        auto m = planChangedMail(subscriptions_.ownerEmail(tx, row.userId), preview.plan.productName, preview.plan.name, p.amountDueNow,
-                                 p.balanceAfter, preview.currency, p.nextRenewalAt, p.nextRenewalAmount, publicUrl_);
+        auto m = planChangedMail(subscriptions_.ownerEmail(tx, row.userId), preview->plan.productName, preview->plan.name,
+                                 p.amountDueNow, p.balanceAfter, preview->currency, p.nextRenewalAt, p.nextRenewalAmount, publicUrl_);
         if (!m.to.empty()) outbox_.enqueue(tx, m);
     });
 }

@@ -27,3 +27,5 @@ export function subscriptionTone(status: string): Tone {
 
 /** The badge of an order a payment of another amount or currency arrived for: not marked paid, no invoice (docs/billing.md, "Amount mismatches"). */
 export const AMOUNT_MISMATCH = 'Amount mismatch';
+/** The badge of an order with a payment to return (paid twice: Mark as paid, then a card payment). */
+export const PAID_TWICE = 'Paid twice';

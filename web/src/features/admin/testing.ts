@@ -107,6 +107,7 @@ export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     refunded_amount: 0,
     disputed: false,
     amount_mismatch: false,
+    payment_to_return: false,
     // The status's lifecycle fields, as the server derives them (overrides win).
     ...lifecycle(overrides.status ?? 'paid', {
       physical: overrides.has_physical_items ?? true,

@@ -4,10 +4,11 @@
 // open while it runs and shows the server's refusal (another currency, already on the plan,
 // past due) in its own words.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Dialog, DialogCloseButton } from '@/components/Dialog';
 import { Loading } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { productQuery, sortedPlans } from '@/lib/catalog';
 import { billingFrequencyText, formatDate, formatMoney } from '@/lib/format';
 import { useChangePlan } from '../api/changePlan';
@@ -28,6 +29,8 @@ export function ChangePlanDialog({ subscription, onClose, onDone }: ChangePlanDi
   const [planId, setPlanId] = useState<string | null>(null);
   const preview = usePlanChangePreview(subscription.id, planId);
   const change = useChangePlan();
+  // One key per plan chosen in this opening: clicking Confirm twice changes the plan once.
+  const keys = useRef(new Map<string, string>());
   const currentPlanId = subscription.pricing_plan_id ?? subscription.plan?.id ?? null;
   const currency = subscription.plan?.currency ?? 'NZD';
   const plans = product.data ? sortedPlans(product.data).filter((plan) => plan.id !== currentPlanId && plan.currency === currency) : [];
@@ -35,8 +38,13 @@ export function ChangePlanDialog({ subscription, onClose, onDone }: ChangePlanDi
 
   const confirm = () => {
     if (!planId) return;
+    let idempotencyKey = keys.current.get(planId);
+    if (!idempotencyKey) {
+      idempotencyKey = newIdempotencyKey();
+      keys.current.set(planId, idempotencyKey);
+    }
     change.mutate(
-      { id: subscription.id, planId },
+      { id: subscription.id, planId, idempotencyKey },
       { onSuccess: (answer) => onDone(answer.plan ? `You are now on the ${answer.plan.name} plan.` : 'Your plan has been changed.') },
     );
   };

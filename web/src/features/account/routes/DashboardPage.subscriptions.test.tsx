@@ -242,6 +242,9 @@ describe('DashboardPage: Change plan', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm plan change' }));
     expect(await screen.findByRole('status')).toHaveTextContent('You are now on the Yearly plan.');
     expect(callsTo(fetchMock, '/api/v1/account/subscriptions/sub-1/change-plan')).toEqual([{ method: 'POST', body: { priceId: 'plan-y' } }]);
+    // One Idempotency-Key for the plan chosen: a double click or a retry changes (and charges) once.
+    const changeCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/v1/account/subscriptions/sub-1/change-plan');
+    expect((changeCalls[0]?.[1]?.headers ?? {}) as Record<string, string>).toHaveProperty('Idempotency-Key', expect.stringMatching(/^[\w-]{8,}$/));
     expect(await within(await subscriptionLine()).findByText('Yearly · $150.00 per year')).toBeInTheDocument();
   });
 

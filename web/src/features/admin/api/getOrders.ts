@@ -1,4 +1,4 @@
-// GET /api/v1/admin/orders?status=&q=&to_ship=&disputed=&amount_mismatch=&page=: newest first, filtered and paged by the server.
+// GET /api/v1/admin/orders?status=&q=&to_ship=&disputed=&amount_mismatch=&payment_to_return=&page=: newest first, filtered and paged by the server.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { PAGE_SIZE, queryString, type ListQuery } from '@/lib/list';

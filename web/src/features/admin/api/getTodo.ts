@@ -10,6 +10,7 @@ export const todoSchema = z.object({
   orders_to_ship: z.number().int(),
   enquiries_open: z.number().int(),
   mail_failed: z.number().int(),
+  payments_to_return: z.number().int(),
 });
 export type StaffTodo = z.infer<typeof todoSchema>;
 
@@ -34,6 +35,7 @@ export const TODO_LINKS = {
   orders_to_ship: '/admin/orders?to_ship=true',
   enquiries_open: '/admin/enquiries?handled=false',
   mail_failed: '/admin/mail?status=failed',
+  payments_to_return: '/admin/orders?payment_to_return=true',
 } as const satisfies Record<keyof StaffTodo, string>;
 
 function plural(n: number, one: string, many: string): string {
@@ -49,6 +51,8 @@ export function todoText(key: keyof StaffTodo, n: number): string {
       return plural(n, 'enquiry not handled', 'enquiries not handled');
     case 'mail_failed':
       return plural(n, 'failed mail', 'failed mails');
+    case 'payments_to_return':
+      return plural(n, 'payment to return', 'payments to return');
   }
 }
 
@@ -61,5 +65,7 @@ export function todoBadgeWords(key: keyof StaffTodo): string {
       return 'not handled';
     case 'mail_failed':
       return 'failed';
+    case 'payments_to_return':
+      return 'payments to return';
   }
 }

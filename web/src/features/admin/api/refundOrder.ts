@@ -9,11 +9,6 @@ import { apiFetch } from '@/lib/api';
 import { orderAnswerSchema } from './getOrder';
 import { invalidateAfterOrderWrite, reloadOrdersAfterRefusal } from './invalidate';
 
-/** One key per opening of a refund dialog: a double click or a retry never refunds twice. */
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${String(Date.now())}-${String(Math.random())}`;
-}
-
 export interface RefundLine {
   order_item_id: string;
   /** 1 .. quantity − refunded_quantity of the line. */
@@ -29,12 +24,15 @@ export interface RefundInput {
   /** The lines refunded; empty for a refund of an amount only. */
   lines: RefundLine[];
   idempotencyKey: string;
+  /** Returns this late payment (made for the order already paid) instead of the order's money. */
+  latePaymentId?: string;
 }
 
-export async function refundOrder({ id, amount, reason, restock, lines, idempotencyKey }: RefundInput) {
+export async function refundOrder({ id, amount, reason, restock, lines, idempotencyKey, latePaymentId }: RefundInput) {
   const body: Record<string, unknown> = { amount, restock };
   if (reason.trim()) body.reason = reason.trim();
   if (lines.length > 0) body.lines = lines;
+  if (latePaymentId) body.late_payment_id = latePaymentId;
   const answer = await apiFetch(`/api/v1/admin/orders/${encodeURIComponent(id)}/refunds`, {
     method: 'POST',
     body,

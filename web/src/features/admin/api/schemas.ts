@@ -102,6 +102,8 @@ export const orderRowSchema = z.object({
   disputed: z.boolean(),
   /** A payment arrived whose amount or currency is not the order's: it is not marked paid and has no invoice. */
   amount_mismatch: z.boolean(),
+  /** A payment arrived for the order already paid another way (Mark as paid, another payment): staff return it. */
+  payment_to_return: z.boolean(),
   /** A line of a physical product: the order can ship. */
   has_physical_items: z.boolean(),
   /** The statuses a PATCH may move it to from here (the lifecycle table); the page offers only these. */
@@ -123,6 +125,8 @@ export const refundSchema = z.object({
   source: z.string(),
   provider_refund_id: z.string().nullable(),
   actor_email: z.string().nullable(),
+  /** It returns this late payment (one made for the order already paid), not the order's money. */
+  late_payment_id: z.string().nullable(),
   created_at: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
@@ -154,8 +158,20 @@ export const orderDetailSchema = orderRowSchema.extend({
     }),
   ),
   late_payments: z.array(
-    z.object({ at: z.string(), amount: z.number().int(), currency: z.string(), provider: z.string(), provider_reference: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      provider: z.string(),
+      provider_reference: z.string().nullable(),
+      /** after_cancellation (refund or reinstate the order) | already_paid (return it: the order stays paid) */
+      reason: z.string(),
+      /** Of an already_paid payment: what has gone back to the payer. */
+      returned_amount: z.number().int(),
+    }),
   ),
+  payment_to_return: z.boolean(),
   refunds: z.array(refundSchema),
   /** Its tax invoice and credit notes, in issue order (docs/billing.md, "Tax invoices"). */
   invoices: z.array(z.object({ number: z.string(), kind: z.string(), total_amount: z.number().int() })).default([]),

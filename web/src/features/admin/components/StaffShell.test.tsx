@@ -10,7 +10,7 @@ import { callsTo, jsonResponse, mockApi } from '../testing';
 import { TodoList } from './TodoList';
 import { StaffShell } from './StaffShell';
 
-function renderShell(at: string, todo: object = { orders_to_ship: 3, enquiries_open: 0, mail_failed: 1 }) {
+function renderShell(at: string, todo: object = { orders_to_ship: 3, enquiries_open: 0, mail_failed: 1, payments_to_return: 0 }) {
   const fetchMock = mockApi((url) => (url.pathname === '/api/v1/admin/todo' ? jsonResponse(200, todo) : undefined));
   const router = createMemoryRouter(
     [{ path: '/admin', element: <StaffShell />, children: [{ index: true, element: <TodoList /> }, { path: '*', element: <LocationProbe /> }] }],
@@ -89,15 +89,16 @@ describe('StaffShell', () => {
 
 describe('TodoList', () => {
   it('links each waiting count to its filtered list', async () => {
-    renderShell('/admin', { orders_to_ship: 3, enquiries_open: 2, mail_failed: 1 });
+    renderShell('/admin', { orders_to_ship: 3, enquiries_open: 2, mail_failed: 1, payments_to_return: 1 });
     const list = await screen.findByRole('region', { name: 'To do' });
+    expect(within(list).getByRole('link', { name: '1 payment to return' })).toHaveAttribute('href', '/admin/orders?payment_to_return=true');
     expect(within(list).getByRole('link', { name: '3 orders to ship' })).toHaveAttribute('href', '/admin/orders?to_ship=true');
     expect(within(list).getByRole('link', { name: '2 enquiries not handled' })).toHaveAttribute('href', '/admin/enquiries?handled=false');
     expect(within(list).getByRole('link', { name: '1 failed mail' })).toHaveAttribute('href', '/admin/mail?status=failed');
   });
 
   it('says when nothing waits', async () => {
-    renderShell('/admin', { orders_to_ship: 0, enquiries_open: 0, mail_failed: 0 });
+    renderShell('/admin', { orders_to_ship: 0, enquiries_open: 0, mail_failed: 0, payments_to_return: 0 });
     const list = await screen.findByRole('region', { name: 'To do' });
     expect(within(list).getByText('Nothing waiting.')).toBeInTheDocument();
     expect(within(list).queryByRole('link')).not.toBeInTheDocument();
@@ -108,6 +109,7 @@ describe('TodoList', () => {
     expect(todoText('enquiries_open', 1)).toBe('1 enquiry not handled');
     expect(todoText('enquiries_open', 5)).toBe('5 enquiries not handled');
     expect(todoText('mail_failed', 2)).toBe('2 failed mails');
+    expect(todoText('payments_to_return', 2)).toBe('2 payments to return');
     expect(todoText('orders_to_ship', 1200)).toBe('1,200 orders to ship');
   });
 });

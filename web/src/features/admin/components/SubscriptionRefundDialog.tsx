@@ -7,7 +7,7 @@ import { FormDialog } from '@/components/detail';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FormField } from '@/components/FormField';
 import { errorMessage, isApiError } from '@/lib/api';
-import { newIdempotencyKey } from '../api/refundOrder';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useRefundSubscription, type SubscriptionRefund } from '../api/refundSubscription';
 import type { SubscriptionRow } from '../api/schemas';
 import { majorToMinor, minorToMajor } from '../money';

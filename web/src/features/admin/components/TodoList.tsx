@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { TODO_LINKS, todoText, useStaffTodo, type StaffTodo } from '../api/getTodo';
 
-const ORDER: (keyof StaffTodo)[] = ['orders_to_ship', 'enquiries_open', 'mail_failed'];
+const ORDER: (keyof StaffTodo)[] = ['orders_to_ship', 'payments_to_return', 'enquiries_open', 'mail_failed'];
 
 export function TodoList() {
   const todo = useStaffTodo();

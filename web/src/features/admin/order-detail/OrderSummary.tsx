@@ -9,7 +9,7 @@ import type { OrderDetail } from '../api/schemas';
 import { OrderActions } from '../components/OrderActions';
 import { customerPath } from '../links';
 import { customerOf } from '../routes/OrderManagementPage';
-import { AMOUNT_MISMATCH, orderTone, statusLabel } from '../status';
+import { AMOUNT_MISMATCH, PAID_TWICE, orderTone, statusLabel } from '../status';
 
 export const DISPUTED = 'Disputed';
 
@@ -48,6 +48,7 @@ export function OrderSummary({ order, onMessage }: { order: OrderDetail; onMessa
         <Badge tone={orderTone(order.status)}>{statusLabel(order.status)}</Badge>
         {order.disputed ? <Badge tone="red">{DISPUTED}</Badge> : null}
         {order.amount_mismatch ? <Badge tone="red">{AMOUNT_MISMATCH}</Badge> : null}
+        {order.payment_to_return ? <Badge tone="red">{PAID_TWICE}</Badge> : null}
       </div>,
     ],
   ];

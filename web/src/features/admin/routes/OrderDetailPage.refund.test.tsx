@@ -48,7 +48,7 @@ describe('OrderDetailPage refunds', () => {
     const refunded = orderDetail({
       refunded_amount: 5800,
       refunds: [
-        { id: 'refund-1', amount: 5000, currency: 'NZD', reason: 'Scratched case', restock: false, status: 'succeeded', source: 'staff', provider_refund_id: 're_1', actor_email: 'admin@example.test', created_at: '2025-10-03T00:00:00Z' },
+        { id: 'refund-1', amount: 5000, currency: 'NZD', reason: 'Scratched case', restock: false, status: 'succeeded', source: 'staff', provider_refund_id: 're_1', actor_email: 'admin@example.test', late_payment_id: null, created_at: '2025-10-03T00:00:00Z' },
       ],
     });
     const fetchMock = serve(orderDetail({ refunded_amount: 800 }), () => jsonResponse(200, { order: refunded }));

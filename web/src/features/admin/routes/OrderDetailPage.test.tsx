@@ -129,7 +129,9 @@ describe('OrderDetailPage', () => {
         order: orderDetail({
           status: 'cancelled',
           paid_after_cancellation: true,
-          late_payments: [{ at: '2025-10-03T00:00:00Z', amount: 25800, currency: 'NZD', provider: 'stripe', provider_reference: 'pi_123' }],
+          late_payments: [
+            { id: 'late-1', at: '2025-10-03T00:00:00Z', amount: 25800, currency: 'NZD', provider: 'stripe', provider_reference: 'pi_123', reason: 'after_cancellation', returned_amount: 0 },
+          ],
         }),
       }),
     );
@@ -137,6 +139,41 @@ describe('OrderDetailPage', () => {
     const notice = await screen.findByRole('note', { name: 'Paid after cancellation' });
     expect(notice).toHaveTextContent('A payment arrived after this order was cancelled.');
     expect(screen.getByRole('heading', { name: 'Late Payments' }).parentElement).toHaveTextContent('$258.00 via stripe (pi_123)');
+  });
+
+  it('says when an order was paid twice and returns the second payment after saying what that does', async () => {
+    const twice = {
+      payment_to_return: true,
+      late_payments: [
+        { id: 'late-2', at: '2025-10-03T00:00:00Z', amount: 25800, currency: 'NZD', provider: 'stripe', provider_reference: 'pi_9', reason: 'already_paid', returned_amount: 0 },
+      ],
+    };
+    const returned = orderDetail({ ...twice, payment_to_return: false, late_payments: [{ ...twice.late_payments[0]!, returned_amount: 25800 }] });
+    let done = false;
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === '/api/v1/admin/orders/order-1/refunds' && init?.method === 'POST') {
+        done = true;
+        return jsonResponse(200, { order: returned });
+      }
+      if (url.pathname === '/api/v1/admin/orders/order-1') return jsonResponse(200, { order: done ? returned : orderDetail(twice) });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const notice = await screen.findByRole('note', { name: 'Paid twice' });
+    expect(notice).toHaveTextContent('A payment arrived for this order after it had been paid another way.');
+    expect(screen.queryByRole('note', { name: 'Paid after cancellation' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Return payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Return payment' });
+    expect(dialog).toHaveTextContent('Return $258.00 to the customer through stripe? The order stays paid, and no credit note is issued.');
+    expect(callsTo(fetchMock, 'POST', '/api/v1/admin/orders/order-1/refunds')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Return payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [call] = callsTo(fetchMock, 'POST', '/api/v1/admin/orders/order-1/refunds');
+    expect(call?.body).toEqual({ amount: 25800, restock: false, reason: 'Paid twice', late_payment_id: 'late-2' });
+    expect(call?.headers['Idempotency-Key']).toBeTruthy();
+    expect(await screen.findByText(/\$258\.00 returned/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Return payment' })).not.toBeInTheDocument();
   });
 
   it('says when the order does not exist', async () => {

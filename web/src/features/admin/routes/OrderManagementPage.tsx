@@ -22,7 +22,7 @@ import type { OrderRow } from '../api/schemas';
 import { StaffPage, useLogLoadFailure } from '@/components/StaffPage';
 import { OrderRowActions } from '../components/OrderRowActions';
 import { customerPath } from '../links';
-import { AMOUNT_MISMATCH, orderTone, statusLabel } from '../status';
+import { AMOUNT_MISMATCH, PAID_TWICE, orderTone, statusLabel } from '../status';
 
 export const ORDERS_EMPTY = 'No orders found';
 
@@ -37,14 +37,15 @@ const FILTERS = [
   { value: 'paid_after_cancellation', label: 'Paid after cancellation' },
 ] as const;
 
-type OrderFlag = 'to_ship' | 'disputed' | 'amount_mismatch';
-const LIST: ListSpec<'status' | 'q' | OrderFlag> = { filters: ['status', 'q', 'to_ship', 'disputed', 'amount_mismatch'] };
+type OrderFlag = 'to_ship' | 'disputed' | 'amount_mismatch' | 'payment_to_return';
+const LIST: ListSpec<'status' | 'q' | OrderFlag> = { filters: ['status', 'q', 'to_ship', 'disputed', 'amount_mismatch', 'payment_to_return'] };
 
 /** The yes/no filters: "to ship" is paid orders with a physical item not yet shipped (the server's). */
 const FLAGS: { key: OrderFlag; label: string }[] = [
   { key: 'to_ship', label: 'To ship only' },
   { key: 'disputed', label: 'Disputed only' },
   { key: 'amount_mismatch', label: 'Amount mismatches only' },
+  { key: 'payment_to_return', label: 'Payments to return only' },
 ];
 
 /** 'Guest' without a user; the email, or 'Unknown' when the account is gone. */
@@ -172,6 +173,7 @@ export function OrderManagementPage() {
           {order.paid_after_cancellation ? <p className="text-xs font-semibold text-red-700">Paid after cancellation</p> : null}
           {order.disputed ? <Badge tone="red">Disputed</Badge> : null}
           {order.amount_mismatch ? <Badge tone="red">{AMOUNT_MISMATCH}</Badge> : null}
+          {order.payment_to_return ? <Badge tone="red">{PAID_TWICE}</Badge> : null}
         </div>
       ),
     },
