@@ -448,8 +448,8 @@ test('an admin runs the back office: product with rich text, image and plans; an
     await expect(refunds.getByRole('row').nth(1)).toContainText('$10.50');
     await expect(refunds.getByRole('row').nth(1)).toContainText('Scratched case');
     await expect(refunds.getByRole('row').nth(1)).toContainText(admin.email);
-    // A partial refund leaves the status as it was; the rest can still be refunded.
-    await expect(page.getByRole('table', { name: 'Status History' }).getByRole('row').last()).toContainText('Refund of $10.50');
+    // A partial refund leaves the status as it was and is a history row naming what went back; the rest can still be refunded.
+    await expect(page.getByRole('table', { name: 'Status History' }).getByRole('row').last()).toContainText(`Refunded 1 x ${CABLE.name}, $10.50`);
     await page.getByRole('group', { name: 'Order actions' }).getByRole('button', { name: 'Refund' }).click();
     await expect(page.getByRole('dialog', { name: `Refund order ${orderNumber}` }).getByRole('textbox', { name: /Amount/ })).toHaveValue('38.50');
     // The line is refunded: only an amount is left to refund.

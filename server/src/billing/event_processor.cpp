@@ -262,7 +262,7 @@ void EventProcessor::recordDuplicatePayment(db::Tx& tx, const Event& e, const Ch
                      c.orderId, std::nullopt, std::nullopt, e.eventId});
     orders_.updatePaymentToReturn(tx, c.orderId);
     const std::string how = paid->paymentProvider == std::string(kManualPayment) ? "marked as paid by staff" : "paid by another payment";
-    orders_.addHistory(tx, {c.orderId, state.status, state.status, source::kProvider, std::nullopt, std::nullopt,
+    orders_.addHistory(tx, {c.orderId, std::nullopt, state.status, source::kProvider, std::nullopt, std::nullopt,
                             "Payment of " + catalog::formatMoney(amount, currency) + " " + currency + " received (" + e.type +
                                 ") for an order already " + how + ": return it to the customer."});
     Poco::Logger::get("billing").warning("order %s was paid again (%s %s) after it was %s: recorded as a payment to return",

@@ -41,7 +41,10 @@ mail::MailMessage shippedMail(const AdminOrderDetail& d, const std::string& publ
     if (f.trackingNumber) text += "Tracking number: " + *f.trackingNumber + "\n";
     if (!f.carrier && !f.trackingNumber) text += "There is no tracking number for this delivery.\n";
     text += "\nItems:\n";
-    for (const auto& i : d.items) text += "  " + std::to_string(i.quantity) + " x " + i.productName + "\n";
+    // What is on its way: a refunded unit is not sent (docs/billing.md, "Shipping and fulfilment").
+    for (const auto& i : d.items)
+        if (const auto toSend = i.quantity - i.refundedQuantity; toSend > 0)
+            text += "  " + std::to_string(toSend) + " x " + i.productName + "\n";
     if (f.address) {
         text += "\nShipping to:\n";
         for (const auto& line : addressLines(*f.address)) text += "  " + line + "\n";
@@ -130,6 +133,7 @@ AdminOrderDetail OrderAdmin::cancel(const audit::Actor& actor, const std::string
     // shipment, completion or other refund comes between them and the cancellation's write.
     std::string from;
     std::int64_t remaining = 0;
+    std::vector<RefundLine> lines; // what is left of each line: each line's Refunded reads in full after
     std::optional<Claim> claim;
     db_.write([&](db::Tx& tx) {
         auto state = orders_.lock(tx, id);
@@ -146,6 +150,21 @@ AdminOrderDetail OrderAdmin::cancel(const audit::Actor& actor, const std::string
         // A refund still waiting (this cancel's, its answer lost) is sent again by the refund; any
         // other waiting refund makes it 409 refund_in_progress there.
         remaining = std::max<std::int64_t>(0, order.totalAmount - order.refundedAmount);
+        // The refund names every line with what is left of it, so each line reads refunded in
+        // full; unless earlier refunds gave back less than their lines' worth, when the lines left
+        // are worth less than the money left (then the amount alone, as before).
+        // A cancel sent again after the provider failed: its refund still waits, and is the same.
+        if (auto waiting = ledger_.requestedRefund(tx, id); waiting && !waiting->clientKey && waiting->amount == remaining) {
+            lines = ledger_.refundLines(tx, waiting->id);
+        } else {
+            std::int64_t linesWorth = 0;
+            for (const auto& item : ledger_.refundableItems(tx, id))
+                if (const auto left = item.quantity - item.refundedQuantity; left > 0) {
+                    lines.push_back({item.id, left});
+                    linesWorth += item.unitAmount * left;
+                }
+            if (linesWorth < remaining) lines.clear();
+        }
         claim = claims_.claim(tx, {record_type::kOrder, id, "cancel", std::nullopt,
                                    nlohmann::json{{"reason", reason}, {"restock", restock}}.dump()});
     });
@@ -156,6 +175,7 @@ AdminOrderDetail OrderAdmin::cancel(const audit::Actor& actor, const std::string
         refundInput.amount = remaining;
         refundInput.reason = reason;
         refundInput.restock = restock;
+        refundInput.lines = lines;
         refundInput.mailCustomer = false; // the cancellation's mail names the refund
         try {
             refundClaimed(actor, id, refundInput, claim);
@@ -468,9 +488,14 @@ AdminOrderDetail OrderAdmin::refundClaimed(const audit::Actor& actor, const std:
             return;
         }
         auto order = *ledger_.refundable(tx, id);
-        // What this request refunds: its lines (checked against what is left of each) and amount.
-        const auto lines = checkRefundLines(ledger_, tx, id, in);
-        const std::int64_t amount = in.amount.value_or(lines.total);
+        // What this request refunds: its lines' worth and amount (the lines are checked against what
+        // is left of each below, for a new refund: a retry's are counted already by its own row).
+        std::int64_t linesWorth = 0;
+        if (!in.lines.empty())
+            for (const auto& item : ledger_.refundableItems(tx, id))
+                for (const auto& line : in.lines)
+                    if (line.orderItemId == item.id) linesWorth += item.unitAmount * line.quantity;
+        const std::int64_t amount = in.amount.value_or(linesWorth);
         std::optional<Refund> row;
         // One Idempotency-Key is one refund: the same key again is that refund (a retry of one
         // whose answer never came sends it to the provider again, under the same id).
@@ -492,6 +517,7 @@ AdminOrderDetail OrderAdmin::refundClaimed(const audit::Actor& actor, const std:
             return;
         }
         if (!row) {
+            checkRefundLines(ledger_, tx, id, in);
             // Paid, or money that arrived after staff cancelled the order (refund it, or reinstate).
             if (order.status != "paid" && order.status != "shipped" && order.status != "completed" &&
                 order.status != "refunded" && !(order.status == "cancelled" && order.paidAfterCancellation))

@@ -490,6 +490,42 @@ TEST(RefundLinesApi, ARefundOfOneOfTwoLinesRestocksExactlyThatOneAndTheLineCanno
     EXPECT_EQ(stockOf(paid.productId), 39);
 }
 
+// Issue 41, found in a browser walk: after refunding and restocking one of two units, the history
+// says what was refunded (not a status move), the shipped mail and the packing slip's data send
+// what is left, and Cancel order leaves every line refunded in full.
+TEST(RefundLinesApi, WhatIsLeftToSendIsWhatShipsAndCancelOrderRefundsEveryLine) {
+    auto paid = paidLocally(10, 4900, 2);
+    const auto item = onlyItemId(paid.id);
+    const std::string name = order(paid.id)["items"][0]["product_name"];
+    ASSERT_EQ(refund(paid.id, {{"lines", {{{"order_item_id", item}, {"quantity", 1}}}}, {"restock", true}}).status, 200);
+    auto detail = order(paid.id);
+    EXPECT_EQ(detail["status"], "paid");
+    const auto& last = detail["history"].back();
+    EXPECT_TRUE(last["from_status"].is_null()) << last.dump();
+    EXPECT_EQ(last["to_status"], "paid");
+    EXPECT_EQ(last["note"], "Refunded 1 x " + name + ", $49.00 NZD");
+    EXPECT_EQ(detail["items"][0]["refunded_quantity"], 1);
+
+    auto shipped = patchJson("/api/v1/admin/orders/" + paid.id, {{"status", "shipped"}, {"carrier", "NZ Post"}}, callers().admin);
+    ASSERT_EQ(shipped.status, 200) << shipped.body;
+    const std::string email = detail["customer_email"];
+    auto mail = textColumn("SELECT body_text FROM mail_outbox WHERE kind = 'order_shipped' AND to_address = ?", {email});
+    ASSERT_EQ(mail.size(), 1u);
+    EXPECT_NE(mail[0].find("  1 x " + name), std::string::npos) << mail[0];
+    EXPECT_EQ(mail[0].find("  2 x " + name), std::string::npos) << mail[0];
+
+    // Cancel order of a paid order (another): the refund names every line, so each reads refunded in full.
+    auto other = paidLocally(10, 4900, 2);
+    auto cancelled = sendJson(env().port, "POST", "/api/v1/admin/orders/" + other.id + "/cancel",
+                              {{"reason", "Out of stock at the supplier"}, {"restock", true}}, callers().admin);
+    ASSERT_EQ(cancelled.status, 200) << cancelled.body;
+    auto after = cancelled.json()["order"];
+    EXPECT_EQ(after["status"], "cancelled");
+    EXPECT_EQ(after["items"][0]["refunded_quantity"], 2);
+    EXPECT_EQ(after["refunded_amount"], 9800);
+    EXPECT_EQ(stockOf(other.productId), 10);
+}
+
 TEST(RefundLinesApi, BadLinesAreRefusedWithAClearErrorAndChangeNothing) {
     auto paid = paidLocally(10, 2500, 2);
     const auto item = onlyItemId(paid.id);

@@ -284,7 +284,8 @@ void expectHistoryIsAPath(const std::string& id) {
     std::string at;
     for (const auto& r : rows) {
         const auto from = r.substr(0, r.find('>')), to = r.substr(r.find('>') + 1);
-        if (!at.empty() && from != at) ADD_FAILURE() << id << ": history jumps from " << at << " to " << r;
+        // A row without a from is a note (a refund that moved nothing): it stays where the order is.
+        if (!at.empty() && (from.empty() ? to != at : from != at)) ADD_FAILURE() << id << ": history jumps from " << at << " to " << r;
         at = to;
     }
 }

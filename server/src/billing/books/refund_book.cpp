@@ -66,14 +66,7 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
         const bool wasPaid = order->status == "paid" || order->status == "shipped" || order->status == "completed";
         const std::string to = full && wasPaid ? "refunded" : order->status;
         if (to != order->status) moveOrder(tx, orders_, refund.orderId, OrderPath::Refund, order->status, to, actor.source, false, {});
-        std::string note = "Refund of " + amountText + (refund.source == "provider" ? " made at the payment provider" : "");
-        if (refund.reason) note += ": " + *refund.reason;
-        orders_.addHistory(tx, {refund.orderId, order->status, to, actor.source, actor.id, actor.email, note});
         const auto lines = ledger_.refundLines(tx, refund.id);
-        if (refund.restock) restock(tx, refund.orderId, lines);
-        // The credit note adjusting the order's tax invoice (docs/billing.md, "Tax invoices"),
-        // listing the refunded lines. An order paid before tax invoices were issued has none to
-        // adjust: the refund stands without one.
         std::vector<CreditedLine> credited;
         if (!lines.empty()) {
             const auto items = ledger_.refundableItems(tx, refund.orderId);
@@ -82,6 +75,20 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
                     if (item.id == line.orderItemId)
                         credited.push_back({item.id, item.productName, line.quantity, item.unitAmount * line.quantity});
         }
+        // A refund is a history row of its own, naming what it gave back ("Refunded 1 x USB to
+        // RS-232 Serial Cable, $49.00"); it is a status move only when it moves the status.
+        std::string note;
+        for (const auto& c : credited)
+            note += (note.empty() ? "Refunded " : ", ") + std::to_string(c.quantity) + " x " + c.description;
+        note = note.empty() ? "Refund of " + amountText : note + ", " + amountText;
+        if (refund.source == "provider") note += " made at the payment provider";
+        if (refund.reason) note += ": " + *refund.reason;
+        orders_.addHistory(tx, {refund.orderId, to != order->status ? std::optional(order->status) : std::nullopt, to, actor.source,
+                                actor.id, actor.email, note});
+        if (refund.restock) restock(tx, refund.orderId, lines);
+        // The credit note adjusting the order's tax invoice (docs/billing.md, "Tax invoices"),
+        // listing the refunded lines. An order paid before tax invoices were issued has none to
+        // adjust: the refund stands without one.
         std::optional<std::string> creditNote;
         try {
             creditNote = invoices_.issueCreditNote(tx, refund.orderId, refund.id, refund.amount,
@@ -174,7 +181,7 @@ void RefundBook::settleReturn(db::Tx& tx, const Refund& refund, bool wasOut, boo
     if (out) {
         ledger_.add(tx, {"refund:" + refund.id, ledger_kind::kRefund, -refund.amount, refund.currency, refund.provider, refundId,
                          refund.orderId, std::nullopt, refund.id, eventId});
-        orders_.addHistory(tx, {refund.orderId, order->status, order->status, actor.source, actor.id, actor.email,
+        orders_.addHistory(tx, {refund.orderId, std::nullopt, order->status, actor.source, actor.id, actor.email,
                                 "Returned " + amountText + " paid twice (the order stays paid)" +
                                     (refund.reason ? ": " + *refund.reason : std::string())});
         auto message = refundMail(*order, refund, std::nullopt, publicUrl_);
@@ -182,7 +189,7 @@ void RefundBook::settleReturn(db::Tx& tx, const Refund& refund, bool wasOut, boo
     } else {
         ledger_.add(tx, {"refund-reversal:" + refund.id, ledger_kind::kRefundReversal, refund.amount, refund.currency,
                          refund.provider, refundId, refund.orderId, std::nullopt, refund.id, eventId});
-        orders_.addHistory(tx, {refund.orderId, order->status, order->status, actor.source, actor.id, actor.email,
+        orders_.addHistory(tx, {refund.orderId, std::nullopt, order->status, actor.source, actor.id, actor.email,
                                 "Return of " + amountText + " paid twice " + status + " at the payment provider"});
     }
     orders_.updatePaymentToReturn(tx, refund.orderId);

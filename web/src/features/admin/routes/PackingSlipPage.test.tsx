@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/test/fakeAuthClient';
 import { renderRoute } from '@/test/utils';
-import { jsonResponse, mockApi, orderDetail } from '../testing';
+import { jsonResponse, mockApi, orderDetail, orderItem } from '../testing';
 import { PackingSlipPage } from './PackingSlipPage';
 
 function renderPage(id = 'order-1') {
@@ -33,6 +33,23 @@ describe('PackingSlipPage', () => {
     expect(slip).not.toHaveTextContent('$');
     expect(slip).toHaveClass('print-document');
     expect(screen.getByRole('button', { name: 'Print' }).parentElement).toHaveClass('print:hidden');
+  });
+
+  it('lists what is still to send: a refunded unit is not packed, and a line refunded in full not at all', async () => {
+    mockApi(() =>
+      jsonResponse(200, {
+        order: orderDetail({
+          items: [
+            orderItem({ id: 'item-1', product_name: 'USB to RS-232 Serial Cable', quantity: 2, refunded_quantity: 1 }),
+            orderItem({ id: 'item-2', product_name: 'Bluetooth Serial Adapter', quantity: 1, refunded_quantity: 1 }),
+          ],
+        }),
+      }),
+    );
+    renderPage();
+    const slip = await screen.findByRole('article', { name: 'Packing slip' });
+    const rows = within(within(slip).getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['ProductQuantity', 'USB to RS-232 Serial Cable1']);
   });
 
   it('says when the order does not exist', async () => {

@@ -93,12 +93,15 @@ export function PackingSlipPage() {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
-              {data.items.map((item, index) => (
-                <tr key={`${item.product_id ?? 'item'}-${String(index)}`}>
-                  <td className="py-2">{item.product_name}</td>
-                  <td className="py-2 text-right">{item.quantity}</td>
-                </tr>
-              ))}
+              {/* What is still to send: a refunded unit is back on the shelf (or never leaves it), so it is not packed. */}
+              {data.items
+                .filter((item) => item.quantity - item.refunded_quantity > 0)
+                .map((item, index) => (
+                  <tr key={`${item.product_id ?? 'item'}-${String(index)}`}>
+                    <td className="py-2">{item.product_name}</td>
+                    <td className="py-2 text-right">{item.quantity - item.refunded_quantity}</td>
+                  </tr>
+                ))}
             </tbody>
           </table>
         </section>
