@@ -65,9 +65,17 @@ test('a declined renewal makes the subscription past due; Update payment method 
   await expect(line).toContainText('Active');
   await expect(line.getByRole('alert')).toHaveCount(0);
 
-  // The renewal is declined in the TEST MODE portal (as a card that fails at renewal would be).
+  // The card will decline at the next renewal (set in the TEST MODE portal): nothing happens now.
   await openTestPortal(page, 'Manage billing');
   await page.getByRole('button', { name: 'Decline the next renewal' }).click();
+  await expect(page).toHaveURL(/\/pay\/test\/portal\/[^/]+$/);
+  await expect(page.getByText('The next renewal will be declined.')).toBeVisible();
+  await returnFromPortal(page);
+  await expect(line).toContainText('Active');
+  await expect(line.getByRole('alert')).toHaveCount(0);
+  // Renew now plays that renewal at once: declined, as a card that fails at renewal would be.
+  await openTestPortal(page, 'Manage billing');
+  await page.getByRole('button', { name: 'Renew now' }).click();
   await expect(page).toHaveURL(/\/pay\/test\/portal\/[^/]+$/);
   await returnFromPortal(page);
 
@@ -77,8 +85,9 @@ test('a declined renewal makes the subscription past due; Update payment method 
   await expect(warning).toHaveText(new RegExp(`^Payment failed: update your payment method by ${NZ_DATE} to keep access\\.$`));
   await expectNoSeriousAxeFindings(page, 'dashboard with a past-due subscription');
 
-  // Update payment method: the same portal, where the overdue renewal is paid.
+  // Update payment method: the same portal, where the card is mended and the overdue renewal paid.
   await openTestPortal(page, 'Update payment method', line);
+  await page.getByRole('button', { name: 'Let the next renewal succeed' }).click();
   await page.getByRole('button', { name: 'Renew now' }).click();
   await expect(page).toHaveURL(/\/pay\/test\/portal\/[^/]+$/);
   await returnFromPortal(page);

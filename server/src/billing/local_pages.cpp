@@ -236,12 +236,19 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
             // Renewals on demand: what Stripe does at the period end, with the card's outcome chosen here.
             if (sub.status == "active" || sub.status == "trialing" || sub.status == "past_due") {
                 const std::string renew = "/pay/test/subscriptions/" + sub.id + "/renew";
+                // Renew now plays the next renewal at once, with the card outcome set for it.
                 body += "<form method=\"post\" action=\"" + escapeHtml(renew) + "\"><input type=\"hidden\" name=\"outcome\" "
-                        "value=\"succeeded\"><input type=\"hidden\" name=\"return\" value=\"" + escapeHtml(base) +
+                        "value=\"" + std::string(sub.nextRenewalDeclines ? "declined" : "succeeded") +
+                        "\"><input type=\"hidden\" name=\"return\" value=\"" + escapeHtml(base) +
                         "\"><button type=\"submit\" class=\"pay\">Renew now</button></form>";
-                body += "<form method=\"post\" action=\"" + escapeHtml(renew) + "\"><input type=\"hidden\" name=\"outcome\" "
-                        "value=\"declined\"><input type=\"hidden\" name=\"return\" value=\"" + escapeHtml(base) +
-                        "\"><button type=\"submit\" class=\"decline\">Decline the next renewal</button></form>";
+                // The outcome of the renewal at the period's end, as the label says (nothing now).
+                const std::string outcome = "/pay/test/subscriptions/" + sub.id + "/outcome";
+                if (sub.nextRenewalDeclines) body += "<p class=\"muted\">The next renewal will be declined.</p>";
+                body += "<form method=\"post\" action=\"" + escapeHtml(outcome) + "\"><input type=\"hidden\" name=\"outcome\" "
+                        "value=\"" + std::string(sub.nextRenewalDeclines ? "succeeded" : "declined") +
+                        "\"><input type=\"hidden\" name=\"return\" value=\"" + escapeHtml(base) + "\"><button type=\"submit\" class=\"" +
+                        (sub.nextRenewalDeclines ? "pay\">Let the next renewal succeed" : "decline\">Decline the next renewal") +
+                        "</button></form>";
             }
             if (sub.status == "active" || sub.status == "trialing" || sub.status == "pending" || sub.status == "past_due")
                 body += "<p><a href=\"" + escapeHtml(base + "/cancel/" + sub.id) + "\">Cancel " + escapeHtml(sub.productName) +
@@ -268,6 +275,25 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
                     const auto back = form["return"];
                     if (isSafeReturnPath(back) && back.rfind("/pay/test/portal/", 0) == 0) seeOther(res, back);
                     else res.json(200, {{"renewed", true}, {"outcome", outcome}});
+                }, http::Store::Never);
+
+    // The card's outcome of the renewal at the period's end (development only, like every /pay/test page).
+    router.post("/pay/test/subscriptions/{subscription}/outcome", http::Access::Anyone,
+                [&provider](http::Request& req, http::Response& res) {
+                    std::map<std::string, std::string> form;
+                    try {
+                        for (auto& [name, value] : decodeForm(req.body())) form[name] = std::move(value);
+                    } catch (const std::invalid_argument&) {
+                        throw ApiError(http::ErrorKind::BadRequest, "malformed_form", "The form could not be read.");
+                    }
+                    const auto outcome = form["outcome"];
+                    if (outcome != "succeeded" && outcome != "declined")
+                        throw ApiError::validation({{"outcome", "Choose succeeded or declined."}}, "Choose succeeded or declined.");
+                    if (!provider.setRenewalOutcome(req.param("subscription"), outcome))
+                        throw ApiError::notFound("subscription_not_found", "No such test-mode subscription, or it has ended.");
+                    const auto back = form["return"];
+                    if (isSafeReturnPath(back) && back.rfind("/pay/test/portal/", 0) == 0) seeOther(res, back);
+                    else res.json(200, {{"next_renewal_outcome", outcome}});
                 }, http::Store::Never);
 
     // Cancelling says what it does before it does it.

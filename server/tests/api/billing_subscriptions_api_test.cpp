@@ -480,3 +480,35 @@ TEST(SubscriptionTrial, AStripeCheckoutOfATrialPlanAsksStripeForTheTrialOnce) {
     ASSERT_EQ(second.size(), 1u);
     EXPECT_FALSE(second[0].has("subscription_data[trial_period_days]"));
 }
+
+// Found in a browser walk: "Decline the next renewal" on the TEST MODE billing page renewed at
+// once (a yearly plan bought minutes earlier went past due and jumped a period). It sets the
+// card's outcome of the renewal at the period's end, as its label says; "Renew now" stays the way
+// to play a renewal at once.
+TEST(SubscriptionDunning, DecliningTheNextRenewalChargesNothingNowAndDeclinesAtThePeriodEnd) {
+    auto s = subscribe(1500);
+    const auto periodEnd = textColumn("SELECT CAST(current_period_end AS TEXT) FROM subscriptions WHERE id = ?", {s.subscriptionId}).at(0);
+    const auto charges = [&] {
+        return countRows("SELECT COUNT(*) FROM payment_ledger WHERE subscription_id = ? AND kind = 'subscription_payment'",
+                         {s.subscriptionId});
+    };
+    const auto before = charges();
+    const auto outcome = [&](const std::string& id, const std::string& form) {
+        return http(env().port, "POST", "/pay/test/subscriptions/" + id + "/outcome", form,
+                    {{"Content-Type", "application/x-www-form-urlencoded"}});
+    };
+    EXPECT_EQ(outcome(s.providerId, "outcome=maybe").status, 422);
+    EXPECT_EQ(outcome("sub_local_nope", "outcome=declined").status, 404);
+    auto set = outcome(s.providerId, "outcome=declined");
+    ASSERT_EQ(set.status, 200) << set.body;
+    EXPECT_EQ(set.json()["next_renewal_outcome"], "declined");
+    // Nothing now: still active, the same period, no charge, no failure mail.
+    EXPECT_EQ(statusOf(s.subscriptionId), "active");
+    EXPECT_EQ(textColumn("SELECT CAST(current_period_end AS TEXT) FROM subscriptions WHERE id = ?", {s.subscriptionId}).at(0), periodEnd);
+    EXPECT_EQ(charges(), before);
+    EXPECT_EQ(mails("payment_failed", s.account.email), 0);
+    // At the period's end the renewal job plays it: declined, past due.
+    ClockShift later(std::chrono::seconds(storefront::db::epochFromTimestamp(periodEnd) - testClock().epochSeconds() + 3600));
+    EXPECT_TRUE(eventually([&] { return statusOf(s.subscriptionId) == "past_due"; }, 30)) << statusOf(s.subscriptionId);
+    EXPECT_EQ(charges(), before);
+}

@@ -162,7 +162,8 @@ std::optional<LocalProvider::Portal> LocalProvider::portal(const std::string& to
     out.returnUrl = rows.front().returnUrl;
     for (const auto& r : rows)
         if (r.subscriptionId)
-            out.subscriptions.push_back({*r.subscriptionId, r.productName.value_or("Product"), r.status.value_or(""), r.periodEnd});
+            out.subscriptions.push_back({*r.subscriptionId, r.productName.value_or("Product"), r.status.value_or(""), r.periodEnd,
+                                         r.cancelAtPeriodEnd, r.outcome == "declined"});
     return out;
 }
 
@@ -290,6 +291,14 @@ bool LocalProvider::renew(const std::string& subscriptionId, const std::string& 
         emit("evt_local_" + invoice.substr(9) + "_past_due_" + randomHex(6), "customer.subscription.updated",
              subscriptionObject(*sub, "past_due", start, end, false));
     }
+    return true;
+}
+
+bool LocalProvider::setRenewalOutcome(const std::string& subscriptionId, const std::string& outcome) {
+    auto sub = store_.subscription(subscriptionId);
+    if (!sub || sub->status == "cancelled" || sub->status == "expired") return false;
+    if (outcome != "succeeded" && outcome != "declined") throw std::invalid_argument("outcome is succeeded or declined");
+    store_.setOutcome(subscriptionId, outcome);
     return true;
 }
 

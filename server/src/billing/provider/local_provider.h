@@ -51,6 +51,10 @@ public:
     bool renew(const std::string& subscriptionId, const std::string& outcome);
     // Renews every local subscription whose period has ended, with its card outcome (the job).
     void renewDue();
+    // Sets the card's outcome of the subscription's renewals from the next one at its period's end
+    // ("Decline the next renewal" on the TEST MODE billing page): nothing is charged now. False
+    // when there is no such local subscription or it has ended.
+    bool setRenewalOutcome(const std::string& subscriptionId, const std::string& outcome);
 
     // What the hosted-checkout page shows.
     struct Session {
@@ -83,6 +87,7 @@ public:
         std::string status;
         std::optional<std::string> periodEnd;
         bool cancelAtPeriodEnd = false;
+        bool nextRenewalDeclines = false;
     };
     struct Portal {
         std::string returnUrl;

@@ -19,9 +19,11 @@ constexpr const char* kInsertPortal =
     "SELECT ?, user_id, ?, ?, ? FROM payment_customers WHERE provider = 'local' AND provider_customer_id = ? RETURNING id";
 constexpr const char* kPortal =
     "SELECT b.return_url, sub.provider_subscription_id, sub.status, CAST(sub.current_period_end AS TEXT) AS current_period_end, "
-    "sub.cancel_at_period_end, p.name FROM billing_portal_sessions b "
+    "sub.cancel_at_period_end, p.name, COALESCE(o.outcome, 'succeeded') AS outcome FROM billing_portal_sessions b "
     "LEFT JOIN subscriptions sub ON sub.user_id = b.user_id AND sub.payment_provider = 'local' "
-    "LEFT JOIN products p ON p.id = sub.product_id WHERE b.id = ? AND b.expires_at > ? ORDER BY sub.created_at DESC";
+    "LEFT JOIN products p ON p.id = sub.product_id "
+    "LEFT JOIN local_renewal_outcomes o ON o.provider_subscription_id = sub.provider_subscription_id "
+    "WHERE b.id = ? AND b.expires_at > ? ORDER BY sub.created_at DESC";
 
 constexpr const char* kSubscription =
     "SELECT sub.provider_subscription_id, sub.status, CAST(sub.user_id AS TEXT) AS user_id, "
@@ -125,6 +127,7 @@ std::vector<LocalPortalRow> LocalRepository::portal(const std::string& token) {
         LocalPortalRow row{r.text("return_url"), r.optText("provider_subscription_id"), r.optText("name"),
                            r.optText("status"), r.optTimestamp("current_period_end")};
         row.cancelAtPeriodEnd = r.optText("provider_subscription_id") && r.boolean("cancel_at_period_end");
+        row.outcome = r.text("outcome");
         return row;
     });
 }

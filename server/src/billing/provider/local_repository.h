@@ -28,6 +28,7 @@ struct LocalPortalRow {
     std::string returnUrl;
     std::optional<std::string> subscriptionId, productName, status, periodEnd;
     bool cancelAtPeriodEnd = false;
+    std::string outcome = "succeeded"; // the card's outcome at the next renewal
 };
 
 // A local subscription as its renewals need it.
