@@ -128,7 +128,8 @@ nlohmann::json validBodyFor(const std::string& method, const std::string& patter
     return it == bodies.end() ? nlohmann::json() : it->second;
 }
 
-// Routes whose only valid call uses up their row, or ends the caller's session.
+// Routes whose only valid call uses up their row, changes a shared fixture (a local renewal or its
+// outcome), or ends the caller's session.
 bool hostileIdsOnly(const storefront::http::RouteInfo& route) {
     // Closing an account needs the caller's password, which no generated body has.
     if (route.method == "DELETE" && route.pattern == "/api/v1/account") return false;
@@ -136,7 +137,7 @@ bool hostileIdsOnly(const storefront::http::RouteInfo& route) {
     if (route.pattern == "/auth/v1/logout") return true;
     if (route.pattern == "/api/v1/admin/images") return true; // binary bodies: sent below on its own
     const auto last = route.pattern.substr(route.pattern.rfind('/') + 1);
-    return route.method == "POST" && (last == "pay" || last == "decline" || last == "cancel" || last == "issue" || last == "renew" ||
+    return route.method == "POST" && (last == "pay" || last == "decline" || last == "cancel" || last == "issue" || last == "renew" || last == "outcome" ||
                                       route.pattern.find("/cancel/") != std::string::npos);
 }
 
