@@ -76,6 +76,32 @@ void seeOther(http::Response& res, const std::string& location) {
     res.set("Location", location);
 }
 
+// A posted form's fields; 400 malformed_form when it cannot be read.
+std::map<std::string, std::string> readForm(http::Request& req) {
+    std::map<std::string, std::string> form;
+    try {
+        for (auto& [name, value] : decodeForm(req.body())) form[name] = std::move(value);
+    } catch (const std::invalid_argument&) {
+        throw ApiError(http::ErrorKind::BadRequest, "malformed_form", "The form could not be read.");
+    }
+    return form;
+}
+
+// The card outcome a renewal form chose: succeeded or declined (422 naming the field otherwise).
+std::string cardOutcome(std::map<std::string, std::string>& form) {
+    const auto outcome = form["outcome"];
+    if (outcome != "succeeded" && outcome != "declined")
+        throw ApiError::validation({{"outcome", "Choose succeeded or declined."}}, "Choose succeeded or declined.");
+    return outcome;
+}
+
+// Back to the billing page the form came from (its `return`), else `answer` as JSON (a script).
+void backToPortalOr(http::Response& res, std::map<std::string, std::string>& form, const nlohmann::json& answer) {
+    const auto back = form["return"];
+    if (isSafeReturnPath(back) && back.rfind("/pay/test/portal/", 0) == 0) seeOther(res, back);
+    else res.json(200, answer);
+}
+
 // The shipping fields of the pay form: the posted values kept, each error beside its field.
 std::string shippingFields(const std::vector<std::string>& countries, const std::map<std::string, std::string>& values,
                            const std::map<std::string, std::string>& errors) {
@@ -186,12 +212,7 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
         if (view->collectsShipping && view->status == "open") {
             // The address is checked here, as Stripe's page checks it before it takes the money:
             // a bad field shows the page again (422) with the values kept and nothing paid.
-            std::map<std::string, std::string> form;
-            try {
-                for (auto& [name, value] : decodeForm(req.body())) form[name] = std::move(value);
-            } catch (const std::invalid_argument&) {
-                throw ApiError(http::ErrorKind::BadRequest, "malformed_form", "The form could not be read.");
-            }
+            auto form = readForm(req);
             ShippingAddress valid;
             auto errors = validateAddress(form, provider.shippingCountries(), valid);
             if (!errors.empty()) {
@@ -261,39 +282,21 @@ void registerLocalPages(http::Router& router, LocalProvider& provider, std::stri
     // A renewal now with the card outcome chosen (development only, like every /pay/test page).
     router.post("/pay/test/subscriptions/{subscription}/renew", http::Access::Anyone,
                 [&provider](http::Request& req, http::Response& res) {
-                    std::map<std::string, std::string> form;
-                    try {
-                        for (auto& [name, value] : decodeForm(req.body())) form[name] = std::move(value);
-                    } catch (const std::invalid_argument&) {
-                        throw ApiError(http::ErrorKind::BadRequest, "malformed_form", "The form could not be read.");
-                    }
-                    const auto outcome = form["outcome"];
-                    if (outcome != "succeeded" && outcome != "declined")
-                        throw ApiError::validation({{"outcome", "Choose succeeded or declined."}}, "Choose succeeded or declined.");
+                    auto form = readForm(req);
+                    const auto outcome = cardOutcome(form);
                     if (!provider.renew(req.param("subscription"), outcome))
                         throw ApiError::notFound("subscription_not_found", "No such test-mode subscription, or it has ended.");
-                    const auto back = form["return"];
-                    if (isSafeReturnPath(back) && back.rfind("/pay/test/portal/", 0) == 0) seeOther(res, back);
-                    else res.json(200, {{"renewed", true}, {"outcome", outcome}});
+                    backToPortalOr(res, form, {{"renewed", true}, {"outcome", outcome}});
                 }, http::Store::Never);
 
     // The card's outcome of the renewal at the period's end (development only, like every /pay/test page).
     router.post("/pay/test/subscriptions/{subscription}/outcome", http::Access::Anyone,
                 [&provider](http::Request& req, http::Response& res) {
-                    std::map<std::string, std::string> form;
-                    try {
-                        for (auto& [name, value] : decodeForm(req.body())) form[name] = std::move(value);
-                    } catch (const std::invalid_argument&) {
-                        throw ApiError(http::ErrorKind::BadRequest, "malformed_form", "The form could not be read.");
-                    }
-                    const auto outcome = form["outcome"];
-                    if (outcome != "succeeded" && outcome != "declined")
-                        throw ApiError::validation({{"outcome", "Choose succeeded or declined."}}, "Choose succeeded or declined.");
+                    auto form = readForm(req);
+                    const auto outcome = cardOutcome(form);
                     if (!provider.setRenewalOutcome(req.param("subscription"), outcome))
                         throw ApiError::notFound("subscription_not_found", "No such test-mode subscription, or it has ended.");
-                    const auto back = form["return"];
-                    if (isSafeReturnPath(back) && back.rfind("/pay/test/portal/", 0) == 0) seeOther(res, back);
-                    else res.json(200, {{"next_renewal_outcome", outcome}});
+                    backToPortalOr(res, form, {{"next_renewal_outcome", outcome}});
                 }, http::Store::Never);
 
     // Cancelling says what it does before it does it.
