@@ -293,3 +293,33 @@ TEST(OrderLatePayments, ACardPaymentAfterMarkAsPaidIsRecordedFlaggedAndReturnedW
     EXPECT_EQ(sendJson(lateServer(), "POST", refunds, {{"late_payment_id", lateId}}, callers().admin).status, 422);
     (void)gstBefore;
 }
+
+// The same payment returned by several staff at once (a double-click, two tabs): the order's claim
+// lets one return through; the others are refused and nothing goes back twice.
+TEST(OrderLatePayments, AParallelReturnOfAPaymentMadeTwiceReturnsItOnce) {
+    auto c = stripeCheckout(5, 1); // 2500
+    ASSERT_EQ(sendJson(lateServer(), "PATCH", "/api/v1/admin/orders/" + c.orderId,
+                       {{"status", "paid"}, {"payment_reference", "BNZ 0043"}}, callers().admin)
+                  .status,
+              200);
+    ASSERT_EQ(deliverLate(sessionEvent(unique("evt_twice"), "checkout.session.completed", c, "paid", 2500)).status, 200);
+    const std::string lateId =
+        getJson("/api/v1/admin/orders/" + c.orderId, callers().admin).json()["order"]["late_payments"][0]["id"];
+    std::vector<HttpResult> results(6);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 6; ++i)
+        threads.emplace_back([&, i] {
+            results[i] = sendJson(lateServer(), "POST", "/api/v1/admin/orders/" + c.orderId + "/refunds",
+                                  {{"late_payment_id", lateId}}, callers().admin);
+        });
+    for (auto& t : threads) t.join();
+    int ok = 0;
+    for (const auto& r : results) {
+        if (r.status == 200) ++ok;
+        else EXPECT_TRUE(r.status == 409 || r.status == 422) << r.status << " " << r.body;
+    }
+    EXPECT_EQ(ok, 1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM order_refunds WHERE late_payment_id = ?", {lateId}), 1);
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger WHERE order_id = ? AND kind = 'refund'", {c.orderId}), 1);
+    EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {c.orderId}).at(0), "paid");
+}
