@@ -87,14 +87,23 @@ CheckoutService::Purchase CheckoutService::priced(const CheckoutInput& input) {
     return purchase;
 }
 
-void CheckoutService::reserve(const Buyer& buyer, const Purchase& purchase, const CheckoutRequest& request) {
+void CheckoutService::reserve(const Buyer& buyer, Purchase& purchase, CheckoutRequest& request) {
     const auto& product = purchase.product;
+    const int planTrial = purchase.trialDays;
     db_.write([&](db::Tx& tx) {
-        // The buyer's row is held (shared) until this commits: closing the account waits for it,
-        // and a checkout started after the closing finds the account closed.
-        if (auth::UserRepository().lockPresence(tx, buyer.userId, auth::UserRepository::RowLock::Share) !=
-            auth::UserRepository::Presence::Open)
+        // The buyer's row is held until this commits: closing the account waits for it, and a
+        // checkout started after the closing finds the account closed. A trial checkout holds it
+        // exclusively, so two of them decide one after the other.
+        const auto lock = planTrial > 0 ? auth::UserRepository::RowLock::Exclusive : auth::UserRepository::RowLock::Share;
+        if (auth::UserRepository().lockPresence(tx, buyer.userId, lock) != auth::UserRepository::Presence::Open)
             throw ApiError::notFound("user_not_found", "User not found");
+        // One trial per customer and product, from committed rows under that lock: a trial had,
+        // or one in a checkout not given up, makes this checkout a paid one.
+        purchase.trialDays = planTrial;
+        if (planTrial > 0 && (subscriptions_.hadTrial(tx.session(), buyer.userId, product.id) ||
+                              checkouts_.trialTaken(tx, buyer.userId, product.id)))
+            purchase.trialDays = 0;
+        request.trialDays = purchase.trialDays;
         if (purchase.tracked && !catalog::takeStock(tx, product.id, purchase.quantity))
             throw ApiError(ErrorKind::Conflict, "insufficient_stock", stockMessage(catalog::stockLeft(tx, product.id)));
         // A trial charges nothing today: the order is for nothing, its line says so.
@@ -120,8 +129,6 @@ CheckoutStarted CheckoutService::start(const Buyer& buyer, const CheckoutInput& 
         auto s = db_.session();
         if (subscriptions_.holds(s, buyer.userId, product.id))
             throw ApiError(ErrorKind::Conflict, "already_subscribed", "You already subscribe to " + product.name + ".");
-        // One trial per customer and product: a second subscription starts paid.
-        if (purchase.trialDays > 0 && subscriptions_.hadTrial(s, buyer.userId, product.id)) purchase.trialDays = 0;
     }
 
     CheckoutRequest request;
@@ -166,7 +173,7 @@ void CheckoutService::releaseUnopened(const std::string& checkoutId) {
         if (auto checkout = checkouts_.findById(tx, checkoutId, provider_.name())) orders_.lock(tx, checkout->orderId);
         auto released = checkouts_.expireUnopened(tx, checkoutId);
         if (!released) return;
-        orders_.cancelPending(tx, released->orderId, source::kSystem, "Checkout given up before the provider opened it");
+        cancelUnpaid(tx, orders_, released->orderId, source::kSystem, "Checkout given up before the provider opened it");
         if (released->stockReleased && released->productId && released->stockReserved > 0)
             catalog::giveStock(tx, *released->productId, released->stockReserved);
     });

@@ -83,12 +83,15 @@ private:
         std::optional<std::string> planId;
         int quantity = 1;
         bool tracked = false; // stock is reserved for it
-        int trialDays = 0;    // the plan's trial (checkout then starts it when the buyer had none)
+        int trialDays = 0;    // the plan's trial (reserve keeps it only when the buyer had none)
     };
     Purchase priced(const CheckoutInput& input);
     std::string customerFor(const Buyer& buyer);
-    // One transaction: stock, the pending order and its item, the checkout row.
-    void reserve(const Buyer& buyer, const Purchase& purchase, const CheckoutRequest& request);
+    // One transaction: stock, the pending order and its item, the checkout row. A trial plan's
+    // checkout holds the buyer's row exclusively and decides there whether the trial is still the
+    // buyer's to take (none had, none in progress): two checkouts at once start one trial, the
+    // other is priced in full (both `purchase` and `request` then say no trial).
+    void reserve(const Buyer& buyer, Purchase& purchase, CheckoutRequest& request);
     // Gives back the stock and cancels the order of a checkout the provider never opened.
     void releaseUnopened(const std::string& checkoutId);
 

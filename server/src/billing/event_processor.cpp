@@ -287,8 +287,7 @@ void EventProcessor::issueOrderInvoice(db::Tx& tx, const Event& e, const Checkou
 // Not paid (expired, abandoned, async payment failed): a pending order is cancelled and its stock
 // given back (exactly once: the reservation's own guard). Any other order is left alone.
 bool EventProcessor::markUnpaid(db::Tx& tx, const Event& e, const Checkout& c) {
-    if (!orders_.lock(tx, c.orderId)) return false;
-    if (!orders_.cancelPending(tx, c.orderId, source::kProvider, "Not paid (" + e.type + ")")) return false;
+    if (!cancelUnpaid(tx, orders_, c.orderId, source::kProvider, "Not paid (" + e.type + ")")) return false;
     for (const auto& r : checkouts_.releaseReservation(tx, c.orderId)) catalog::giveStock(tx, r.productId, r.quantity);
     checkouts_.markExpired(tx, c.id);
     return true;

@@ -355,4 +355,65 @@ TEST(BillingRace, CancelOrderAgainstARefundRefundsNoMoreThanWasPaid) {
     }
 }
 
+TEST(BillingRace, TwoTrialCheckoutsAtOnceStartOneTrialAndTheOtherIsPaid) {
+    for (int round = 0; round < kRounds; ++round) {
+        std::string planId;
+        auto product = createSubscriptionProduct(planId, 1500);
+        execSql("UPDATE pricing_plans SET trial_days = 14 WHERE id = ?", {planId});
+        auto account = createUser("trial-racer");
+        auto session = signIn(account, newClientIp());
+        auto results = atOnce(2, [&](int, int port) {
+            return sendJson(port, "POST", "/functions/v1/create-checkout-session",
+                            {{"productSlug", product.slug}, {"priceId", planId}}, session.headers());
+        });
+        for (const auto& r : results) ASSERT_EQ(r.status, 200) << r.body;
+        // Decided when the checkouts started, one after the other: one trial, one priced in full.
+        EXPECT_EQ(countRows("SELECT COUNT(*) FROM checkout_sessions WHERE user_id = ? AND trial_days > 0 AND amount_total = 0",
+                            {account.id}),
+                  1)
+            << "round " << round;
+        EXPECT_EQ(countRows("SELECT COUNT(*) FROM checkout_sessions WHERE user_id = ? AND trial_days = 0 AND amount_total = 1500",
+                            {account.id}),
+                  1)
+            << "round " << round;
+        // The one priced in full, paid, is a paid subscription: no trial, its money in the ledger.
+        // (Paying the other as well would leave it pending: one subscription per customer and product.)
+        const auto paidId = textColumn("SELECT CAST(id AS TEXT) FROM checkout_sessions WHERE user_id = ? AND trial_days = 0",
+                                       {account.id});
+        ASSERT_EQ(paidId.size(), 1u);
+        for (const auto& r : results)
+            if (r.json()["checkoutId"] == paidId[0]) {
+                ASSERT_EQ(pressButton(r.json()["url"], "pay").status, 303);
+            }
+        EXPECT_EQ(countRows("SELECT COUNT(*) FROM subscriptions WHERE user_id = ? AND status = 'active' AND trial_end IS NULL",
+                            {account.id}),
+                  1);
+        EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger l JOIN subscriptions x ON x.id = l.subscription_id "
+                            "WHERE x.user_id = ? AND l.amount = 1500",
+                            {account.id}),
+                  1);
+    }
+}
+
+// A trial checkout given up frees the trial: the next checkout of the product starts it.
+TEST(BillingRace, ATrialCheckoutGivenUpLeavesTheTrialToTake) {
+    std::string planId;
+    auto product = createSubscriptionProduct(planId, 1500);
+    execSql("UPDATE pricing_plans SET trial_days = 14 WHERE id = ?", {planId});
+    auto account = createUser("trial-quitter");
+    auto session = signIn(account, newClientIp());
+    auto first = startCheckout(session, {{"productSlug", product.slug}, {"priceId", planId}});
+    ASSERT_EQ(first.status, 200) << first.body;
+    const std::string checkoutId = first.json()["checkoutId"];
+    ASSERT_EQ(sendJson(env().port, "POST", "/api/v1/account/checkouts/" + checkoutId + "/cancel", nlohmann::json::object(),
+                       session.headers())
+                  .status,
+              200);
+    auto second = startCheckout(session, {{"productSlug", product.slug}, {"priceId", planId}});
+    ASSERT_EQ(second.status, 200) << second.body;
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM checkout_sessions WHERE id = ? AND trial_days = 14 AND amount_total = 0",
+                        {std::string(second.json()["checkoutId"])}),
+              1);
+}
+
 } // namespace billing_race_test

@@ -37,6 +37,10 @@ TEST(OrderLifecycle, OtherPathsHaveTheirOwnRows) {
     EXPECT_FALSE(permits(OrderPath::Refund, "pending", "refunded", none));
     EXPECT_TRUE(permits(OrderPath::StaffCancel, "paid", "cancelled", none));
     EXPECT_FALSE(permits(OrderPath::StaffCancel, "shipped", "cancelled", none));
+    // The expiry ends an unpaid order, and nothing else.
+    EXPECT_EQ(allowedMoves(OrderPath::Expiry, "pending", none), (std::vector<std::string>{"cancelled"}));
+    for (const char* from : {"paid", "shipped", "completed", "refunded"})
+        EXPECT_FALSE(permits(OrderPath::Expiry, from, "cancelled", {true, true})) << from;
 }
 
 TEST(OrderLifecycle, ARefusedMoveIs409WithFromToAndWhatIsAllowed) {

@@ -14,6 +14,8 @@ constexpr const char* kLink =
 constexpr const char* kOpenOrdersOf =
     "SELECT DISTINCT CAST(order_id AS TEXT) AS order_id FROM checkout_sessions WHERE user_id = ? "
     "AND status IN ('creating', 'open') ORDER BY 1";
+constexpr const char* kTrialTaken =
+    "SELECT id FROM checkout_sessions WHERE user_id = ? AND product_id = ? AND trial_days > 0 AND status <> 'expired'";
 constexpr const char* kSetSessionId = "UPDATE checkout_sessions SET provider_session_id = ? WHERE id = ?";
 constexpr const char* kExpireUnopened =
     "UPDATE checkout_sessions SET status = 'expired', stock_state = CASE WHEN stock_state = 'reserved' THEN 'released' "
@@ -103,6 +105,10 @@ void CheckoutRepository::linkProviderSession(const std::string& checkoutId, cons
 
 std::vector<std::string> CheckoutRepository::openOrdersOf(db::Tx& tx, const std::string& userId) {
     return tx.query(kOpenOrdersOf).bind(userId).all([](const db::Row& r) { return r.text("order_id"); });
+}
+
+bool CheckoutRepository::trialTaken(db::Tx& tx, const std::string& userId, const std::string& productId) {
+    return tx.query(kTrialTaken).bind(userId, productId).exists();
 }
 
 void CheckoutRepository::setProviderSessionId(db::Tx& tx, const std::string& checkoutId, const std::string& sessionId) {

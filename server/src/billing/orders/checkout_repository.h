@@ -98,6 +98,9 @@ public:
     std::vector<std::pair<std::string, std::optional<std::string>>> expireOpen(db::Tx& tx, const std::string& orderId);
     // The orders of the user's checkouts still creating or open (closing the account ends them).
     std::vector<std::string> openOrdersOf(db::Tx& tx, const std::string& userId);
+    // Whether a trial checkout of the product by the user is in progress or was paid (the trial
+    // it would start is taken); read under the buyer's row lock.
+    bool trialTaken(db::Tx& tx, const std::string& userId, const std::string& productId);
     // Paid at the provider, but the order stays as staff left it: completed, reservation untouched.
     void markCompletedOnly(db::Tx& tx, const std::string& checkoutId);
 

@@ -46,6 +46,8 @@ constexpr std::array kTable = {
     Row{OrderPath::Refund, "refunded", "paid", Row::Nothing},
     Row{OrderPath::Refund, "refunded", "shipped", Row::Nothing},
     Row{OrderPath::Refund, "refunded", "completed", Row::Nothing},
+    // Nobody paid: the checkout expired (the expiry job, the provider's event) or was given up.
+    Row{OrderPath::Expiry, "pending", "cancelled", Row::Nothing},
 };
 
 bool holds(const Row& row, const OrderFacts& facts) {
@@ -100,6 +102,15 @@ void moveOrder(db::Tx& tx, OrderRepository& orders, const std::string& orderId, 
         throw http::ApiError(http::ErrorKind::Conflict, "state_changed",
                              "This order changed while it was being updated. Reload it and try again.");
     }
+}
+
+bool cancelUnpaid(db::Tx& tx, OrderRepository& orders, const std::string& orderId, const std::string& source,
+                  const std::string& note) {
+    auto state = orders.lock(tx, orderId);
+    if (!state || state->status != "pending") return false;
+    moveOrder(tx, orders, orderId, OrderPath::Expiry, state->status, "cancelled", source, false, {});
+    orders.addHistory(tx, {orderId, state->status, "cancelled", source, std::nullopt, std::nullopt, note});
+    return true;
 }
 
 } // namespace storefront::billing

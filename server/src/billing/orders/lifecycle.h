@@ -2,7 +2,7 @@
 // The order lifecycle (docs/billing.md, "Order lifecycle"): the one table of the moves an order's
 // status may make, by the path that makes it, and the one function every path calls to make
 // one. Staff's PATCH, bulk shipping, the cancel of a paid order, the customer's own cancel, the
-// payment events and the refunds all change an order's status through `move`; a move the table
+// payment events, the refunds and the expiry of an unpaid checkout all change an order's status through `move`; a move the table
 // does not hold is 409 invalid_transition {from, to, allowed} and changes nothing.
 #include <string>
 #include <vector>
@@ -22,6 +22,7 @@ enum class OrderPath {
     Customer,       // the customer's own cancel of their unpaid order
     Payment,        // the provider's news that the money arrived (a checkout completed)
     Refund,         // a refund paid out (to refunded) or failed after all (back from refunded)
+    Expiry,         // nobody paid: the checkout expired, failed or was given up (the expiry job, the provider)
 };
 
 // What the table needs to know of the order besides its status.
@@ -50,5 +51,11 @@ void requireMove(OrderPath path, const std::string& from, const std::string& to,
 // status read there as `from`. The history row is the caller's (its note says why).
 void moveOrder(db::Tx& tx, OrderRepository& orders, const std::string& orderId, OrderPath path, const std::string& from,
           const std::string& to, const std::string& source, bool paidAfterCancellation, const OrderFacts& facts);
+
+// The one way an unpaid order ends (OrderPath::Expiry): under the order's lock, a pending order
+// moves to cancelled with its history row (`note` says why); false, and nothing written, for an
+// order in any other status (paid meanwhile, cancelled already). The caller gives the stock back.
+bool cancelUnpaid(db::Tx& tx, OrderRepository& orders, const std::string& orderId, const std::string& source,
+                  const std::string& note);
 
 } // namespace storefront::billing

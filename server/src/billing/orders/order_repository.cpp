@@ -53,8 +53,6 @@ constexpr const char* kSetPaymentToReturn =
     "p.reason = 'already_paid' AND p.amount > " STOREFRONT_LATE_PAYMENT_RETURNED "), updated_at = ? WHERE id = ?";
 constexpr const char* kPaidByProvider =
     "SELECT 1 FROM order_status_history WHERE order_id = ? AND to_status = 'paid' AND source = 'provider'";
-constexpr const char* kCancelPending =
-    "UPDATE orders SET status = 'cancelled', status_source = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING id";
 
 // ---- staff reads ----
 // The shipping snapshot and tracking (migration 0015), read by readFulfilment.
@@ -327,13 +325,6 @@ bool OrderRepository::isReturnablePayment(db::Tx& tx, const std::string& provide
 
 void OrderRepository::updatePaymentToReturn(db::Tx& tx, const std::string& orderId) {
     tx.query(kSetPaymentToReturn).bind(tx.clock().nowTimestamp(), orderId).run();
-}
-
-bool OrderRepository::cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source,
-                                    const std::string& note) {
-    if (tx.query(kCancelPending).bind(source, tx.clock().nowTimestamp(), orderId).changed() == 0) return false;
-    addHistory(tx, {orderId, std::string("pending"), "cancelled", source, std::nullopt, std::nullopt, note});
-    return true;
 }
 
 bool OrderRepository::setShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& a) {

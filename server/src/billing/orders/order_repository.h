@@ -190,8 +190,6 @@ public:
     // Flags the order: a payment arrived whose amount or currency is not its own
     // (orders/payment_match.h); false when it was flagged already.
     bool flagAmountMismatch(db::Tx& tx, const std::string& orderId);
-    // pending -> cancelled (with its history row); false when it was not pending.
-    bool cancelPending(db::Tx& tx, const std::string& orderId, const std::string& source, const std::string& note);
     // The shipping address snapshot from the completed checkout; written once (false when the
     // order has one already: a repeated event changes nothing).
     bool setShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& address);
