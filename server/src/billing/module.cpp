@@ -2,6 +2,7 @@
 
 #include "billing/admin_routes.h"
 #include "billing/invoice_routes.h"
+#include "billing/orders/record_claims.h"
 #include "billing/provider/stripe_provider.h"
 #include "billing/provider/stripe_signature.h"
 #include "billing/routes.h"
@@ -15,6 +16,8 @@ namespace {
 
 // Stripe expires its own sessions and tells us: the job steps in only when that event is overdue.
 constexpr int kStripeExpiryGraceSeconds = 3600;
+// A finished claim answers its Idempotency-Key again for a day, then goes (migration 0028).
+constexpr int kFinishedClaimsKeptSeconds = 86400;
 
 } // namespace
 
@@ -60,6 +63,9 @@ void Module::jobs(Schedule& schedule) {
     schedule.everyRound([subscriptions = subscriptions_.get()] { subscriptions->remindDue(); });
     // The local test provider renews its own subscriptions when their period ends, as Stripe does.
     if (local_) schedule.everyRound([local = local_] { local->renewDue(); });
+    schedule.hourly([&db = db_] {
+        db.write([&](db::Tx& tx) { RecordClaims().prune(tx, tx.clock().timestampAfter(-kFinishedClaimsKeptSeconds)); });
+    });
 }
 
 } // namespace storefront::billing

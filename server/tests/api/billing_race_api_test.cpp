@@ -247,6 +247,31 @@ TEST(BillingRace, AClaimLeftByAStoppedServerIsTakenOverWhenItsLeaseRunsOut) {
     EXPECT_EQ(ledgerCharges(s.subscriptionId), 2);
 }
 
+// Finished claims answer their key again for a day; the hourly housekeeping (which a server runs
+// when it starts) deletes older ones, and never one in flight.
+TEST(BillingRace, TheHourlyHousekeepingPrunesClaimsFinishedMoreThanADayAgo) {
+    auto s = subscribe();
+    const auto old = storefront::db::newId(), recent = storefront::db::newId(), flying = storefront::db::newId();
+    const auto insert = [&](const std::string& id, const char* state, std::int64_t finishedAgo, const std::string& key) {
+        execSql(std::string("INSERT INTO record_actions (id, record_type, record_id, action, idempotency_key, request, state, "
+                            "started_at, lease_until, finished_at) VALUES (?, 'subscription', ?, 'resume', ?, '{}', '") +
+                    state + "', ?, ?, " + (finishedAgo < 0 ? "NULL" : "?") + ")",
+                finishedAgo < 0 ? std::vector<std::string>{id, storefront::db::newId(), key, testClock().timestampAfter(-200000),
+                                                           testClock().timestampAfter(-199880)}
+                                : std::vector<std::string>{id, s.subscriptionId, key, testClock().timestampAfter(-200000),
+                                                           testClock().timestampAfter(-199880),
+                                                           testClock().timestampAfter(-finishedAgo)});
+    };
+    insert(old, "done", 2 * 86400, unique("old-key"));
+    insert(recent, "done", 3600, unique("recent-key"));
+    insert(flying, "in_flight", -1, unique("flying-key"));
+    // A server of its own (no other test starts one like it): its first round runs the hourly jobs.
+    serverWith({{"STOREFRONT_PAST_DUE_GRACE_DAYS", "13"}});
+    EXPECT_TRUE(eventually([&] { return countRows("SELECT COUNT(*) FROM record_actions WHERE id = ?", {old}) == 0; }))
+        << "the claim finished two days ago is still there";
+    EXPECT_EQ(countRows("SELECT COUNT(*) FROM record_actions WHERE id IN (?, ?)", {recent, flying}), 2);
+}
+
 // ---- orders ---------------------------------------------------------------------------------------
 
 namespace {
