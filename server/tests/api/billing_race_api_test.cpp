@@ -247,6 +247,29 @@ TEST(BillingRace, AClaimLeftByAStoppedServerIsTakenOverWhenItsLeaseRunsOut) {
     EXPECT_EQ(ledgerCharges(s.subscriptionId), 2);
 }
 
+TEST(BillingRace, ParallelRefundsOfASubscriptionPaymentRefundNoMoreThanWasPaid) {
+    for (int round = 0; round < kRounds; ++round) {
+        auto s = subscribe();
+        const auto staff = callers().admin;
+        auto results = atOnce(6, [&](int i, int port) {
+            auto headers = staff;
+            headers["Idempotency-Key"] = unique("sub-refund-" + std::to_string(i));
+            return sendJson(port, "POST", "/api/v1/admin/subscriptions/" + s.subscriptionId + "/refunds",
+                            {{"amount", 1000}, {"reason", "Goodwill"}}, headers);
+        });
+        for (const auto& r : results)
+            EXPECT_TRUE(r.status == 201 || r.status == 409 || r.status == 422) << r.status << " " << r.body;
+        EXPECT_EQ(count(results, 201), 1) << "round " << round;
+        const auto refunded = std::stoll(
+            textColumn("SELECT CAST(COALESCE(SUM(r.amount), 0) AS TEXT) FROM subscription_refunds r JOIN subscription_payments p "
+                       "ON p.id = r.payment_id WHERE p.subscription_id = ? AND r.status IN ('requested', 'pending', 'succeeded')",
+                       {s.subscriptionId})
+                .at(0));
+        EXPECT_EQ(refunded, 1000) << "round " << round;
+        EXPECT_EQ(countRows("SELECT COUNT(*) FROM record_actions WHERE record_id = ? AND state = 'in_flight'", {s.subscriptionId}), 0);
+    }
+}
+
 // Finished claims answer their key again for a day; the hourly housekeeping (which a server runs
 // when it starts) deletes older ones, and never one in flight.
 TEST(BillingRace, TheHourlyHousekeepingPrunesClaimsFinishedMoreThanADayAgo) {

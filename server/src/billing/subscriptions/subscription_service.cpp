@@ -271,17 +271,23 @@ std::optional<AdminSubscription> SubscriptionService::staffFind(const std::strin
 SubscriptionRefund SubscriptionService::refund(const audit::Actor& actor, const std::string& id, std::int64_t amount,
                                                const std::optional<std::string>& reason,
                                                const std::optional<std::string>& clientKey) {
-    owned(std::nullopt, id);
     std::optional<SubscriptionRefund> row;
     std::optional<SubscriptionPayment> paid;
+    std::optional<Claim> claim;
     bool repeat = false;
     db_.write([&](db::Tx& tx) {
+        // Claimed first, under the subscription's lock: what is left to refund is read with no
+        // other refund or action of this subscription in between (a second one is 409 action_in_progress).
+        if (!subscriptions_.lock(tx, id)) throw ApiError::notFound("subscription_not_found", "No such subscription.");
+        claim = claims_.claim(tx, {record_type::kSubscription, id, "refund", std::nullopt,
+                                   nlohmann::json{{"amount", amount}, {"reason", reason.value_or("")}}.dump()});
         paid = payments_.latest(tx, id);
         if (!paid) throw ApiError(ErrorKind::Conflict, "nothing_to_refund", "This subscription has no payment to refund.");
         if (clientKey)
             if (auto existing = payments_.refundByClientKey(tx, paid->id, *clientKey)) {
                 row = existing;
                 repeat = existing->status != "requested";
+                if (repeat) claims_.finish(tx, claim->id);
                 return;
             }
         const auto left = paid->amount - payments_.counted(tx, paid->id);
@@ -314,10 +320,13 @@ SubscriptionRefund SubscriptionService::refund(const audit::Actor& actor, const 
         created = provider_.createRefund({row->id, "", paid->providerPaymentId.value_or(""), row->amount, row->reason.value_or(""), id});
     } catch (const ProviderError& e) {
         Poco::Logger::get("billing").warning("refund %s of subscription %s: %s", row->id, id, std::string(e.what()));
+        claims_.fail(db_, claim->id);
         throw ApiError(ErrorKind::BadGateway, "payment_provider_error",
                        "The payment provider did not confirm the refund. Try again: it will not be refunded twice.");
     }
     db_.write([&](db::Tx& tx) {
+        subscriptions_.lock(tx, id);
+        claims_.finish(tx, claim->id);
         auto current = payments_.refund(tx, row->id);
         auto payment = payments_.find(tx, paid->id);
         if (!current || !payment) return;
