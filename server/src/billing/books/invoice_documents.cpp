@@ -10,6 +10,21 @@ nlohmann::json textOrNull(const std::optional<std::string>& value) { return valu
 
 const char* gstNote(bool zeroRated) { return zeroRated ? "Zero-rated supply (exported): GST 0%" : "Total includes GST at 15%"; }
 
+// The one line of a credit note for an amount that named no lines: what the invoice supplied (its
+// one line; the invoice itself when it had several), with the invoice's quantity when the whole
+// line is credited, else 1 (an amount off it). The reason is the note's own field, shown below.
+nlohmann::json amountLine(const NoteTarget& target, std::int64_t amount) {
+    const auto lines = target.document.value("lines", nlohmann::json::array());
+    if (lines.size() == 1 && lines[0].is_object()) {
+        const auto& only = lines[0];
+        const bool whole = only.value("amount", std::int64_t{0}) == amount;
+        return {{"description", "Refund: " + only.value("description", std::string("Tax Invoice " + target.number))},
+                {"quantity", whole ? only.value("quantity", std::int64_t{1}) : 1},
+                {"amount", amount}};
+    }
+    return {{"description", "Refund: Tax Invoice " + target.number}, {"quantity", 1}, {"amount", amount}};
+}
+
 } // namespace
 
 nlohmann::json invoiceDocument(const NewInvoice& n, bool zeroRated) {
@@ -37,7 +52,6 @@ nlohmann::json creditNoteDocument(const NoteTarget& target, const std::optional<
     if (amount > target.total - target.credited)
         throw CreditNoteRefused("The amount is more than is left to credit on " + target.number + ".");
     const bool zero = target.document.value("zero_rated", false);
-    const std::string description = reason.empty() ? "Refund" : "Refund: " + reason;
     // The refunded lines when the refund named them and their amounts make up the whole note;
     // otherwise one line (what was refunded is still listed, as `refunded_lines`).
     nlohmann::json noteLines = nlohmann::json::array();
@@ -48,8 +62,7 @@ nlohmann::json creditNoteDocument(const NoteTarget& target, const std::optional<
         noteLines.push_back({{"description", "Refund: " + l.description}, {"quantity", l.quantity}, {"amount", l.amount}});
         refundedLines.push_back({{"order_item_id", l.orderItemId}, {"description", l.description}, {"quantity", l.quantity}});
     }
-    if (lines.empty() || linesTotal != amount)
-        noteLines = nlohmann::json::array({{{"description", description}, {"quantity", 1}, {"amount", amount}}});
+    if (lines.empty() || linesTotal != amount) noteLines = nlohmann::json::array({amountLine(target, amount)});
     // Cumulative GST (docs/billing.md, "Credit notes"): never more, in all, than the invoice charged.
     const std::int64_t gst = zero ? 0 : creditNoteGst(target.total, target.gst, target.credited, target.gstCredited, amount);
     return {

@@ -56,8 +56,10 @@ struct NoteTarget {
 // zero-rated currency (an export) has GST 0, else GST is 3/23 of the total.
 nlohmann::json invoiceDocument(const NewInvoice& invoice, bool zeroRated);
 
-// The credit note of a refund of `amount`, listing the refunded `lines` when their amounts make up
-// the note (else one line, the lines kept as refunded_lines). Its GST is cumulative
+// The credit note of a refund of `amount`, listing the refunded `lines` ("Refund: {product}", the
+// quantity and amount credited) when their amounts make up the note; else one line naming what the
+// invoice supplied (the lines kept as refunded_lines). The reason is the note's `reason`, never a
+// line. Its GST is cumulative
 // (creditNoteGst): never more, in all, than the invoice charged. Throws CreditNoteRefused.
 nlohmann::json creditNoteDocument(const NoteTarget& invoice, const std::optional<std::string>& orderId, std::int64_t amount,
                                   const std::string& reason, const std::vector<CreditedLine>& lines);
