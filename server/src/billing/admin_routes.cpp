@@ -58,9 +58,31 @@ void writeOrder(csv::Writer& out, const AdminOrder& o) {
     out.endRow();
 }
 
+// An address object of staff's (`field`: {name, line1, line2?, city, state?, postal_code, country,
+// phone?}); its problems as "field.member" messages. nullopt when absent or null, or when invalid.
+std::optional<ShippingAddress> readAddress(http::Body& body, const char* field, const std::vector<std::string>& countries) {
+    const auto& json = body.json();
+    if (!json.contains(field) || json[field].is_null()) return std::nullopt;
+    if (!json[field].is_object()) {
+        body.fail(field, "Must be an address: name, line1, line2, city, state, postal_code, country and phone.");
+        return std::nullopt;
+    }
+    std::map<std::string, std::string> form;
+    for (const auto& [key, value] : json[field].items()) {
+        if (value.is_null()) continue;
+        if (!value.is_string()) body.fail(std::string(field) + "." + key, "Must be text.");
+        else form[key] = value.get<std::string>();
+    }
+    ShippingAddress address;
+    for (const auto& [member, message] : validateAddress(form, countries, address, false))
+        body.fail(std::string(field) + "." + member, message);
+    if (!body.ok()) return std::nullopt;
+    return address;
+}
+
 } // namespace
 
-void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
+void registerAdminRoutes(http::Router& router, OrderAdmin& admin, std::vector<std::string> shippingCountries) {
     using http::Access;
 
     router.get("/api/v1/admin/orders/export.csv", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
@@ -90,7 +112,7 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         res.json(200, {{"order", toJson(*order)}});
     });
 
-    router.add("PATCH", "/api/v1/admin/orders/{id}", Access::StaffAdmin, [&admin](http::Request& req, http::Response& res) {
+    router.add("PATCH", "/api/v1/admin/orders/{id}", Access::StaffAdmin, [&admin, shippingCountries](http::Request& req, http::Response& res) {
         const auto actor = audit::actorOf(req);
         const auto id = orderId(req);
         http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
@@ -123,10 +145,29 @@ void registerAdminRoutes(http::Router& router, OrderAdmin& admin) {
         auto paymentReference = body.optLine("payment_reference", kMaxPaymentReferenceChars);
         if (paymentReference && status && *status != "paid")
             body.fail("payment_reference", "Only an order being marked as paid takes a payment reference.");
+        // Mark as paid of goods to send: where they go, when the order has no address yet (or to correct it).
+        auto address = readAddress(body, "shipping_address", shippingCountries);
+        if (address && !paymentReference && !body.failed("payment_reference"))
+            body.fail("shipping_address", "Only an order being marked as paid takes a shipping address here; "
+                                          "set one with PUT /api/v1/admin/orders/{id}/shipping-address.");
         body.check();
-        auto order = admin.changeStatus(actor, id, *status, note, tracking, paymentReference);
+        std::optional<OrderAdmin::Payment> payment;
+        if (paymentReference) payment = OrderAdmin::Payment{*paymentReference, address};
+        auto order = admin.changeStatus(actor, id, *status, note, tracking, payment);
         res.json(200, {{"order", toJson(order)}});
     });
+
+    // Staff set or correct where an order's goods go, before it ships (docs/billing.md, "Shipping and fulfilment").
+    router.add("PUT", "/api/v1/admin/orders/{id}/shipping-address", Access::StaffAdmin,
+               [&admin, shippingCountries](http::Request& req, http::Response& res) {
+                   const auto actor = audit::actorOf(req);
+                   const auto id = orderId(req);
+                   http::Body body(req, http::Body::Style::Fields422, http::Body::Empty::Refused);
+                   auto address = readAddress(body, "shipping_address", shippingCountries);
+                   if (!address && body.ok()) body.fail("shipping_address", "This field is required.");
+                   body.check();
+                   res.json(200, {{"order", toJson(admin.setShippingAddress(actor, id, *address))}});
+               });
 
     // Cancel order (docs/billing.md, "Order lifecycle"): {reason, restock}. A paid order is refunded
     // through the provider first; a provider failure is 502 and the order stays as it was.

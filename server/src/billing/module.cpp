@@ -50,7 +50,7 @@ Module::Module(db::Database& db, const Settings& settings, std::string publicUrl
 
 void Module::routes(http::Router& router) {
     registerRoutes(router, *checkout_, account_, *orderAdmin_);
-    registerAdminRoutes(router, *orderAdmin_);
+    registerAdminRoutes(router, *orderAdmin_, settings_.shippingCountries);
     registerInvoiceRoutes(router, db_, invoices_);
     registerSubscriptionRoutes(router, *subscriptions_, account_);
     // Only the local test provider has them; it exists only in development (see the constructor).

@@ -74,8 +74,36 @@ std::optional<AdminOrderDetail> OrderAdmin::order(const std::string& id) {
 
 AdminOrderDetail OrderAdmin::changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
                                           const std::optional<std::string>& note, const Tracking& tracking,
-                                          const std::optional<std::string>& paymentReference) {
-    return transition(actor, id, status, note, tracking, paymentReference, nullptr);
+                                          const std::optional<Payment>& payment) {
+    return transition(actor, id, status, note, tracking, payment, nullptr);
+}
+
+AdminOrderDetail OrderAdmin::setShippingAddress(const audit::Actor& actor, const std::string& id, const ShippingAddress& address) {
+    AdminOrderDetail after;
+    db_.write([&](db::Tx& tx) {
+        auto state = orders_.lock(tx, id);
+        if (!state) throw ApiError::notFound("order_not_found", "No such order.");
+        claims_.refuseWhileClaimed(tx, record_type::kOrder, id);
+        if (!orders_.facts(tx, id).physical)
+            throw ApiError(ErrorKind::Conflict, "nothing_to_ship", "Digital order: nothing to ship, so no shipping address.");
+        if (state->status != "pending" && state->status != "paid")
+            throw ApiError(ErrorKind::Conflict, "address_locked",
+                           state->status == "shipped" || state->status == "completed"
+                               ? "This order has shipped: its shipping address can no longer change."
+                               : "This order is " + state->status + ": its shipping address can no longer change.");
+        auto before = *detail(tx, id);
+        const auto& old = before.order.fulfilment.address;
+        if (old && sameAddress(*old, address)) {
+            after = std::move(before);
+            return;
+        }
+        orders_.replaceShippingAddress(tx, id, address);
+        orders_.addHistory(tx, {id, std::nullopt, state->status, source::kStaff, actor.userId, actor.email,
+                                std::string(old ? "Shipping address corrected: " : "Shipping address added: ") + addressLine(address)});
+        after = *detail(tx, id);
+        audit::record(tx, actor, {"order.shipping_address_changed", "order", id, toJson(before), toJson(after)});
+    });
+    return after;
 }
 
 void OrderAdmin::describeActions(AdminOrderDetail& d) const {
@@ -315,7 +343,7 @@ std::vector<OrderAdmin::BulkShipResult> OrderAdmin::bulkShip(const audit::Actor&
 
 AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::string& id, const std::string& status,
                                         const std::optional<std::string>& note, const Tracking& tracking,
-                                        const std::optional<std::string>& paymentReference,
+                                        const std::optional<Payment>& payment,
                                         const std::function<void(const AdminOrderDetail&)>& guard) {
     AdminOrderDetail after;
     std::vector<std::pair<std::string, std::optional<std::string>>> toExpire;
@@ -345,11 +373,17 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
         const auto facts = orders_.facts(tx, id);
         requireMove(OrderPath::Staff, state->status, status, facts);
         const bool markPaid = state->status == "pending" && status == "paid";
-        if (markPaid && !paymentReference)
+        if (markPaid && !payment)
             throw ApiError::validation({{"payment_reference", "Enter the payment's reference, such as the bank transfer's."}},
                                        "Mark as paid is for money received outside the payment provider: give its reference.");
-        if (!markPaid && paymentReference)
+        if (!markPaid && payment)
             throw ApiError::validation({{"payment_reference", "Only an unpaid order being marked as paid takes a payment reference."}});
+        if (markPaid && facts.physical && !payment->address && !before.order.fulfilment.address)
+            throw ApiError::validation({{"shipping_address", "Enter the shipping address: this order has goods to send."}},
+                                       "This order has goods to send and no shipping address: enter where they go.");
+        if (markPaid && !facts.physical && payment->address)
+            throw ApiError::validation({{"shipping_address", "Digital order: nothing to ship, so no shipping address."}});
+        if (markPaid && payment->address) orders_.replaceShippingAddress(tx, id, *payment->address);
         if (status == "cancelled") {
             releaseStock(tx, id);
         } else if (state->status == "cancelled") {
@@ -371,11 +405,11 @@ AdminOrderDetail OrderAdmin::transition(const audit::Actor& actor, const std::st
         auto historyNote = note;
         if (markPaid) {
             const std::string received = "Marked as paid: payment received outside the payment provider (reference " +
-                                         *paymentReference + ")";
+                                         payment->reference + ")";
             historyNote = note ? received + ": " + *note : received;
         }
         orders_.addHistory(tx, {id, state->status, status, source::kStaff, actor.userId, actor.email, historyNote});
-        if (markPaid) recordManualPayment(tx, id, *state, *paymentReference);
+        if (markPaid) recordManualPayment(tx, id, *state, payment->reference);
         after = *detail(tx, id);
         audit::record(tx, actor, {"order.status_changed", "order", id, toJson(before), toJson(after)});
         if (status == "shipped")

@@ -61,12 +61,24 @@ public:
     // either optional, only with status shipped) is stored on the order and the customer is mailed
     // "Your order ... has shipped" in the same transaction. Shipped again with other tracking
     // corrects it (and mails the correction); the same tracking again changes nothing.
+    // Mark as paid of an order with goods to ship needs the address they go to, unless it has one
+    // (422 on shipping_address); given, it replaces the one on file (audited with the move).
     struct Tracking {
         std::optional<std::string> carrier, trackingNumber;
     };
+    struct Payment {
+        std::string reference;                  // the bank transfer's reference, say
+        std::optional<ShippingAddress> address; // where its goods go
+    };
     AdminOrderDetail changeStatus(const audit::Actor& actor, const std::string& id, const std::string& status,
                                   const std::optional<std::string>& note = std::nullopt, const Tracking& tracking = {},
-                                  const std::optional<std::string>& paymentReference = std::nullopt);
+                                  const std::optional<Payment>& payment = std::nullopt);
+
+    // Staff set or correct where an order's goods go (PUT /api/v1/admin/orders/{id}/shipping-address),
+    // while it is pending or paid: once shipped (or ended) 409 address_locked; a digital order 409
+    // nothing_to_ship. A history row and the audit entry order.shipping_address_changed; the same
+    // address again changes nothing.
+    AdminOrderDetail setShippingAddress(const audit::Actor& actor, const std::string& id, const ShippingAddress& address);
 
     // Cancel order (POST /api/v1/admin/orders/{id}/cancel, docs/billing.md, "Order lifecycle"). A
     // paid order: what is left is refunded through the provider (one refund, one credit note), the
@@ -150,7 +162,7 @@ private:
     // changeStatus, with `guard` run on the locked order before anything changes (it throws to refuse).
     AdminOrderDetail transition(const audit::Actor& actor, const std::string& id, const std::string& status,
                                 const std::optional<std::string>& note, const Tracking& tracking,
-                                const std::optional<std::string>& paymentReference,
+                                const std::optional<Payment>& payment,
                                 const std::function<void(const AdminOrderDetail&)>& guard);
     // Mark as paid's books: the manual payment in the ledger, the tax invoice, the confirmation.
     void recordManualPayment(db::Tx& tx, const std::string& id, const OrderState& state, const std::string& reference);

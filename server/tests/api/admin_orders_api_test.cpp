@@ -98,10 +98,29 @@ TEST(AdminOrdersApi, AStatusChangeIsHistoryAndAuditInOneGo) {
     ASSERT_EQ(unreferenced.status, 422) << unreferenced.body;
     EXPECT_TRUE(unreferenced.json()["fields"].contains("payment_reference"));
     EXPECT_EQ(historyCount(order.id), 0);
-    auto res = setStatus(order.id, {{"status", "paid"}, {"payment_reference", "BNZ transfer 0042"}});
+    // Goods to send and no address on file (the customer left the payment page): where they go.
+    auto unaddressed = setStatus(order.id, {{"status", "paid"}, {"payment_reference", "BNZ transfer 0042"}});
+    ASSERT_EQ(unaddressed.status, 422) << unaddressed.body;
+    EXPECT_EQ(unaddressed.json()["fields"]["shipping_address"], "Enter the shipping address: this order has goods to send.");
+    auto badAddress = setStatus(order.id, {{"status", "paid"},
+                                           {"payment_reference", "BNZ transfer 0042"},
+                                           {"shipping_address", {{"name", "Aroha Ngata"}, {"line1", "1 Queen St"}, {"city", "Auckland"},
+                                                                 {"postal_code", "10101"}, {"country", "FR"}}}});
+    ASSERT_EQ(badAddress.status, 422) << badAddress.body;
+    EXPECT_EQ(badAddress.json()["fields"]["shipping_address.country"], "We ship to New Zealand, Australia only.");
+    EXPECT_EQ(badAddress.json()["fields"]["shipping_address.postal_code"], nullptr); // not a NZ/AU postcode rule for FR
+    EXPECT_EQ(historyCount(order.id), 0);
+    EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {order.id}).at(0), "pending");
+    auto res = setStatus(order.id, {{"status", "paid"},
+                                    {"payment_reference", "BNZ transfer 0042"},
+                                    {"shipping_address", {{"name", "Aroha Ngata"}, {"line1", "1 Queen St"}, {"city", "Auckland"},
+                                                          {"postal_code", "1010"}, {"country", "nz"}}}});
     ASSERT_EQ(res.status, 200) << res.body;
     auto o = res.json()["order"];
     EXPECT_EQ(o["status"], "paid");
+    EXPECT_EQ(o["shipping_address"]["city"], "Auckland");
+    EXPECT_EQ(o["shipping_address"]["country"], "NZ");
+    EXPECT_EQ(o["shipping_address"]["phone"], nullptr);
     ASSERT_EQ(o["items"].size(), 1u);
     EXPECT_EQ(o["items"][0]["product_name"], "Arranged item");
     EXPECT_EQ(o["items"][0]["unit_amount"], 1500);
@@ -161,6 +180,9 @@ TEST(AdminOrdersApi, BadStatusChangesAre4xxAndChangeNothing) {
 
 TEST(AdminOrdersApi, ConcurrentChangesAllLandInTheHistoryInOrder) {
     auto order = insertOrder("pending", 1500, at(10));
+    execSql("UPDATE orders SET shipping_name = 'Aroha', shipping_line1 = '1 Queen St', shipping_city = 'Auckland', "
+            "shipping_postal_code = '1010', shipping_country = 'NZ' WHERE id = ?",
+            {order.id});
     // Each change is checked against the lifecycle table under the order's lock: whichever order
     // they land in, each is applied (200) or refused as a move the table does not hold (409).
     const std::vector<nlohmann::json> changes = {{{"status", "paid"}, {"payment_reference", "BNZ 1"}},
@@ -219,4 +241,63 @@ TEST(AdminOrdersApi, CancellingGivesTheReservedStockBackExactlyOnce) {
     }
     EXPECT_EQ(stockOf(product.id), 5);
     EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {orderId}).at(0), "cancelled");
+}
+
+// Staff set or correct where the goods go while the order is pending or paid; never after it
+// shipped, never for a digital order; each change a history row and an audit entry.
+TEST(AdminOrdersApi, StaffSetAndCorrectTheShippingAddressUntilItShips) {
+    auto order = insertOrder("paid", 4900, at(20), unique("addr-") + "@example.nz");
+    const auto path = "/api/v1/admin/orders/" + order.id + "/shipping-address";
+    const nlohmann::json address = {{"name", "Aroha Ngata"}, {"line1", "1 Queen St"}, {"city", "Auckland"},
+                                    {"postal_code", "1010"}, {"country", "NZ"}, {"phone", "021 555 0101"}};
+    // Bad input: a clear error per member, nothing changed.
+    auto missing = sendJson(env().port, "PUT", path, nlohmann::json::object(), callers().admin);
+    ASSERT_EQ(missing.status, 422) << missing.body;
+    EXPECT_EQ(missing.json()["fields"]["shipping_address"], "This field is required.");
+    auto bad = sendJson(env().port, "PUT", path,
+                        {{"shipping_address", {{"name", ""}, {"line1", 7}, {"city", "Auckland"}, {"postal_code", "10"}, {"country", "NZ"}}}},
+                        callers().admin);
+    ASSERT_EQ(bad.status, 422) << bad.body;
+    EXPECT_EQ(bad.json()["fields"]["shipping_address.name"], "This field is required.");
+    EXPECT_EQ(bad.json()["fields"]["shipping_address.line1"], "Must be text.");
+    EXPECT_EQ(bad.json()["fields"]["shipping_address.postal_code"], "A New Zealand postcode is four digits.");
+    EXPECT_EQ(historyCount(order.id), 0);
+    EXPECT_EQ(auditCount("order.shipping_address_changed", order.id), 0);
+
+    auto added = sendJson(env().port, "PUT", path, {{"shipping_address", address}}, callers().admin);
+    ASSERT_EQ(added.status, 200) << added.body;
+    auto o = added.json()["order"];
+    EXPECT_EQ(o["status"], "paid");
+    EXPECT_EQ(o["shipping_address"]["line1"], "1 Queen St");
+    EXPECT_EQ(o["shipping_address"]["phone"], "021 555 0101");
+    ASSERT_EQ(o["history"].size(), 1u);
+    EXPECT_EQ(o["history"][0]["from_status"], nullptr);
+    EXPECT_EQ(o["history"][0]["to_status"], "paid");
+    EXPECT_EQ(o["history"][0]["note"], "Shipping address added: Aroha Ngata, 1 Queen St, Auckland 1010, New Zealand, Phone: 021 555 0101");
+    EXPECT_EQ(auditCount("order.shipping_address_changed", order.id), 1);
+    // The same again changes nothing; a correction is its own row.
+    ASSERT_EQ(sendJson(env().port, "PUT", path, {{"shipping_address", address}}, callers().admin).status, 200);
+    EXPECT_EQ(historyCount(order.id), 1);
+    auto corrected = address;
+    corrected["line1"] = "2 Queen St";
+    auto fixed = sendJson(env().port, "PUT", path, {{"shipping_address", corrected}}, callers().admin);
+    ASSERT_EQ(fixed.status, 200) << fixed.body;
+    EXPECT_EQ(fixed.json()["order"]["shipping_address"]["line1"], "2 Queen St");
+    EXPECT_EQ(historyCount(order.id), 2);
+    EXPECT_EQ(auditCount("order.shipping_address_changed", order.id), 2);
+
+    // Shipped: the address is what the parcel says.
+    ASSERT_EQ(setStatus(order.id, {{"status", "shipped"}}).status, 200);
+    auto late = sendJson(env().port, "PUT", path, {{"shipping_address", address}}, callers().admin);
+    ASSERT_EQ(late.status, 409) << late.body;
+    EXPECT_EQ(late.json()["code"], "address_locked");
+    EXPECT_EQ(late.json()["message"], "This order has shipped: its shipping address can no longer change.");
+    EXPECT_EQ(textColumn("SELECT shipping_line1 FROM orders WHERE id = ?", {order.id}).at(0), "2 Queen St");
+
+    // A digital order ships nothing.
+    auto digital = insertOrder("paid", 1500, at(20), unique("digi-") + "@example.nz", std::nullopt, "NZD", false);
+    auto refused = sendJson(env().port, "PUT", "/api/v1/admin/orders/" + digital.id + "/shipping-address",
+                            {{"shipping_address", address}}, callers().admin);
+    ASSERT_EQ(refused.status, 409) << refused.body;
+    EXPECT_EQ(refused.json()["code"], "nothing_to_ship");
 }

@@ -43,6 +43,11 @@ ArrangedOrder insertOrder(const std::string& status, std::int64_t total, const s
 // The staff's view of one order (GET /api/v1/admin/orders/{id}'s "order"); a failed call fails the test.
 nlohmann::json adminOrder(const std::string& orderId);
 
+// An address staff give when they mark an order with goods to send as paid (shipping_address).
+inline nlohmann::json staffShippingAddress() {
+    return {{"name", "Aroha Ngata"}, {"line1", "1 Queen St"}, {"city", "Auckland"}, {"postal_code", "1010"}, {"country", "NZ"}};
+}
+
 // Audit entries with this action and target id.
 std::int64_t auditCount(const std::string& action, const std::string& targetId);
 

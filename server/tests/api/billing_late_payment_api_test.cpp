@@ -234,7 +234,8 @@ TEST(OrderLatePayments, ALatePaymentRefundedIssuesACreditNoteAgainstItsInvoice) 
 TEST(OrderLatePayments, ACardPaymentAfterMarkAsPaidIsRecordedFlaggedAndReturnedWithoutACreditNote) {
     auto c = stripeCheckout(5, 2); // 2 x 2500
     auto marked = sendJson(lateServer(), "PATCH", "/api/v1/admin/orders/" + c.orderId,
-                           {{"status", "paid"}, {"payment_reference", "BNZ 0042"}}, callers().admin);
+                           {{"status", "paid"}, {"payment_reference", "BNZ 0042"}, {"shipping_address", staffShippingAddress()}},
+                           callers().admin);
     ASSERT_EQ(marked.status, 200) << marked.body;
     const auto notesBefore = countRows("SELECT COUNT(*) FROM tax_invoices WHERE order_id = ? AND kind <> 'invoice'", {c.orderId});
     const auto gstBefore = getJson("/api/v1/admin/stats", callers().admin).json().dump();
@@ -299,7 +300,8 @@ TEST(OrderLatePayments, ACardPaymentAfterMarkAsPaidIsRecordedFlaggedAndReturnedW
 TEST(OrderLatePayments, AParallelReturnOfAPaymentMadeTwiceReturnsItOnce) {
     auto c = stripeCheckout(5, 1); // 2500
     ASSERT_EQ(sendJson(lateServer(), "PATCH", "/api/v1/admin/orders/" + c.orderId,
-                       {{"status", "paid"}, {"payment_reference", "BNZ 0043"}}, callers().admin)
+                       {{"status", "paid"}, {"payment_reference", "BNZ 0043"}, {"shipping_address", staffShippingAddress()}},
+                       callers().admin)
                   .status,
               200);
     ASSERT_EQ(deliverLate(sessionEvent(unique("evt_twice"), "checkout.session.completed", c, "paid", 2500)).status, 200);

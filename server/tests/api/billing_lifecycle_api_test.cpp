@@ -56,7 +56,10 @@ TEST(OrderLifecycleApi, EveryStaffMoveIsTheTablesAndEveryOtherIs409ChangingNothi
             if (to == from) continue;
             auto order = insertOrder(from, 2000, testClock().timestampAfter(-60), unique("life-") + "@example.nz");
             nlohmann::json body = {{"status", to}};
-            if (from == "pending" && to == "paid") body["payment_reference"] = "BNZ 12-3456";
+            if (from == "pending" && to == "paid") {
+                body["payment_reference"] = "BNZ 12-3456";
+                body["shipping_address"] = staffShippingAddress();
+            }
             auto res = patchStatus(order.id, body);
             const bool inTable = std::find(moves.begin(), moves.end(), to) != moves.end();
             if (inTable) {
@@ -112,7 +115,7 @@ TEST(OrderLifecycleApi, MarkAsPaidRefusesABadReferenceAndItsOrderIsNotCancelledT
     EXPECT_EQ(historyRows(order.id), 0);
     EXPECT_EQ(countRows("SELECT COUNT(*) FROM payment_ledger WHERE order_id = ?", {order.id}), 0);
 
-    auto paid = patchStatus(order.id, {{"status", "paid"}, {"payment_reference", "BNZ 0042"}});
+    auto paid = patchStatus(order.id, {{"status", "paid"}, {"payment_reference", "BNZ 0042"}, {"shipping_address", staffShippingAddress()}});
     ASSERT_EQ(paid.status, 200) << paid.body;
     EXPECT_EQ(paid.json()["order"]["cancellable"], false); // the provider has no payment to refund
     EXPECT_EQ(paid.json()["order"]["refundable_amount"], 0);

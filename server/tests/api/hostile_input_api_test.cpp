@@ -96,6 +96,8 @@ nlohmann::json validBodyFor(const std::string& method, const std::string& patter
         {{"PUT", "/api/v1/admin/customers/{id}/roles/admin"}, nlohmann::json::object()},
         {{"DELETE", "/api/v1/admin/customers/{id}/factors"}, {{"reason", "Lost their phone"}}},
         {{"POST", "/api/v1/admin/orders/{id}/cancel"}, {{"reason", "Customer changed their mind"}, {"restock", false}}},
+        {{"PUT", "/api/v1/admin/orders/{id}/shipping-address"},
+         {{"shipping_address", {{"name", "Aroha Ngata"}, {"line1", "1 Queen St"}, {"city", "Auckland"}, {"postal_code", "1010"}, {"country", "NZ"}}}}},
         {{"POST", "/api/v1/admin/orders/{id}/refunds"}, {{"amount", 100}, {"reason", "Returned unopened"}, {"restock", false}}},
         {{"POST", "/api/v1/admin/orders/bulk-ship"}, {{"order_ids", {storefront::db::newId()}}, {"carrier", "NZ Post"}}},
         {{"POST", "/api/v1/admin/mail/{id}/retry"}, nlohmann::json::object()},

@@ -63,6 +63,9 @@ constexpr const char* kSetShippingAddress =
     "UPDATE orders SET shipping_name = ?, shipping_line1 = ?, shipping_line2 = ?, shipping_city = ?, shipping_state = ?, "
     "shipping_postal_code = ?, shipping_country = ?, shipping_phone = ?, updated_at = ? "
     "WHERE id = ? AND shipping_line1 IS NULL";
+constexpr const char* kReplaceShippingAddress =
+    "UPDATE orders SET shipping_name = ?, shipping_line1 = ?, shipping_line2 = ?, shipping_city = ?, shipping_state = ?, "
+    "shipping_postal_code = ?, shipping_country = ?, shipping_phone = ?, updated_at = ? WHERE id = ?";
 constexpr const char* kSetTracking =
     "UPDATE orders SET carrier = ?, tracking_number = ?, shipped_at = COALESCE(shipped_at, ?), updated_at = ? WHERE id = ?";
 // Whether the order can ship, as a column of the row.
@@ -332,6 +335,13 @@ bool OrderRepository::setShippingAddress(db::Tx& tx, const std::string& orderId,
                .bind(a.name, a.line1, a.line2, a.city, a.state, a.postalCode, a.country, a.phone)
                .bind(tx.clock().nowTimestamp(), orderId)
                .changed() > 0;
+}
+
+void OrderRepository::replaceShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& a) {
+    tx.query(kReplaceShippingAddress)
+        .bind(a.name, a.line1, a.line2, a.city, a.state, a.postalCode, a.country, a.phone)
+        .bind(tx.clock().nowTimestamp(), orderId)
+        .run();
 }
 
 void OrderRepository::setTracking(db::Tx& tx, const std::string& orderId, const std::optional<std::string>& carrier,

@@ -193,6 +193,8 @@ public:
     // The shipping address snapshot from the completed checkout; written once (false when the
     // order has one already: a repeated event changes nothing).
     bool setShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& address);
+    // Staff's address for the order (set or corrected before it ships): replaces the one on file.
+    void replaceShippingAddress(db::Tx& tx, const std::string& orderId, const ShippingAddress& address);
     // Staff's carrier and tracking number (either may be absent); shipped_at is set the first time.
     void setTracking(db::Tx& tx, const std::string& orderId, const std::optional<std::string>& carrier,
                      const std::optional<std::string>& trackingNumber);

@@ -86,7 +86,8 @@ std::string countryName(const std::string& code) {
 }
 
 std::map<std::string, std::string> validateAddress(const std::map<std::string, std::string>& form,
-                                                   const std::vector<std::string>& allowed, ShippingAddress& out) {
+                                                   const std::vector<std::string>& allowed, ShippingAddress& out,
+                                                   bool phoneRequired) {
     std::map<std::string, std::string> errors;
     auto line = [&](const char* name, bool required) -> std::string {
         auto value = field(form, name);
@@ -105,6 +106,8 @@ std::map<std::string, std::string> validateAddress(const std::map<std::string, s
     auto line2 = line("line2", false);
     if (!line2.empty()) a.line2 = line2;
     a.city = line("city", true);
+    auto state = line("state", false);
+    if (!state.empty()) a.state = state;
 
     a.country = Poco::toUpper(field(form, "country"));
     if (a.country.empty()) errors["country"] = "This field is required.";
@@ -129,8 +132,9 @@ std::map<std::string, std::string> validateAddress(const std::map<std::string, s
 
     const auto phone = field(form, "phone");
     const auto digits = std::count_if(phone.begin(), phone.end(), ::isdigit);
-    if (phone.empty()) errors["phone"] = "This field is required.";
-    else if (phone.size() > kMaxPhone ||
+    if (phone.empty()) {
+        if (phoneRequired) errors["phone"] = "This field is required.";
+    } else if (phone.size() > kMaxPhone ||
              !std::all_of(phone.begin(), phone.end(),
                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || std::string_view(" +-().").find(c) != std::string_view::npos; }) ||
              digits < 6 || digits > 15)
@@ -210,6 +214,17 @@ std::vector<std::string> addressLines(const ShippingAddress& a) {
     lines.push_back(countryName(a.country));
     if (a.phone) lines.push_back("Phone: " + *a.phone);
     return lines;
+}
+
+std::string addressLine(const ShippingAddress& a) {
+    std::string out;
+    for (const auto& l : addressLines(a)) out += (out.empty() ? "" : ", ") + l;
+    return out;
+}
+
+bool sameAddress(const ShippingAddress& a, const ShippingAddress& b) {
+    return a.name == b.name && a.line1 == b.line1 && a.line2 == b.line2 && a.city == b.city && a.state == b.state &&
+           a.postalCode == b.postalCode && a.country == b.country && a.phone == b.phone;
 }
 
 std::map<std::string, std::string> checkTracking(std::optional<std::string>& carrier,

@@ -42,12 +42,17 @@ std::vector<std::string> parseCountryList(const std::string& text);
 // The English name of a country we may ship to ("New Zealand"), else the code itself.
 std::string countryName(const std::string& code);
 
-// Checks the local test page's fields (name, line1, line2, city, postal_code, country, phone):
-// required fields, lengths, the country in `allowed`, a New Zealand or Australian postcode of four
-// digits, a phone of 6 to 15 digits. Returns the field messages (empty when it is valid) and,
-// when valid, the address in `out` (trimmed, country upper-cased, empty line2 dropped).
+// Checks an address's fields (name, line1, line2, city, state, postal_code, country, phone): the
+// local test page's and staff's. Required fields, lengths, the country in `allowed`, a New Zealand
+// or Australian postcode of four digits, a phone of 6 to 15 digits (staff may leave it out:
+// `phoneRequired` false). Returns the field messages (empty when it is valid) and, when valid, the
+// address in `out` (trimmed, country upper-cased, empty line2 and state dropped).
 std::map<std::string, std::string> validateAddress(const std::map<std::string, std::string>& form,
-                                                   const std::vector<std::string>& allowed, ShippingAddress& out);
+                                                   const std::vector<std::string>& allowed, ShippingAddress& out,
+                                                   bool phoneRequired = true);
+
+// Whether two addresses are the same in every field.
+bool sameAddress(const ShippingAddress& a, const ShippingAddress& b);
 
 // The address of a completed Checkout Session: `collected_information.shipping_details` and
 // `customer_details.phone` in the pinned API version (2025-09-30.clover), top-level
@@ -65,6 +70,8 @@ void addFulfilment(nlohmann::json& order, const Fulfilment& fulfilment);
 
 // The lines of an address as a label prints them.
 std::vector<std::string> addressLines(const ShippingAddress& address);
+// Those lines on one line, comma-separated (an order's history note).
+std::string addressLine(const ShippingAddress& address);
 
 // Staff's carrier and tracking number: trimmed, empty as absent, at most the limits above.
 // Returns the field messages for carrier / tracking_number.
