@@ -3,7 +3,7 @@
 // pending order), abandoning one, billing-portal links, and the expiry of unpaid checkouts.
 // What the buyer then does reaches us as provider events (event_processor.h).
 #include "billing/orders/checkout_repository.h"
-#include "billing/orders/customer_repository.h"
+#include "billing/provider/payment_customer_repository.h"
 #include "billing/orders/order_repository.h"
 #include "billing/orders/subscription_repository.h"
 #include "billing/provider/payment_provider.h"
@@ -99,7 +99,7 @@ private:
     catalog::ProductRepository& products_;
     PaymentProvider& provider_;
     CheckoutSettings settings_;
-    CustomerRepository customers_;
+    PaymentCustomerRepository customers_;
     CheckoutRepository checkouts_;
     OrderRepository orders_;
     SubscriptionRepository subscriptions_;

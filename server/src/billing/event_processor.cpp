@@ -158,7 +158,7 @@ bool EventProcessor::checkoutCompleted(db::Tx& tx, const Event& e) {
     // stock), so this never deadlocks with a staff change of the same order on PostgreSQL.
     orders_.lock(tx, c->orderId);
     // Where it ships (a physical product): a snapshot on the order, written once.
-    if (auto address = shippingFromSession(e.object)) orders_.setShippingAddress(tx, c->orderId, *address);
+    if (auto address = stripe_json::shippingFromSession(e.object)) orders_.setShippingAddress(tx, c->orderId, *address);
     if (!c->providerSessionId)
         if (auto sid = str(e.object, "id")) checkouts_.setProviderSessionId(tx, c->id, *sid);
     if (c->mode == "subscription" && c->userId && c->productId)
@@ -329,7 +329,7 @@ std::optional<std::string> EventProcessor::guestOrder(db::Tx& tx, const std::str
     auto id = orders_.insert(tx, {std::nullopt, "paid", *amount, currency, email, provider + ":" + *sessionId, source::kProvider});
     if (id) orders_.insertItem(tx, *id, {std::nullopt, std::nullopt, "Payment link purchase", 1, *amount});
     if (id)
-        if (auto address = shippingFromSession(session)) orders_.setShippingAddress(tx, *id, *address);
+        if (auto address = stripe_json::shippingFromSession(session)) orders_.setShippingAddress(tx, *id, *address);
     return id;
 }
 

@@ -7,7 +7,7 @@
 #include "billing/books/ledger_repository.h"
 #include "billing/books/refund_book.h"
 #include "billing/orders/checkout_repository.h"
-#include "billing/orders/customer_repository.h"
+#include "billing/provider/payment_customer_repository.h"
 #include "billing/orders/order_repository.h"
 #include "billing/orders/payment_match.h"
 #include "billing/provider/event_sink.h"
@@ -65,7 +65,7 @@ private:
     mail::Outbox& outbox_;
     std::string publicUrl_;
     CheckoutRepository checkouts_;
-    CustomerRepository customers_;
+    PaymentCustomerRepository customers_;
     OrderRepository orders_;
     LedgerRepository ledger_;
     RefundBook refunds_;

@@ -2,6 +2,7 @@
 // checks, reading Stripe's completed session (pinned shape and the older one), and the JSON.
 #include "app/config.h"
 #include "billing/orders/shipping.h"
+#include "billing/provider/stripe_json.h"
 #include "billing/provider/stripe_provider.h"
 
 #include <Poco/AutoPtr.h>
@@ -112,7 +113,7 @@ TEST(BillingShippingRules, ReadsThePinnedVersionsCollectedInformationAndTheOlder
              {{"line1", "1 Cathedral Square"}, {"line2", nullptr}, {"city", "Christchurch"}, {"state", ""},
               {"postal_code", "8011"}, {"country", "nz"}}}}}}},
         {"customer_details", {{"email", "h@example.nz"}, {"phone", "+6435550199"}}}};
-    auto a = shippingFromSession(pinned);
+    auto a = stripe_json::shippingFromSession(pinned);
     ASSERT_TRUE(a);
     EXPECT_EQ(a->name, "Hēmi Pōtae");
     EXPECT_EQ(a->country, "NZ");
@@ -125,21 +126,21 @@ TEST(BillingShippingRules, ReadsThePinnedVersionsCollectedInformationAndTheOlder
                               {"address", {{"line1", "2 Beach Rd"}, {"city", "Sydney"}, {"state", "NSW"},
                                            {"postal_code", "2000"}, {"country", "AU"}}}}},
                             {"customer_details", {{"phone", nullptr}}}};
-    a = shippingFromSession(older);
+    a = stripe_json::shippingFromSession(older);
     ASSERT_TRUE(a);
     EXPECT_EQ(a->state, "NSW");
     EXPECT_FALSE(a->phone);
 
-    EXPECT_FALSE(shippingFromSession({{"customer_details", {{"email", "x@example.nz"}}}}));
-    EXPECT_FALSE(shippingFromSession({{"collected_information", {{"shipping_details", nullptr}}}}));
-    EXPECT_FALSE(shippingFromSession(
+    EXPECT_FALSE(stripe_json::shippingFromSession({{"customer_details", {{"email", "x@example.nz"}}}}));
+    EXPECT_FALSE(stripe_json::shippingFromSession({{"collected_information", {{"shipping_details", nullptr}}}}));
+    EXPECT_FALSE(stripe_json::shippingFromSession(
         {{"collected_information", {{"shipping_details", {{"address", {{"line1", "x"}, {"country", "N"}}}}}}}}));
 
     // A provider's over-long value is cut to the stored limit, on a character boundary.
     std::string longName;
     for (int i = 0; i < 150; ++i) longName += "ō";
     pinned["collected_information"]["shipping_details"]["name"] = longName;
-    a = shippingFromSession(pinned);
+    a = stripe_json::shippingFromSession(pinned);
     ASSERT_TRUE(a);
     EXPECT_EQ(a->name.size(), 200u); // 100 two-byte characters
 }
@@ -148,9 +149,9 @@ TEST(BillingShippingRules, TheLocalProvidersSessionReadsBackTheSameAddress) {
     ShippingAddress in;
     ASSERT_TRUE(validateAddress(goodForm(), {"NZ"}, in).empty());
     nlohmann::json session = {{"customer_details", {{"email", "a@example.nz"}}}};
-    addToSession(session, in);
+    stripe_json::addToSession(session, in);
     EXPECT_EQ(session["customer_details"]["email"], "a@example.nz");
-    auto out = shippingFromSession(session);
+    auto out = stripe_json::shippingFromSession(session);
     ASSERT_TRUE(out);
     EXPECT_EQ(toJson(out), toJson(std::optional<ShippingAddress>(in)));
     EXPECT_EQ(toJson(std::nullopt), nullptr);

@@ -4,6 +4,7 @@
 // units (money in positive, money out negative), unique on its entry key, so writing the same
 // movement again changes nothing. Every write here runs in the transaction of what caused it.
 #include "billing/orders/refund.h"
+#include "billing/provider/provider_money.h"
 #include "db/database.h"
 
 #include <cstdint>

@@ -9,6 +9,7 @@
 #include "billing/books/ledger_repository.h"
 #include "billing/orders/checkout_repository.h"
 #include "billing/orders/order_repository.h"
+#include "billing/provider/provider_money.h"
 #include "mail/outbox.h"
 
 #include <nlohmann/json.hpp>

@@ -17,38 +17,6 @@ bool isCountryCode(const std::string& code) {
 
 bool hasControl(const std::string& text) { return !common::isOneLine(text); }
 
-std::optional<std::string> text(const nlohmann::json& o, const char* key) {
-    auto it = o.find(key);
-    if (it == o.end() || !it->is_string()) return std::nullopt;
-    auto value = Poco::trim(it->get<std::string>());
-    if (value.empty()) return std::nullopt;
-    return value;
-}
-
-const nlohmann::json& member(const nlohmann::json& o, const char* key) {
-    static const nlohmann::json empty = nlohmann::json::object();
-    auto it = o.find(key);
-    return it != o.end() && it->is_object() ? *it : empty;
-}
-
-// At most `limit` code points of valid UTF-8 (a provider's longer value is cut, never refused:
-// the money has been taken).
-std::string clip(const std::string& value, std::size_t limit) {
-    std::size_t points = 0, i = 0;
-    for (; i < value.size(); ++i) {
-        if ((static_cast<unsigned char>(value[i]) & 0xC0) != 0x80) {
-            if (points == limit) break;
-            ++points;
-        }
-    }
-    return value.substr(0, i);
-}
-
-std::optional<std::string> clip(const std::optional<std::string>& value, std::size_t limit) {
-    if (!value) return std::nullopt;
-    return clip(*value, limit);
-}
-
 std::string field(const std::map<std::string, std::string>& form, const char* name) {
     auto it = form.find(name);
     return it == form.end() ? std::string() : Poco::trim(it->second);
@@ -143,47 +111,6 @@ std::map<std::string, std::string> validateAddress(const std::map<std::string, s
 
     if (errors.empty()) out = std::move(a);
     return errors;
-}
-
-std::optional<ShippingAddress> shippingFromSession(const nlohmann::json& session) {
-    // The pinned version first; older versions' top-level shipping_details (or shipping) after.
-    const nlohmann::json* details = &member(member(session, "collected_information"), "shipping_details");
-    if (details->empty()) details = &member(session, "shipping_details");
-    if (details->empty()) details = &member(session, "shipping");
-    const auto& address = member(*details, "address");
-    auto line1 = text(address, "line1");
-    auto country = text(address, "country");
-    if (!line1 || !country) return std::nullopt;
-    ShippingAddress a;
-    a.name = clip(text(*details, "name").value_or(""), kMaxAddressLine);
-    a.line1 = clip(*line1, kMaxAddressLine);
-    a.line2 = clip(text(address, "line2"), kMaxAddressLine);
-    a.city = clip(text(address, "city").value_or(""), kMaxAddressLine);
-    a.state = clip(text(address, "state"), kMaxAddressLine);
-    a.postalCode = clip(text(address, "postal_code").value_or(""), kMaxPostalCode);
-    a.country = Poco::toUpper(clip(*country, 2));
-    if (!isCountryCode(a.country)) return std::nullopt;
-    auto phone = text(member(session, "customer_details"), "phone");
-    if (!phone) phone = text(*details, "phone");
-    a.phone = clip(phone, kMaxPhone);
-    return a;
-}
-
-void addToSession(nlohmann::json& session, const ShippingAddress& a) {
-    auto orNull = [](const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-    session["collected_information"] = {
-        {"shipping_details",
-         {{"name", a.name},
-          {"address",
-           {{"line1", a.line1},
-            {"line2", orNull(a.line2)},
-            {"city", a.city},
-            {"state", orNull(a.state)},
-            {"postal_code", a.postalCode},
-            {"country", a.country}}}}}};
-    if (!session.contains("customer_details") || !session["customer_details"].is_object())
-        session["customer_details"] = nlohmann::json::object();
-    session["customer_details"]["phone"] = orNull(a.phone);
 }
 
 nlohmann::json toJson(const std::optional<ShippingAddress>& address) {

@@ -54,15 +54,6 @@ std::map<std::string, std::string> validateAddress(const std::map<std::string, s
 // Whether two addresses are the same in every field.
 bool sameAddress(const ShippingAddress& a, const ShippingAddress& b);
 
-// The address of a completed Checkout Session: `collected_information.shipping_details` and
-// `customer_details.phone` in the pinned API version (2025-09-30.clover), top-level
-// `shipping_details` (and `shipping`) before it. Values longer than the stored limits are cut.
-// nullopt when the session carries no address.
-std::optional<ShippingAddress> shippingFromSession(const nlohmann::json& session);
-
-// The session fields the local test provider sends for an address, in the same shape.
-void addToSession(nlohmann::json& session, const ShippingAddress& address);
-
 // {name, line1, line2, city, state, postal_code, country, phone}, or null.
 nlohmann::json toJson(const std::optional<ShippingAddress>& address);
 // Adds shipping_address, carrier, tracking_number and shipped_at to an order's JSON.

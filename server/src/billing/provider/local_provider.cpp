@@ -82,7 +82,7 @@ bool LocalProvider::pay(const std::string& sessionId, const std::optional<Shippi
                                 {"customer_details", {{"email", email}}},
                                 {"metadata", metadata}};
     // Stripe's shape in the pinned API version: collected_information.shipping_details, customer_details.phone.
-    if (view->collectsShipping && address) addToSession(completed, *address);
+    if (view->collectsShipping && address) stripe_json::addToSession(completed, *address);
     if (view->mode == "subscription") {
         const std::string subscription = "sub_local_" + suffix;
         // A trial: the first period is the trial, and its invoice is for nothing.

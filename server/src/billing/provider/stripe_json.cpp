@@ -37,6 +37,34 @@ std::optional<std::string> idOf(const nlohmann::json& o, const char* key) {
 
 namespace {
 
+std::optional<std::string> trimmedText(const nlohmann::json& o, const char* key) {
+    auto it = o.find(key);
+    if (it == o.end() || !it->is_string()) return std::nullopt;
+    auto value = Poco::trim(it->get<std::string>());
+    if (value.empty()) return std::nullopt;
+    return value;
+}
+
+
+// At most `limit` code points of valid UTF-8 (a provider's longer value is cut, never refused:
+// the money has been taken).
+std::string clipped(const std::string& value, std::size_t limit) {
+    std::size_t points = 0, i = 0;
+    for (; i < value.size(); ++i) {
+        if ((static_cast<unsigned char>(value[i]) & 0xC0) != 0x80) {
+            if (points == limit) break;
+            ++points;
+        }
+    }
+    return value.substr(0, i);
+}
+
+std::optional<std::string> clipped(const std::optional<std::string>& value, std::size_t limit) {
+    if (!value) return std::nullopt;
+    return clipped(*value, limit);
+}
+
+
 ProviderPaymentRef paymentOf(const nlohmann::json& object) {
     ProviderPaymentRef ref;
     ref.paymentId = idOf(object, "payment_intent");
@@ -154,6 +182,48 @@ std::optional<std::string> invoicePaymentIntent(const nlohmann::json& invoice) {
         for (const auto& p : *data)
             if (auto id = idOf(member(p, "payment"), "payment_intent")) return id;
     return idOf(invoice, "payment_intent");
+}
+
+std::optional<ShippingAddress> shippingFromSession(const nlohmann::json& session) {
+    // The pinned version first; older versions' top-level shipping_details (or shipping) after.
+    const nlohmann::json* details = &member(member(session, "collected_information"), "shipping_details");
+    if (details->empty()) details = &member(session, "shipping_details");
+    if (details->empty()) details = &member(session, "shipping");
+    const auto& address = member(*details, "address");
+    auto line1 = trimmedText(address, "line1");
+    auto country = trimmedText(address, "country");
+    if (!line1 || !country) return std::nullopt;
+    ShippingAddress a;
+    a.name = clipped(trimmedText(*details, "name").value_or(""), kMaxAddressLine);
+    a.line1 = clipped(*line1, kMaxAddressLine);
+    a.line2 = clipped(trimmedText(address, "line2"), kMaxAddressLine);
+    a.city = clipped(trimmedText(address, "city").value_or(""), kMaxAddressLine);
+    a.state = clipped(trimmedText(address, "state"), kMaxAddressLine);
+    a.postalCode = clipped(trimmedText(address, "postal_code").value_or(""), kMaxPostalCode);
+    a.country = Poco::toUpper(clipped(*country, 2));
+    if (a.country.size() != 2 || !std::all_of(a.country.begin(), a.country.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+        return std::nullopt;
+    auto phone = trimmedText(member(session, "customer_details"), "phone");
+    if (!phone) phone = trimmedText(*details, "phone");
+    a.phone = clipped(phone, kMaxPhone);
+    return a;
+}
+
+void addToSession(nlohmann::json& session, const ShippingAddress& a) {
+    auto orNull = [](const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+    session["collected_information"] = {
+        {"shipping_details",
+         {{"name", a.name},
+          {"address",
+           {{"line1", a.line1},
+            {"line2", orNull(a.line2)},
+            {"city", a.city},
+            {"state", orNull(a.state)},
+            {"postal_code", a.postalCode},
+            {"country", a.country}}}}}};
+    if (!session.contains("customer_details") || !session["customer_details"].is_object())
+        session["customer_details"] = nlohmann::json::object();
+    session["customer_details"]["phone"] = orNull(a.phone);
 }
 
 } // namespace storefront::billing::stripe_json

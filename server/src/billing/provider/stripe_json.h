@@ -2,7 +2,8 @@
 // The one set of readers of Stripe's JSON (the pinned API version's shapes): the event inbox and
 // the refunds both read the provider's objects through these. A field that is absent, null or of
 // another type reads as absent; nothing here throws on a provider's payload.
-#include "billing/orders/refund.h"
+#include "billing/orders/shipping.h"
+#include "billing/provider/provider_money.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,16 @@ std::optional<ProviderRefund> readRefund(const nlohmann::json& refund);
 ProviderCharge readCharge(const nlohmann::json& charge);
 // A Dispute; absent without an id, an amount of 0 or more and a known currency.
 std::optional<ProviderDispute> readDispute(const nlohmann::json& dispute);
+
+// The address of a completed Checkout Session: `collected_information.shipping_details` and
+// `customer_details.phone` in the pinned API version (2025-09-30.clover), top-level
+// `shipping_details` (and `shipping`) before it. Values longer than the stored limits are cut.
+// nullopt when the session carries no address.
+std::optional<ShippingAddress> shippingFromSession(const nlohmann::json& session);
+
+// The session fields the local test provider sends for an address, in the same shape.
+void addToSession(nlohmann::json& session, const ShippingAddress& address);
+
 
 // Stripe's subscription status as ours: active, trialing, past_due (past_due, unpaid), pending
 // (incomplete, paused), cancelled (canceled), expired (incomplete_expired). Unknown words: pending.

@@ -8,6 +8,7 @@
 #include "billing/books/invoice_repository.h"
 #include "billing/books/ledger_repository.h"
 #include "billing/orders/refund.h"
+#include "billing/provider/provider_money.h"
 #include "billing/orders/subscription_repository.h"
 #include "billing/subscriptions/payment_repository.h"
 #include "db/database.h"

@@ -10,7 +10,7 @@
 // and an ended subscription stays ended.
 #include "billing/books/invoice_repository.h"
 #include "billing/books/ledger_repository.h"
-#include "billing/orders/customer_repository.h"
+#include "billing/provider/payment_customer_repository.h"
 #include "billing/orders/subscription_repository.h"
 #include "billing/subscriptions/payment_repository.h"
 #include "db/database.h"
@@ -68,7 +68,7 @@ private:
     std::string publicUrl_;
     InvoiceRepository& invoices_;
     int graceDays_;
-    CustomerRepository customers_;
+    PaymentCustomerRepository customers_;
     SubscriptionRepository subscriptions_;
     LedgerRepository ledger_;
     SubscriptionPaymentRepository payments_;

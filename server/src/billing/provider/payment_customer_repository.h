@@ -7,9 +7,9 @@
 
 namespace storefront::billing {
 
-class CustomerRepository {
+class PaymentCustomerRepository {
 public:
-    explicit CustomerRepository(db::Database& db) : db_(db) {}
+    explicit PaymentCustomerRepository(db::Database& db) : db_(db) {}
 
     std::optional<std::string> find(const std::string& userId, const std::string& provider);
     // Stores the customer unless one is stored already (a concurrent first checkout).

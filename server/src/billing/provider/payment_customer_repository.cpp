@@ -1,4 +1,4 @@
-#include "billing/orders/customer_repository.h"
+#include "billing/provider/payment_customer_repository.h"
 
 namespace storefront::billing {
 
@@ -12,16 +12,16 @@ constexpr const char* kUserOf =
 
 } // namespace
 
-std::optional<std::string> CustomerRepository::find(const std::string& userId, const std::string& provider) {
+std::optional<std::string> PaymentCustomerRepository::find(const std::string& userId, const std::string& provider) {
     auto s = db_.session();
     return db::query(s, kFindCustomer).bind(userId, provider).text();
 }
 
-void CustomerRepository::insert(const std::string& userId, const std::string& provider, const std::string& customerId) {
+void PaymentCustomerRepository::insert(const std::string& userId, const std::string& provider, const std::string& customerId) {
     db_.write([&](db::Tx& tx) { tx.query(kInsertCustomer).bind(userId, provider, customerId, tx.clock().nowTimestamp()).run(); });
 }
 
-std::optional<std::string> CustomerRepository::userOf(db::Tx& tx, const std::string& provider, const std::string& customerId) {
+std::optional<std::string> PaymentCustomerRepository::userOf(db::Tx& tx, const std::string& provider, const std::string& customerId) {
     return tx.query(kUserOf).bind(provider, customerId).text();
 }
 
