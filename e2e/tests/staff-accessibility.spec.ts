@@ -174,6 +174,13 @@ export const STAFF_SCREENS: StaffScreen[] = [
           await expect(page.getByRole('dialog', { name: `Cancel order ${ctx.orderNumber}` })).toBeVisible();
         },
       },
+      {
+        name: 'shipping address',
+        open: async (page, ctx) => {
+          await page.getByRole('region', { name: 'Shipping' }).getByRole('button', { name: 'Change address' }).click();
+          await expect(page.getByRole('dialog', { name: `Shipping address of order ${ctx.orderNumber}` }).getByRole('textbox', { name: /^Name/ })).not.toHaveValue('');
+        },
+      },
     ],
   },
   {

@@ -1,5 +1,8 @@
-// The order page's Shipping card: the address snapshot from checkout (none for a digital order),
+// The order page's Shipping card: the address (the snapshot from checkout, or what staff entered),
 // the carrier and tracking (the number a link to a known carrier's tracking page), "Update tracking" once shipped, and the packing slip link.
+// Only an order with no physical line is called digital; goods with no address yet (the buyer left
+// the payment page) say so, and while the order is pending or paid staff add the address, or
+// correct it, in the ShippingAddressDialog (docs/billing.md, "Staff's address").
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BannerMessage } from '@/components/Banner';
@@ -9,6 +12,10 @@ import { addressLines } from '@/lib/shipping';
 import type { OrderDetail } from '../api/schemas';
 import { trackingUrl } from '../links';
 import { ShipOrderDialog } from './ShipOrderDialog';
+import { ShippingAddressDialog } from './ShippingAddressDialog';
+
+/** The statuses in which the server takes an address (later it is fixed: 409 address_locked). */
+const ADDRESS_EDITABLE = new Set(['pending', 'paid']);
 
 /** The number, a link to the carrier's tracking page when the carrier is one we know (no referrer: it names the order). */
 export function TrackingNumber({ carrier, number }: { carrier?: string | null; number: string }) {
@@ -23,13 +30,20 @@ export function TrackingNumber({ carrier, number }: { carrier?: string | null; n
 
 export function OrderShipping({ order, onMessage }: { order: OrderDetail; onMessage: (message: BannerMessage) => void }) {
   const [editingTracking, setEditingTracking] = useState(false);
+  const [editingAddress, setEditingAddress] = useState(false);
   const tracking = [order.carrier, order.tracking_number].filter(Boolean).join(' ');
+  const addressEditable = order.has_physical_items && ADDRESS_EDITABLE.has(order.status);
   return (
     <Panel
       id="order-shipping"
       title="Shipping"
       actions={
         <div className="flex gap-3">
+          {addressEditable ? (
+            <button type="button" className="btn-secondary" onClick={() => setEditingAddress(true)}>
+              {order.shipping_address ? 'Change address' : 'Add address'}
+            </button>
+          ) : null}
           {order.status === 'shipped' ? (
             <button type="button" className="btn-secondary" onClick={() => setEditingTracking(true)}>
               Update tracking
@@ -79,10 +93,24 @@ export function OrderShipping({ order, onMessage }: { order: OrderDetail; onMess
         </dl>
       ) : (
         <p className="mt-2 text-sm text-slate-500">
-          No shipping address (a digital order).
+          {order.has_physical_items ? 'No shipping address yet.' : 'Digital order: nothing to ship.'}
           {tracking ? ` Tracking: ${tracking}` : ''}
         </p>
       )}
+      {editingAddress ? (
+        <ShippingAddressDialog
+          order={order}
+          onClose={() => setEditingAddress(false)}
+          onSaved={() => {
+            setEditingAddress(false);
+            onMessage({ tone: 'success', text: `Shipping address of order ${order.order_number} saved.` });
+          }}
+          onRefused={(text) => {
+            setEditingAddress(false);
+            onMessage({ tone: 'error', text });
+          }}
+        />
+      ) : null}
       {editingTracking ? (
         <ShipOrderDialog
           open

@@ -11,6 +11,8 @@ import { callsTo, jsonResponse, mockApi, orderDetail, orderItem } from '../testi
 import { OrderDetailPage } from './OrderDetailPage';
 
 const ORDER = '/api/v1/admin/orders/order-1';
+const ADDRESS = { name: 'Aroha Ngāti', line1: '12 Kauri Street', line2: null, city: 'Wellington', state: null, postal_code: '6011', country: 'NZ', phone: null };
+const REQUIRED = 'This field is required.';
 
 function renderPage() {
   return renderRoute(<OrderDetailPage />, { path: '/admin/orders/:id', initialEntry: '/admin/orders/order-1' });
@@ -142,7 +144,8 @@ describe('OrderDetailPage actions', () => {
   });
 
   it('marks an unpaid order as paid only with a payment reference, showing the server’s field error', async () => {
-    const fetchMock = serve(orderDetail({ status: 'pending' }), (url, body) => {
+    // Its address came with the checkout: the dialog asks only for the reference.
+    const fetchMock = serve(orderDetail({ status: 'pending', shipping_address: ADDRESS }), (url, body) => {
       if (url.pathname !== ORDER) return undefined;
       const { payment_reference } = body as { payment_reference?: string };
       if (payment_reference === 'x')
@@ -156,6 +159,7 @@ describe('OrderDetailPage actions', () => {
     expect(dialog).toHaveAccessibleDescription('Records a payment received outside the payment provider, issues the tax invoice and emails the customer.');
     const reference = within(dialog).getByRole('textbox', { name: /Payment reference/ });
     expect(reference).toHaveFocus();
+    expect(within(dialog).queryByRole('group', { name: 'Shipping address' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
     expect(reference).toHaveAccessibleDescription(expect.stringContaining('Enter the payment reference, e.g. the bank transfer reference.'));
     expect(callsTo(fetchMock, 'PATCH', ORDER)).toHaveLength(0);
@@ -174,6 +178,89 @@ describe('OrderDetailPage actions', () => {
       { status: 'paid', payment_reference: 'ANZ 12-3456 SC-7KQ2' },
     ]);
     expect(await actionNames()).toEqual(['Mark as shipped', 'Mark as completed', 'Refund']);
+  });
+
+  it('asks for the shipping address when marking goods with no address as paid, checks it, and sends it', async () => {
+    const fetchMock = serve(orderDetail({ status: 'pending' }), (url) =>
+      url.pathname === ORDER ? jsonResponse(200, { order: orderDetail({ status: 'paid', cancellable: false, shipping_address: { ...ADDRESS, line2: 'Flat 2' } }) }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await screen.findByRole('group', { name: 'Order actions' })).getByRole('button', { name: 'Mark as paid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark order SC-7KQ2-M9XD as paid' });
+    const address = within(dialog).getByRole('group', { name: 'Shipping address' });
+    expect(address).toHaveAccessibleDescription('This order has goods to send and no address yet: enter where they go.');
+    await user.type(within(dialog).getByRole('textbox', { name: /Payment reference/ }), 'ANZ 12-3456');
+
+    // Nothing is sent while a required member is empty; each says so beside itself, the optional ones do not.
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    for (const label of [/^Name/, /^Address line 1/, /^City/, /^Postcode/]) {
+      const field = within(address).getByRole('textbox', { name: label });
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(REQUIRED);
+    }
+    for (const label of ['Address line 2 (optional)', 'State (optional)', 'Phone (optional)']) {
+      expect(within(address).getByRole('textbox', { name: label })).not.toHaveAttribute('aria-invalid');
+    }
+    expect(callsTo(fetchMock, 'PATCH', ORDER)).toHaveLength(0);
+
+    await user.type(within(address).getByRole('textbox', { name: /^Name/ }), ' Aroha Ngāti ');
+    await user.type(within(address).getByRole('textbox', { name: /^Address line 1/ }), '12 Kauri Street');
+    await user.type(within(address).getByRole('textbox', { name: 'Address line 2 (optional)' }), 'Flat 2');
+    await user.type(within(address).getByRole('textbox', { name: /^City/ }), 'Wellington');
+    await user.type(within(address).getByRole('textbox', { name: /^Postcode/ }), '6011');
+    expect(within(address).getByRole('combobox', { name: 'Country' })).toHaveDisplayValue('New Zealand');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Paid.');
+    expect(callsTo(fetchMock, 'PATCH', ORDER).map((call) => call.body)).toEqual([
+      { status: 'paid', payment_reference: 'ANZ 12-3456', shipping_address: { ...ADDRESS, line2: 'Flat 2' } },
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Shipping' })).getByText('Flat 2')).toBeInTheDocument();
+  });
+
+  it('does not ask a digital order for a shipping address', async () => {
+    const fetchMock = serve(orderDetail({ status: 'pending', has_physical_items: false }), (url) =>
+      url.pathname === ORDER ? jsonResponse(200, { order: orderDetail({ status: 'paid', has_physical_items: false, cancellable: false }) }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await screen.findByRole('group', { name: 'Order actions' })).getByRole('button', { name: 'Mark as paid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark order SC-7KQ2-M9XD as paid' });
+    expect(within(dialog).queryByRole('group', { name: 'Shipping address' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Payment reference/ }), 'ANZ 12-3456');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Order SC-7KQ2-M9XD is now Paid.');
+    expect(callsTo(fetchMock, 'PATCH', ORDER).map((call) => call.body)).toEqual([{ status: 'paid', payment_reference: 'ANZ 12-3456' }]);
+  });
+
+  it('shows the server’s error for an address member beside its field, and for the whole address in the dialog', async () => {
+    let answer = jsonResponse(422, { code: 'validation_failed', message: 'Check the fields', fields: { 'shipping_address.postal_code': 'A New Zealand postcode is four digits.' } });
+    const fetchMock = serve(orderDetail({ status: 'pending' }), (url) => (url.pathname === ORDER ? answer : undefined));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await screen.findByRole('group', { name: 'Order actions' })).getByRole('button', { name: 'Mark as paid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark order SC-7KQ2-M9XD as paid' });
+    const address = within(dialog).getByRole('group', { name: 'Shipping address' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Payment reference/ }), 'ANZ 12-3456');
+    await user.type(within(address).getByRole('textbox', { name: /^Name/ }), 'Aroha Ngāti');
+    await user.type(within(address).getByRole('textbox', { name: /^Address line 1/ }), '12 Kauri Street');
+    await user.type(within(address).getByRole('textbox', { name: /^City/ }), 'Wellington');
+    await user.type(within(address).getByRole('textbox', { name: /^Postcode/ }), '60111');
+    await user.selectOptions(within(address).getByRole('combobox', { name: 'Country' }), 'Australia');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    const postcode = within(address).getByRole('textbox', { name: /^Postcode/ });
+    await waitFor(() => expect(postcode).toHaveAccessibleDescription('A New Zealand postcode is four digits.'));
+    expect(postcode).toHaveAttribute('aria-invalid', 'true');
+    expect(postcode).toHaveValue('60111');
+    expect(within(address).getByRole('textbox', { name: /^City/ })).not.toHaveAttribute('aria-invalid');
+    expect(callsTo(fetchMock, 'PATCH', ORDER)[0]?.body).toMatchObject({ shipping_address: { postal_code: '60111', country: 'AU' } });
+
+    answer = jsonResponse(422, { code: 'validation_failed', message: 'Check the fields', fields: { shipping_address: 'Enter the shipping address: this order has goods to send.' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    await waitFor(() => expect(address).toHaveAccessibleDescription(expect.stringContaining('Enter the shipping address: this order has goods to send.')));
+    expect(postcode).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('dialog', { name: 'Mark order SC-7KQ2-M9XD as paid' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('reinstates an order paid after its cancellation, after a confirmation', async () => {
