@@ -177,8 +177,15 @@ TEST(OrderLifecycleApi, CancellingAPaidOrderRefundsRestocksMailsAndRecordsWhy) {
     EXPECT_EQ(o["refundable_amount"], 0);
     EXPECT_EQ(o["allowed_statuses"], nlohmann::json::array());
     EXPECT_EQ(o["cancellable"], false);
+    // One history row and one audit entry for the whole cancellation, naming its refund.
+    const auto historyBefore = 2u; // checkout started, paid
+    ASSERT_EQ(o["history"].size(), historyBefore + 1) << o["history"].dump();
+    EXPECT_EQ(o["history"].back()["from_status"], "paid");
     EXPECT_EQ(o["history"].back()["to_status"], "cancelled");
-    EXPECT_EQ(o["history"].back()["note"], "Cancelled: The customer asked us to");
+    EXPECT_EQ(o["history"].back()["note"],
+              "Cancelled: The customer asked us to. Refunded 2 x " + o["items"][0]["product_name"].get<std::string>() +
+                  ", $50.00 NZD");
+    EXPECT_EQ(auditCount("order.refunded", paid.id), 0);
     EXPECT_EQ(o["history"].back()["actor_email"], callers().adminEmail);
     EXPECT_EQ(stockOf(paid.productId), 5);
     // One refund with its credit note (the whole invoice), in the ledger; the customer gets one

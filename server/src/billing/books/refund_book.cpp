@@ -83,8 +83,9 @@ void RefundBook::settle(db::Tx& tx, const Refund& refund, const std::string& sta
         note = note.empty() ? "Refund of " + amountText : note + ", " + amountText;
         if (refund.source == "provider") note += " made at the payment provider";
         if (refund.reason) note += ": " + *refund.reason;
-        orders_.addHistory(tx, {refund.orderId, to != order->status ? std::optional(order->status) : std::nullopt, to, actor.source,
-                                actor.id, actor.email, note});
+        if (actor.historyRow)
+            orders_.addHistory(tx, {refund.orderId, to != order->status ? std::optional(order->status) : std::nullopt, to,
+                                    actor.source, actor.id, actor.email, note});
         if (refund.restock) restock(tx, refund.orderId, lines);
         // The credit note adjusting the order's tax invoice (docs/billing.md, "Tax invoices"),
         // listing the refunded lines. An order paid before tax invoices were issued has none to

@@ -31,6 +31,7 @@ public:
         std::string source = "provider"; // staff | provider
         std::optional<std::string> id, email;
         bool mailCustomer = true; // false: the caller mails the customer itself (Cancel order)
+        bool historyRow = true;   // false: the caller's own history row names the refund (Cancel order)
     };
 
     // Moves the refund to the provider's status. The order row must be locked by the caller.
