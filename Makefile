@@ -20,6 +20,7 @@ bench:    ## load benchmarks, Lighthouse and the 10-minute soak (results in benc
 	@bench/run
 	@bench/signin.py
 	@bench/commerce.py
+	@bench/flash_sale.py
 	@node bench/lighthouse.mjs
 	@bench/soak.py
 
