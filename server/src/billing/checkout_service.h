@@ -87,7 +87,7 @@ private:
     };
     Purchase priced(const CheckoutInput& input);
     std::string customerFor(const Buyer& buyer);
-    // One transaction: stock, the pending order and its item, the checkout row. A trial plan's
+    // One transaction: the pending order and its item, the checkout row, the stock (last). A trial plan's
     // checkout holds the buyer's row exclusively and decides there whether the trial is still the
     // buyer's to take (none had, none in progress): two checkouts at once start one trial, the
     // other is priced in full (both `purchase` and `request` then say no trial).
