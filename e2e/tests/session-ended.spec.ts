@@ -44,7 +44,7 @@ async function signOutOtherDevices(page: Page) {
   await page.goto('/account');
   const devices = page.getByRole('region', { name: 'Devices' });
   await devices.getByRole('button', { name: 'Sign out of other devices' }).click();
-  await expect(devices.getByRole('status')).toHaveText('You have been signed out on every other device.');
+  await expect(devices.getByRole('status')).toHaveText('You have been signed out on every other device, and links we emailed you earlier no longer work.');
 }
 
 async function expectToldToSignIn(page: Page) {

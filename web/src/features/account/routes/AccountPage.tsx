@@ -27,9 +27,11 @@ export const NAME_REQUIRED_TEXT = 'Enter your full name.';
 export const NAME_TOO_LONG_TEXT = `Your name can be at most ${String(MAX_FULL_NAME_LENGTH)} characters.`;
 export const EMAIL_INVALID_TEXT = 'Enter a valid email address.';
 export const EMAIL_SAME_TEXT = 'That is already your email address.';
-export const PASSWORD_CHANGED_TEXT = 'Your password has been changed. Your other devices have been signed out.';
+export const PASSWORD_CHANGED_TEXT =
+  'Your password has been changed. Your other devices have been signed out, and links we emailed you earlier no longer work.';
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
-export const OTHERS_SIGNED_OUT_TEXT = 'You have been signed out on every other device.';
+export const OTHERS_SIGNED_OUT_TEXT =
+  'You have been signed out on every other device, and links we emailed you earlier no longer work.';
 const GENERIC = 'Something went wrong. Please try again.';
 
 export function AccountPage() {
@@ -232,7 +234,10 @@ function Devices() {
 
   return (
     <Card id="devices-heading" title="Devices">
-      <p className="mt-2 text-slate-600">Signed in on a computer or phone you no longer use? End every session but this one.</p>
+      <p className="mt-2 text-slate-600">
+        Signed in on a computer or phone you no longer use? End every session but this one. Sign-in and password links we
+        emailed you earlier stop working too.
+      </p>
       <div className="mt-4 space-y-4">
         <Outcome ok={ok} failed={failed} />
         <button type="button" className="btn-secondary" disabled={busy} onClick={() => void onClick()}>
