@@ -13,6 +13,7 @@
 #include "billing/orders/record_claims.h"
 #include "billing/orders/subscription_repository.h"
 #include "billing/subscriptions/invoice_refunds.h"
+#include "billing/subscriptions/lifecycle.h"
 #include "billing/provider/payment_provider.h"
 #include "billing/subscriptions/proration.h"
 #include "db/database.h"
@@ -74,6 +75,16 @@ public:
     void remindDue();
 
 private:
+    // The parts every action shares (subscription_service.cpp); each action is its own file:
+    // subscription_cancel.cpp (cancel, resume), change_plan.cpp, subscription_refund.cpp.
+    // 409 invalid_transition unless the lifecycle table allows `action` now.
+    static void requireAllowed(const SubscriptionRow& row, SubscriptionAction action, std::int64_t now);
+    // The row as an audit entry's before/after.
+    static nlohmann::json stateOf(const SubscriptionRow& row);
+    // 502 payment_provider_error: the provider did not confirm; nothing changed (logged as `what`).
+    [[noreturn]] static void failedAtProvider(const std::string& what, const ProviderError& e);
+    static std::optional<std::int64_t> epochOf(const std::optional<std::string>& timestamp);
+
     SubscriptionRow owned(const std::optional<std::string>& ownerId, const std::string& id);
     Preview previewOf(Poco::Data::Session& s, const SubscriptionRow& row, const std::string& planId);
     // The subscription locked and claimed for `action` in `tx` (404 for another owner's), as of
