@@ -55,6 +55,8 @@ async function expectToldToSignIn(page: Page) {
 }
 
 test('a session ended in another browser signs this one out and asks to sign in again', async ({ page, browser }) => {
+  // Two browsers, a sign-up and two sign-ins (argon2id each): over 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const account = { fullName: 'Tama Twobrowsers', email: uniqueEmail('session-ended'), password: 'two browsers 5521' };
   await page.goto('/');
   await signUp(page, account);
