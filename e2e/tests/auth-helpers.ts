@@ -35,7 +35,8 @@ export async function submitSignIn(page: Page, email: string, password: string) 
 }
 
 export async function expectSignedIn(page: Page) {
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A sign-in hashes the password (argon2id): on a busy 2-core machine it can take seconds.
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 15_000 });
   await expect(mainNav(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Test Subscription' })).toBeVisible();

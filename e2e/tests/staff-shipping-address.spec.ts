@@ -42,7 +42,8 @@ test('staff mark unpaid goods with no address as paid with the address, then cor
     await expect(row.locator('span', { hasText: /^Pending$/ })).toBeVisible();
     await row.getByRole('link').first().click();
     await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
-    const heading = page.getByRole('heading', { level: 1, name: /^Order / });
+    // The order's number, once it has loaded ("Order Details" is the heading until then).
+    const heading = page.getByRole('heading', { level: 1, name: /^Order [A-Z0-9]+-[A-Z0-9-]+$/ });
     await expect(heading).toBeVisible();
     const orderNumber = ((await heading.textContent()) ?? '').replace(/^Order /, '').trim();
     expect(orderNumber).not.toBe('');
