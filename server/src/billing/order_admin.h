@@ -119,7 +119,6 @@ public:
         bool restock = false;
         std::optional<std::string> clientKey; // the request's Idempotency-Key
         std::vector<RefundLine> lines;        // refunds by line: which lines, how many of each
-        bool mailCustomer = true;             // false: the caller mails its own (Cancel order)
         // Returns this late payment (one that arrived for the order already paid another way)
         // instead of the order's money: at most what is left of it, no lines, no restock, no
         // credit note; the order keeps its status (docs/billing.md, "A payment for an order
@@ -138,9 +137,6 @@ private:
     // The provider request returning RefundInput::latePaymentId (its refund row written, requested);
     // nullopt for a repeat of a return made already (same Idempotency-Key).
     std::optional<RefundRequest> returnRequest(db::Tx& tx, const audit::Actor& actor, const std::string& id, const RefundInput& in);
-    // refund(), under `held` (Cancel order's claim) or a claim of its own.
-    AdminOrderDetail refundClaimed(const audit::Actor& actor, const std::string& id, const RefundInput& input,
-                                   const std::optional<Claim>& held);
     // The order as staff see it: OrderRepository's detail with its refunds from the books.
     template <class Source>
     std::optional<AdminOrderDetail> detail(Source& source, const std::string& id) {

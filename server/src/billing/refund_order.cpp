@@ -74,10 +74,6 @@ bool sameLines(std::vector<RefundLine> a, std::vector<RefundLine> b) {
 
 } // namespace
 
-AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string& id, const RefundInput& in) {
-    return refundClaimed(actor, id, in, std::nullopt);
-}
-
 std::optional<RefundRequest> OrderAdmin::returnRequest(db::Tx& tx, const audit::Actor& actor, const std::string& id,
                                                        const RefundInput& in) {
     const auto late = common::isUuid(*in.latePaymentId) ? orders_.latePayment(tx, id, *in.latePaymentId) : std::nullopt;
@@ -115,17 +111,14 @@ std::optional<RefundRequest> OrderAdmin::returnRequest(db::Tx& tx, const audit::
     return RefundRequest{row->id, id, late->providerReference, row->amount, row->reason.value_or(""), ""};
 }
 
-AdminOrderDetail OrderAdmin::refundClaimed(const audit::Actor& actor, const std::string& id, const RefundInput& in,
-                                           const std::optional<Claim>& held) {
+AdminOrderDetail OrderAdmin::refund(const audit::Actor& actor, const std::string& id, const RefundInput& in) {
     nlohmann::json before;
     std::optional<RefundRequest> request; // none: the refund was settled already (a repeat of a finished one)
     AdminOrderDetail after;
-    std::optional<Claim> own; // this refund's claim of the order, when it is not made under Cancel order's
+    std::optional<Claim> own; // this refund's claim of the order
     db_.write([&](db::Tx& tx) {
         if (!orders_.lock(tx, id)) throw ApiError::notFound("order_not_found", "No such order.");
-        if (!held) {
-            own = claims_.claim(tx, {record_type::kOrder, id, "refund", std::nullopt, "{}"});
-        }
+        own = claims_.claim(tx, {record_type::kOrder, id, "refund", std::nullopt, "{}"});
         if (in.latePaymentId) {
             request = returnRequest(tx, actor, id, in);
             if (!request) {
@@ -222,7 +215,7 @@ AdminOrderDetail OrderAdmin::refundClaimed(const audit::Actor& actor, const std:
         const std::string settled = created.status == "succeeded" || created.status == "failed" || created.status == "canceled"
                                         ? created.status
                                         : "pending";
-        book_.settle(tx, row, settled, created.id, std::nullopt, {source::kStaff, actor.userId, actor.email, in.mailCustomer});
+        book_.settle(tx, row, settled, created.id, std::nullopt, {source::kStaff, actor.userId, actor.email});
         status = ledger_.refund(tx, request->refundId)->status;
         after = *detail(tx, id);
         audit::record(tx, actor, {"order.refunded", "order", id, before, toJson(after),

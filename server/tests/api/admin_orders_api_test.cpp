@@ -300,4 +300,15 @@ TEST(AdminOrdersApi, StaffSetAndCorrectTheShippingAddressUntilItShips) {
                             {{"shipping_address", address}}, callers().admin);
     ASSERT_EQ(refused.status, 409) << refused.body;
     EXPECT_EQ(refused.json()["code"], "nothing_to_ship");
+    // Nor does Mark as paid of a digital order take one: 422, and it stays unpaid.
+    auto unpaidDigital = insertOrder("pending", 1500, at(20), unique("digi-") + "@example.nz", std::nullopt, "NZD", false);
+    auto withAddress = setStatus(unpaidDigital.id, {{"status", "paid"}, {"payment_reference", "BNZ 0099"}, {"shipping_address", address}});
+    ASSERT_EQ(withAddress.status, 422) << withAddress.body;
+    EXPECT_EQ(withAddress.json()["fields"]["shipping_address"], "Digital order: nothing to ship, so no shipping address.");
+    EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {unpaidDigital.id}).at(0), "pending");
+    EXPECT_EQ(historyCount(unpaidDigital.id), 0);
+    // A shipping address without Mark as paid: 422, nothing changed.
+    auto stray = setStatus(unpaidDigital.id, {{"status", "cancelled"}, {"shipping_address", address}});
+    ASSERT_EQ(stray.status, 422) << stray.body;
+    EXPECT_EQ(textColumn("SELECT status FROM orders WHERE id = ?", {unpaidDigital.id}).at(0), "pending");
 }
